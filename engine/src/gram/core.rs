@@ -1,0 +1,183 @@
+//! The GRAM network (seed 003, section 2.1 and appendix D.1), read top to bottom like the paper:
+//!
+//! ```text
+//! e_x = sqrt(D) * embed(x)                        encoder (eq. 1)
+//! z_0 = (h_0, l_0)  fixed, drawn once from N(0, I)
+//! for k in 1..=K:  l <- f(l + h + e_x)             f_L, input injected each step (eq. 4)
+//! u = f(h + l)                                     f_H (eq. 5)
+//! h = u + eps,  eps ~ p(eps | u) or q(eps | u, y)  stochastic guidance (eqs. 6-7); TRM: h = u
+//! y_hat = argmax lm_head(h)                        decoder (eq. 3)
+//! ```
+//! f_L and f_H are the same 2-layer block (as in TRM). The halting Q-head and the LPRM value head
+//! read the first position of h (appendix D.1, "auxiliary head ... from the first token of h").
+
+use burn::module::{Module, Param};
+use burn::nn::{Embedding, EmbeddingConfig, Initializer, Linear, LinearConfig};
+use burn::tensor::{Device, Int, Tensor, TensorData, activation::sigmoid};
+
+use super::GramConfig;
+use super::guidance::{Gaussian, Guidance};
+use super::noise::NoiseSource;
+use crate::nn::{Block, BlockConfig};
+
+/// The recurrent latent state z = (h, l), each `[B, L, D]`.
+#[derive(Clone, Debug)]
+pub struct Latent {
+    pub h: Tensor<3>,
+    pub l: Tensor<3>,
+}
+
+impl Latent {
+    /// Stops gradients (the state carried between supervision steps, and into step T).
+    pub fn detach(self) -> Latent {
+        Latent { h: self.h.detach(), l: self.l.detach() }
+    }
+}
+
+/// How eps is drawn in a transition.
+pub enum Noise<'a> {
+    /// TRM, or GRAM's mean-free deterministic update h = u (no eps at all).
+    Off,
+    /// Inference: eps ~ p(eps | u) with the guidance scale (0 = mean path, 1 = prior, >1 amplified).
+    Prior { scale: f64, source: &'a mut NoiseSource },
+    /// Training: eps ~ q(eps | u, y); `y` is `[B, L]`. With `stop_u`, the guidance heads read a
+    /// detached u, so a loss on the returned Gaussians trains only the heads.
+    Posterior { y: Tensor<2, Int>, source: &'a mut NoiseSource, stop_u: bool },
+}
+
+/// What one transition z_{t-1} -> z_t produced besides the new state.
+pub struct Transition {
+    pub z: Latent,
+    /// (posterior, prior) of eps_t when sampled from the posterior: what the KL term needs.
+    pub guidance: Option<(Gaussian, Gaussian)>,
+}
+
+#[derive(Module, Debug)]
+pub struct Gram {
+    embed: Embedding,
+    block: Block,
+    /// h_0, `[D]`, fixed: saved with the weights, never trained.
+    h_init: Param<Tensor<1>>,
+    /// l_0, `[D]`, fixed likewise.
+    l_init: Param<Tensor<1>>,
+    lm_head: Linear,
+    q_head: Linear,
+    v_head: Linear,
+    guidance: Option<Guidance>,
+    d_model: usize,
+    k_inner: usize,
+    t_outer: usize,
+}
+
+impl Gram {
+    pub fn init(config: &GramConfig, device: &Device) -> Self {
+        let d = config.d_model;
+        let mut z0 = NoiseSource::new(config.z0_seed);
+        let fixed = |values: Vec<f32>| {
+            Param::from_tensor(Tensor::<1>::from_data(TensorData::new(values, [d]), device))
+                .set_require_grad(false)
+        };
+        Gram {
+            // std 1/sqrt(D), so sqrt(D) * embed(x) has RMS 1 like the states it is added to (as in
+            // TRM); burn's default N(0, 1) would make the injected input 8x louder than h and l.
+            embed: EmbeddingConfig::new(config.vocab, d)
+                .with_initializer(Initializer::Normal { mean: 0.0, std: 1.0 / (d as f64).sqrt() })
+                .init(device),
+            block: BlockConfig::new(
+                d,
+                config.n_heads,
+                config.d_hidden,
+                config.n_layers,
+                config.seq_len,
+            )
+            .init(device),
+            h_init: fixed(z0.normals(d)),
+            l_init: fixed(z0.normals(d)),
+            lm_head: LinearConfig::new(d, config.vocab).init(device),
+            q_head: LinearConfig::new(d, 1).init(device),
+            v_head: LinearConfig::new(d, 1).init(device),
+            guidance: config.guidance.then(|| Guidance::init(config, device)),
+            d_model: d,
+            k_inner: config.k_inner,
+            t_outer: config.t_outer,
+        }
+    }
+
+    /// Whether stochastic guidance exists (GRAM) or not (TRM).
+    pub fn has_guidance(&self) -> bool {
+        self.guidance.is_some()
+    }
+
+    /// High-level steps T per supervision step.
+    pub fn t_outer(&self) -> usize {
+        self.t_outer
+    }
+
+    /// The guidance heads (GRAM only).
+    pub fn guidance(&self) -> Option<&Guidance> {
+        self.guidance.as_ref()
+    }
+
+    /// e_x = sqrt(D) * embed(x). # Shapes: x `[B, L]` -> `[B, L, D]`.
+    pub fn encode(&self, x: Tensor<2, Int>) -> Tensor<3> {
+        self.embed.forward(x) * (self.d_model as f64).sqrt()
+    }
+
+    /// z_0 for a batch. # Shapes: -> h, l `[B, L, D]`.
+    pub fn initial_state(&self, batch: usize, seq_len: usize) -> Latent {
+        let d = self.d_model;
+        let expand = |p: &Param<Tensor<1>>| {
+            p.val().reshape([1, 1, d]).expand([batch, seq_len, d]) // [B, L, D]
+        };
+        Latent { h: expand(&self.h_init), l: expand(&self.l_init) }
+    }
+
+    /// One latent transition z_{t-1} -> z_t (eqs. 4-7).
+    pub fn transition(&self, z: Latent, e_x: &Tensor<3>, noise: Noise<'_>) -> Transition {
+        let Latent { h, mut l } = z;
+        for _ in 0..self.k_inner {
+            l = self.block.forward(l + h.clone() + e_x.clone()); // f_L, [B, L, D]
+        }
+        let u = self.block.forward(h + l.clone()); // f_H, [B, L, D]
+        let device = u.device();
+        let (h, guidance) = match (&self.guidance, noise) {
+            (None, _) | (Some(_), Noise::Off) => (u, None),
+            (Some(g), Noise::Prior { scale, source }) => {
+                let prior = g.prior(u.clone());
+                let xi = source.tensor(u.dims(), &device);
+                (u + prior.sample(xi, scale), None)
+            }
+            (Some(g), Noise::Posterior { y, source, stop_u }) => {
+                let u_in = if stop_u { u.clone().detach() } else { u.clone() };
+                let posterior = g.posterior(u_in.clone(), y);
+                let prior = g.prior(u_in);
+                let xi = source.tensor(u.dims(), &device);
+                (u + posterior.sample(xi, 1.0), Some((posterior, prior)))
+            }
+        };
+        Transition { z: Latent { h, l }, guidance }
+    }
+
+    /// Token logits. # Shapes: h `[B, L, D]` -> `[B, L, V]`.
+    pub fn decode(&self, h: Tensor<3>) -> Tensor<3> {
+        self.lm_head.forward(h)
+    }
+
+    fn first_position(h: Tensor<3>) -> Tensor<2> {
+        let [b, _, d] = h.dims();
+        h.slice([0..b, 0..1, 0..d]).reshape([b, d]) // [B, D]
+    }
+
+    /// Halting logit (Q-head): > 0 means "the current answer is right, stop". # Shapes: -> `[B]`.
+    pub fn halt_logit(&self, h: Tensor<3>) -> Tensor<1> {
+        let b = h.dims()[0];
+        self.q_head.forward(Self::first_position(h)).reshape([b])
+    }
+
+    /// LPRM value v(h) in (0, 1): predicted correctness of the output (appendix B.1).
+    /// # Shapes: -> `[B]`.
+    pub fn value(&self, h: Tensor<3>) -> Tensor<1> {
+        let b = h.dims()[0];
+        sigmoid(self.v_head.forward(Self::first_position(h)).reshape([b]))
+    }
+}

@@ -1,0 +1,20 @@
+//! GRAM, generative recursive reasoning (seed 003), and its deterministic TRM baseline (the same
+//! network with stochastic guidance off).
+//!
+//! - [`config`]: hyper-parameters, each with its reason;
+//! - [`core`]: encoder, the shared recursive block as f_L / f_H, fixed z0, decoder and heads;
+//! - [`guidance`]: the learned prior p(eps | u) and posterior q(eps | u, y), and their KL;
+//! - [`loss`]: one deep-supervision step of training: truncated ELBO + halting + LPRM losses;
+//! - [`sample`]: N trajectories in one batch, observed step by step; vote and LPRM selection.
+
+pub mod config;
+pub mod core;
+pub mod guidance;
+pub mod loss;
+pub mod noise;
+pub mod sample;
+
+pub use config::GramConfig;
+pub use core::{Gram, Latent};
+pub use loss::{SupervisionBatch, SupervisionOutput};
+pub use sample::{Observation, SampleOptions, Trajectories, lprm_select, majority_vote};

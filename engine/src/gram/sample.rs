@@ -1,0 +1,187 @@
+//! Inference (seed 003, appendix B.1): N trajectories per puzzle sampled in one batch from the
+//! learned prior, observed after every supervision step, then one answer selected by majority vote
+//! or by the LPRM value head. The browser animates [`Observation`]s; `eval` and `solve` use the same
+//! path without looking at the intermediate ones.
+
+use std::collections::HashMap;
+
+use burn::tensor::activation::{sigmoid, softmax};
+use burn::tensor::{Device, Int, Tensor, TensorData};
+
+use super::core::{Gram, Latent, Noise};
+use super::loss::rows_u32;
+use super::noise::NoiseSource;
+
+/// How to sample.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SampleOptions {
+    /// Trajectories per puzzle (N).
+    pub samples: usize,
+    /// Scale of the prior's noise: 0 = mean path only, 1 = the learned prior, > 1 amplified.
+    pub guidance_scale: f64,
+    /// Supervision-step budget (each step is T latent transitions).
+    pub max_steps: usize,
+    /// Freeze a trajectory once its Q-head says halt (sigmoid > 0.5).
+    pub halting: bool,
+    /// Seed of the noise.
+    pub seed: u64,
+}
+
+impl Default for SampleOptions {
+    fn default() -> Self {
+        Self { samples: 20, guidance_scale: 1.0, max_steps: 16, halting: true, seed: 0 }
+    }
+}
+
+/// The state of every trajectory after a supervision step. Rows are puzzle-major:
+/// row `p * N + n` is sample `n` of puzzle `p`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Observation {
+    /// 1-based supervision step.
+    pub step: usize,
+    /// Greedy prediction per row, `[rows][L]`.
+    pub predictions: Vec<Vec<u32>>,
+    /// Token probabilities per row, row-major `[rows][L][V]`.
+    pub probabilities: Vec<f32>,
+    /// LPRM value per row (predicted chance the answer is right).
+    pub values: Vec<f32>,
+    /// Halting probability per row.
+    pub halt_probs: Vec<f32>,
+    /// Whether each row has halted (its answer is frozen).
+    pub halted: Vec<bool>,
+    /// Vocabulary size V, to index `probabilities`.
+    pub vocab: usize,
+}
+
+impl Observation {
+    /// Probability of `token` at position `pos` of `row`.
+    pub fn probability(&self, row: usize, pos: usize, token: usize) -> f32 {
+        let l = self.predictions[row].len();
+        self.probabilities[(row * l + pos) * self.vocab + token]
+    }
+}
+
+/// N trajectories for each of P puzzles, advanced one supervision step at a time.
+pub struct Trajectories<'m> {
+    model: &'m Gram,
+    options: SampleOptions,
+    e_x: Tensor<3>,
+    z: Latent,
+    source: NoiseSource,
+    last: Option<Observation>,
+}
+
+impl<'m> Trajectories<'m> {
+    /// Starts N trajectories per puzzle from z0. `model` should be on a device without autodiff.
+    pub fn new(model: &'m Gram, puzzles: &[Vec<u32>], options: SampleOptions, device: &Device) -> Self {
+        assert!(!puzzles.is_empty() && options.samples > 0, "need a puzzle and a sample");
+        let l = puzzles[0].len();
+        let rows: Vec<i64> = puzzles
+            .iter()
+            .flat_map(|p| std::iter::repeat_n(p, options.samples))
+            .flat_map(|p| p.iter().map(|&t| t as i64))
+            .collect();
+        let b = puzzles.len() * options.samples;
+        let x = Tensor::<2, Int>::from_data(TensorData::new(rows, [b, l]), device); // [B, L]
+        let e_x = model.encode(x);
+        let z = model.initial_state(b, l);
+        let source = NoiseSource::new(options.seed);
+        Self { model, options, e_x, z, source, last: None }
+    }
+
+    /// Supervision steps taken so far.
+    pub fn steps(&self) -> usize {
+        self.last.as_ref().map_or(0, |o| o.step)
+    }
+
+    /// Whether the budget is spent or every trajectory has halted.
+    pub fn is_done(&self) -> bool {
+        self.steps() >= self.options.max_steps
+            || self.last.as_ref().is_some_and(|o| o.halted.iter().all(|&h| h))
+    }
+
+    /// Runs one supervision step (T transitions) and reads the trajectories back.
+    pub fn step(&mut self) -> &Observation {
+        for _ in 0..self.model.t_outer() {
+            let noise = Noise::Prior { scale: self.options.guidance_scale, source: &mut self.source };
+            let z = self.z.clone();
+            self.z = self.model.transition(z, &self.e_x, noise).z;
+        }
+        let h = self.z.h.clone();
+        let logits = self.model.decode(h.clone()); // [B, L, V]
+        let [b, l, v] = logits.dims();
+        let predictions = rows_u32(logits.clone().argmax(2).reshape([b, l]));
+        let probabilities: Vec<f32> = softmax(logits, 2).into_data().try_into_vec_as::<f32>().expect("float");
+        let values: Vec<f32> = self.model.value(h.clone()).into_data().try_into_vec_as::<f32>().expect("float");
+        let halt_probs: Vec<f32> =
+            sigmoid(self.model.halt_logit(h)).into_data().try_into_vec_as::<f32>().expect("float");
+        let mut obs = Observation {
+            step: self.steps() + 1,
+            predictions,
+            probabilities,
+            values,
+            halt_probs,
+            halted: vec![false; b],
+            vocab: v,
+        };
+        if let Some(prev) = &self.last {
+            // Halted trajectories keep the answer they halted with.
+            for row in (0..b).filter(|&r| prev.halted[r]) {
+                obs.predictions[row] = prev.predictions[row].clone();
+                obs.probabilities[row * l * v..(row + 1) * l * v]
+                    .copy_from_slice(&prev.probabilities[row * l * v..(row + 1) * l * v]);
+                obs.values[row] = prev.values[row];
+                obs.halt_probs[row] = prev.halt_probs[row];
+                obs.halted[row] = true;
+            }
+        }
+        if self.options.halting {
+            for row in 0..b {
+                obs.halted[row] |= obs.halt_probs[row] > 0.5;
+            }
+        }
+        self.last = Some(obs);
+        self.last.as_ref().expect("just set")
+    }
+
+    /// Steps until done, calling `observe` after each step; returns the last observation.
+    pub fn run(mut self, mut observe: impl FnMut(&Observation)) -> Observation {
+        while !self.is_done() {
+            observe(self.step());
+        }
+        self.last.expect("max_steps >= 1")
+    }
+}
+
+/// Majority vote (eq. 15): index of the first row holding the most frequent prediction.
+pub fn majority_vote(predictions: &[Vec<u32>]) -> usize {
+    let mut counts: HashMap<&[u32], usize> = HashMap::new();
+    for p in predictions {
+        *counts.entry(p.as_slice()).or_default() += 1;
+    }
+    let best = predictions.iter().map(|p| counts[p.as_slice()]).max().unwrap_or(0);
+    predictions.iter().position(|p| counts[p.as_slice()] == best).unwrap_or(0)
+}
+
+/// LPRM-guided selection (eq. 16): index of the highest value (first on ties).
+pub fn lprm_select(values: &[f32]) -> usize {
+    let mut best = 0;
+    for (i, &v) in values.iter().enumerate() {
+        if v > values[best] {
+            best = i;
+        }
+    }
+    best
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn vote_picks_the_most_frequent_and_lprm_the_highest_value() {
+        let p = vec![vec![1, 2], vec![2, 1], vec![2, 1], vec![1, 1]];
+        assert_eq!(majority_vote(&p), 1);
+        assert_eq!(lprm_select(&[0.1, 0.9, 0.9, 0.3]), 1);
+    }
+}

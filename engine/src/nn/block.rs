@@ -1,0 +1,68 @@
+//! The recursive core's network: `n_layers` x [Attention + SwiGLU], post-norm with RMSNorm as in
+//! HRM/TRM (post-norm keeps the recurrent state's scale fixed however often it is applied).
+//! The same block serves as f_L and f_H (seed 003, section 2.1 and appendix D.1).
+
+use burn::config::Config;
+use burn::module::Module;
+use burn::nn::{RmsNorm, RmsNormConfig, RotaryEncoding, RotaryEncodingConfig};
+use burn::tensor::{Device, Tensor};
+
+use super::{Attention, AttentionConfig, SwiGluMlp, SwiGluMlpConfig};
+
+#[derive(Config, Debug)]
+pub struct BlockConfig {
+    /// Model width D.
+    pub d_model: usize,
+    /// Attention heads.
+    pub n_heads: usize,
+    /// Hidden width of each SwiGLU MLP.
+    pub d_hidden: usize,
+    /// Layers per block (the paper: 2).
+    pub n_layers: usize,
+    /// Sequence length, for the RoPE table.
+    pub seq_len: usize,
+}
+
+#[derive(Module, Debug)]
+pub struct Layer {
+    attn: Attention,
+    norm_attn: RmsNorm,
+    mlp: SwiGluMlp,
+    norm_mlp: RmsNorm,
+}
+
+#[derive(Module, Debug)]
+pub struct Block {
+    layers: Vec<Layer>,
+    rope: RotaryEncoding,
+}
+
+impl BlockConfig {
+    pub fn init(&self, device: &Device) -> Block {
+        let layers = (0..self.n_layers)
+            .map(|_| Layer {
+                attn: AttentionConfig::new(self.d_model, self.n_heads).init(device),
+                norm_attn: RmsNormConfig::new(self.d_model).init(device),
+                mlp: SwiGluMlpConfig::new(self.d_model, self.d_hidden, self.d_model).init(device),
+                norm_mlp: RmsNormConfig::new(self.d_model).init(device),
+            })
+            .collect();
+        let rope =
+            RotaryEncodingConfig::new(self.seq_len, self.d_model / self.n_heads).init(device);
+        Block { layers, rope }
+    }
+}
+
+impl Block {
+    /// Applies the block to `state + injection` (the caller sums what it injects).
+    ///
+    /// # Shapes
+    /// - x: `[B, L, D]` -> `[B, L, D]`
+    pub fn forward(&self, mut x: Tensor<3>) -> Tensor<3> {
+        for layer in &self.layers {
+            x = layer.norm_attn.forward(x.clone() + layer.attn.forward(x, &self.rope));
+            x = layer.norm_mlp.forward(x.clone() + layer.mlp.forward(x));
+        }
+        x
+    }
+}

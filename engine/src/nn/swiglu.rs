@@ -1,0 +1,43 @@
+//! SwiGLU MLP (Shazeer, 2020): `down(silu(gate(x)) * up(x))`, no biases.
+
+use burn::config::Config;
+use burn::module::Module;
+use burn::nn::{Linear, LinearConfig};
+use burn::tensor::{Device, Tensor, activation::silu};
+
+#[derive(Config, Debug)]
+pub struct SwiGluMlpConfig {
+    /// Input width.
+    pub d_input: usize,
+    /// Hidden width of the gated layer.
+    pub d_hidden: usize,
+    /// Output width.
+    pub d_output: usize,
+}
+
+#[derive(Module, Debug)]
+pub struct SwiGluMlp {
+    gate: Linear,
+    up: Linear,
+    down: Linear,
+}
+
+impl SwiGluMlpConfig {
+    pub fn init(&self, device: &Device) -> SwiGluMlp {
+        let lin = |i, o| LinearConfig::new(i, o).with_bias(false).init(device);
+        SwiGluMlp {
+            gate: lin(self.d_input, self.d_hidden),
+            up: lin(self.d_input, self.d_hidden),
+            down: lin(self.d_hidden, self.d_output),
+        }
+    }
+}
+
+impl SwiGluMlp {
+    /// # Shapes
+    /// - x: `[..., d_input]` -> `[..., d_output]`
+    pub fn forward<const D: usize>(&self, x: Tensor<D>) -> Tensor<D> {
+        let gated = silu(self.gate.forward(x.clone())) * self.up.forward(x); // [..., d_hidden]
+        self.down.forward(gated)
+    }
+}

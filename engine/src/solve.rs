@@ -1,0 +1,116 @@
+//! Solving and scoring N-Queens puzzles with a GRAM/TRM model: the path the CLI's `solve` and
+//! `eval` and the browser share. Puzzles are batched (`chunk` puzzles x N samples per forward).
+
+use burn::tensor::Device;
+
+use crate::gram::{Gram, Observation, SampleOptions, Trajectories, lprm_select, majority_vote};
+use crate::metrics::Report;
+use crate::tasks::nqueens::{Board, Instance, QUEEN};
+
+/// How to pick one answer among the N samples.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Selection {
+    /// Most frequent prediction (seed 003, eq. 15).
+    Vote,
+    /// Highest LPRM value (eq. 16).
+    Lprm,
+}
+
+impl Selection {
+    pub fn parse(text: &str) -> Option<Selection> {
+        match text {
+            "vote" => Some(Selection::Vote),
+            "lprm" => Some(Selection::Lprm),
+            _ => None,
+        }
+    }
+
+    pub fn pick(self, predictions: &[Vec<u32>], values: &[f32]) -> usize {
+        match self {
+            Selection::Vote => majority_vote(predictions),
+            Selection::Lprm => lprm_select(values),
+        }
+    }
+}
+
+/// The samples of one puzzle and the selected one.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Solved {
+    /// One board per trajectory; a cell is a queen iff the model predicted the queen token.
+    pub samples: Vec<Board>,
+    /// LPRM value of each sample.
+    pub values: Vec<f32>,
+    /// Index into `samples` of the selected answer.
+    pub selected: usize,
+    /// Supervision steps taken.
+    pub steps: usize,
+}
+
+/// Reads a prediction as a board: queen iff the token is the queen token.
+pub fn board_from_prediction(tokens: &[u32], n: usize) -> Board {
+    let mut b = Board::empty(n).expect("model side is supported");
+    for (i, &t) in tokens.iter().enumerate() {
+        if t == QUEEN {
+            b.set(i / n, i % n, true);
+        }
+    }
+    b
+}
+
+fn collect(obs: &Observation, puzzles: usize, samples: usize, n: usize, select: Selection) -> Vec<Solved> {
+    (0..puzzles)
+        .map(|p| {
+            let rows = p * samples..(p + 1) * samples;
+            let preds = &obs.predictions[rows.clone()];
+            let values = obs.values[rows].to_vec();
+            Solved {
+                samples: preds.iter().map(|t| board_from_prediction(t, n)).collect(),
+                selected: select.pick(preds, &values),
+                values,
+                steps: obs.step,
+            }
+        })
+        .collect()
+}
+
+/// Samples every puzzle, `chunk` puzzles per batch. Each chunk restarts the noise from
+/// `options.seed`, so a puzzle's samples depend only on the seed and its position in its chunk;
+/// with `chunk = 1` they depend on the seed alone.
+pub fn solve_nqueens(
+    model: &Gram,
+    puzzles: &[Board],
+    options: &SampleOptions,
+    select: Selection,
+    chunk: usize,
+    device: &Device,
+) -> Vec<Solved> {
+    let mut out = Vec::with_capacity(puzzles.len());
+    for group in puzzles.chunks(chunk.max(1)) {
+        let n = group[0].n();
+        let tokens: Vec<Vec<u32>> = group.iter().map(Board::tokens).collect();
+        let obs = Trajectories::new(model, &tokens, options.clone(), device).run(|_| {});
+        out.extend(collect(&obs, group.len(), options.samples, n, select));
+    }
+    out
+}
+
+/// The paper's Table-1 row: accuracy of the first sample, coverage@N of all N, per removed k.
+pub fn evaluate_nqueens(
+    model: &Gram,
+    instances: &[Instance],
+    options: &SampleOptions,
+    chunk: usize,
+    device: &Device,
+    mut progress: impl FnMut(usize, &Report),
+) -> Report {
+    let mut report = Report::new(options.samples);
+    for (i, group) in instances.chunks(chunk.max(1)).enumerate() {
+        let puzzles: Vec<Board> = group.iter().map(|g| g.puzzle.clone()).collect();
+        let solved = solve_nqueens(model, &puzzles, options, Selection::Vote, chunk, device);
+        for (inst, s) in group.iter().zip(&solved) {
+            report.add(inst.removed(), &inst.puzzle, &inst.solutions, &s.samples);
+        }
+        progress((i + 1) * chunk.min(instances.len()), &report);
+    }
+    report
+}

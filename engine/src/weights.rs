@@ -1,0 +1,225 @@
+//! The weights format: a burnpack `.bpk` file of the module's tensors plus a JSON manifest that
+//! says what the tensors are (config), where they came from (task, training command, data seed)
+//! and how good they are (eval metrics), with the sha256 of the `.bpk` bytes.
+//!
+//! Loading checks, in order: the manifest parses and is for this format version; the bytes hash
+//! to the manifest's sha256; every tensor in the file has the shape the config implies. Each
+//! failure is a [`WeightsError`] that says which check failed, never a panic.
+
+use std::fmt;
+
+use burn::module::Module;
+use burn::store::ModuleRecord;
+use burn::tensor::{Bytes, Device};
+use serde::{Deserialize, Serialize};
+use sha2::{Digest, Sha256};
+
+use crate::gram::{Gram, GramConfig};
+
+/// Version of the manifest layout; bump when a field changes meaning.
+pub const FORMAT_VERSION: u32 = 1;
+
+/// Metrics recorded at export time (the paper's Table-1 row on the held-out split).
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+pub struct EvalRecord {
+    /// Split the numbers come from (e.g. `nqueens8/test`).
+    pub split: String,
+    pub inputs: usize,
+    /// Samples per input for coverage.
+    pub samples: usize,
+    /// Single-sample accuracy, percent.
+    pub accuracy: f64,
+    /// Coverage@samples, percent.
+    pub coverage: f64,
+    /// The command that produced these numbers.
+    pub command: String,
+}
+
+/// A known output: what these weights answer for one puzzle with a fixed seed. The
+/// shipped-weights test recomputes it with the current code; any change to the model's maths or
+/// the sampler shows up as a difference (then retrain and re-export).
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+pub struct ReferenceOutput {
+    pub puzzle: String,
+    pub samples: usize,
+    pub seed: u64,
+    pub guidance_scale: f64,
+    pub steps: usize,
+    /// The boards of the samples, in order.
+    pub outputs: Vec<String>,
+}
+
+/// What a `.bpk` file is. Lives beside it as `<name>.json`.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+pub struct Manifest {
+    pub format_version: u32,
+    /// File stem, e.g. `gram-nqueens8`.
+    pub name: String,
+    /// `gram` or `trm`.
+    pub model: String,
+    /// Task id, e.g. `nqueens8`.
+    pub task: String,
+    pub config: GramConfig,
+    pub params: usize,
+    /// The command that trained the weights.
+    pub training_command: String,
+    /// Seed of data order, noise and initialisation.
+    pub data_seed: u64,
+    pub train_steps: usize,
+    pub train_seconds: f64,
+    pub eval: Option<EvalRecord>,
+    pub reference: Option<ReferenceOutput>,
+    /// Hex sha256 of the `.bpk` bytes.
+    pub sha256: String,
+    pub bytes: usize,
+}
+
+/// Why weights could not be loaded.
+#[derive(Debug, Clone, PartialEq)]
+pub enum WeightsError {
+    /// The manifest is not valid JSON of this format.
+    Manifest(String),
+    /// The bytes are not what the manifest describes (corrupt or swapped file).
+    Hash { expected: String, found: String },
+    /// The file's tensors do not fit the configured model (names or shapes differ).
+    Mismatch(String),
+    /// The bytes are not a burnpack file.
+    Format(String),
+}
+
+impl fmt::Display for WeightsError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            WeightsError::Manifest(m) => write!(f, "weights manifest is invalid: {m}"),
+            WeightsError::Hash { expected, found } => write!(
+                f,
+                "weights file is corrupt or not the one its manifest describes: sha256 {found}, manifest says {expected}"
+            ),
+            WeightsError::Mismatch(m) => {
+                write!(f, "weights do not match the model this code builds from their config: {m}")
+            }
+            WeightsError::Format(m) => write!(f, "weights file is not a burnpack (.bpk) file: {m}"),
+        }
+    }
+}
+
+impl std::error::Error for WeightsError {}
+
+/// Lower-case hex sha256.
+pub fn sha256_hex(bytes: &[u8]) -> String {
+    Sha256::digest(bytes).iter().map(|b| format!("{b:02x}")).collect()
+}
+
+impl Manifest {
+    /// Parses and checks the format version.
+    pub fn from_json(text: &str) -> Result<Manifest, WeightsError> {
+        let m: Manifest =
+            serde_json::from_str(text).map_err(|e| WeightsError::Manifest(e.to_string()))?;
+        if m.format_version != FORMAT_VERSION {
+            return Err(WeightsError::Manifest(format!(
+                "format_version {} but this code reads {FORMAT_VERSION}",
+                m.format_version
+            )));
+        }
+        Ok(m)
+    }
+
+    /// Pretty JSON.
+    pub fn to_json(&self) -> String {
+        serde_json::to_string_pretty(self).expect("manifest serialises")
+    }
+}
+
+/// The model's tensors as burnpack bytes.
+pub fn gram_to_bytes(model: &Gram) -> Vec<u8> {
+    let record = model.clone().into_record();
+    record.into_bytes().expect("in-memory burnpack").to_vec()
+}
+
+/// Loads tensors into a model built from `config`, without a manifest (checkpoints).
+pub fn gram_from_bytes(config: &GramConfig, bytes: &[u8], device: &Device) -> Result<Gram, WeightsError> {
+    let record = ModuleRecord::from_bytes(Bytes::from_bytes_vec(bytes.to_vec()))
+        .map_err(|e| WeightsError::Format(e.to_string()))?;
+    Gram::init(config, device)
+        .try_load_record(record)
+        .map_err(|e| WeightsError::Mismatch(e.to_string()))
+}
+
+/// Checks the hash, then loads. The error says which check failed.
+pub fn load_gram(manifest: &Manifest, bytes: &[u8], device: &Device) -> Result<Gram, WeightsError> {
+    let found = sha256_hex(bytes);
+    if found != manifest.sha256 {
+        return Err(WeightsError::Hash { expected: manifest.sha256.clone(), found });
+    }
+    gram_from_bytes(&manifest.config, bytes, device)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn tiny() -> GramConfig {
+        GramConfig::new(16, 3).with_d_model(16).with_d_hidden(16).with_d_guidance(16).with_n_heads(2)
+    }
+
+    fn manifest_for(config: GramConfig, bytes: &[u8]) -> Manifest {
+        Manifest {
+            format_version: FORMAT_VERSION,
+            name: "t".into(),
+            model: "gram".into(),
+            task: "nqueens4".into(),
+            config,
+            params: 0,
+            training_command: "test".into(),
+            data_seed: 0,
+            train_steps: 0,
+            train_seconds: 0.0,
+            eval: None,
+            reference: None,
+            sha256: sha256_hex(bytes),
+            bytes: bytes.len(),
+        }
+    }
+
+    #[test]
+    fn round_trip_keeps_every_tensor() {
+        let device = Device::default();
+        let model = Gram::init(&tiny(), &device);
+        let bytes = gram_to_bytes(&model);
+        let manifest = manifest_for(tiny(), &bytes);
+        let again = Manifest::from_json(&manifest.to_json()).unwrap();
+        assert_eq!(again, manifest);
+        let loaded = load_gram(&again, &bytes, &device).unwrap();
+        assert_eq!(gram_to_bytes(&loaded), bytes);
+    }
+
+    #[test]
+    fn corrupt_mismatched_and_garbage_files_are_clear_errors() {
+        let device = Device::default();
+        let bytes = gram_to_bytes(&Gram::init(&tiny(), &device));
+        let manifest = manifest_for(tiny(), &bytes);
+        // One flipped byte: the hash catches it.
+        let mut corrupt = bytes.clone();
+        let mid = corrupt.len() / 2;
+        corrupt[mid] ^= 0xff;
+        let err = load_gram(&manifest, &corrupt, &device).unwrap_err();
+        assert!(matches!(err, WeightsError::Hash { .. }), "{err}");
+        // A manifest whose config does not fit the tensors.
+        let wider = manifest_for(tiny().with_d_model(32), &bytes);
+        let err = load_gram(&wider, &bytes, &device).unwrap_err();
+        assert!(matches!(err, WeightsError::Mismatch(_)), "{err}");
+        assert!(err.to_string().contains("do not match"), "{err}");
+        // TRM weights read as GRAM: the guidance tensors are missing.
+        let trm = gram_to_bytes(&Gram::init(&tiny().with_guidance(false), &device));
+        let err = gram_from_bytes(&tiny(), &trm, &device).unwrap_err();
+        assert!(matches!(err, WeightsError::Mismatch(_)), "{err}");
+        // Not a burnpack at all.
+        let err = gram_from_bytes(&tiny(), b"hello", &device).unwrap_err();
+        assert!(matches!(err, WeightsError::Format(_) | WeightsError::Mismatch(_)), "{err}");
+        // Broken manifest JSON, and a future format version.
+        assert!(matches!(Manifest::from_json("{"), Err(WeightsError::Manifest(_))));
+        let mut future = manifest.clone();
+        future.format_version = 99;
+        assert!(matches!(Manifest::from_json(&future.to_json()), Err(WeightsError::Manifest(_))));
+    }
+}

@@ -1,0 +1,85 @@
+//! Shipped weights are products: every `public/weights/*.bpk` has a manifest, loads into the
+//! current code, hashes to the manifest's sha256, reproduces its recorded output for a fixed seed,
+//! and still scores near its recorded accuracy on held-out puzzles.
+
+use std::path::{Path, PathBuf};
+
+use burn::tensor::Device;
+use engine::gram::SampleOptions;
+use engine::solve::{Selection, evaluate_nqueens, solve_nqueens};
+use engine::tasks::nqueens::{Board, Part, split};
+use engine::weights::{Manifest, load_gram, sha256_hex};
+
+fn weights_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../public/weights")
+}
+
+fn shipped() -> Vec<(Manifest, Vec<u8>)> {
+    let mut out = Vec::new();
+    for entry in std::fs::read_dir(weights_dir()).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_some_and(|e| e == "bpk") {
+            let json = std::fs::read_to_string(path.with_extension("json"))
+                .unwrap_or_else(|e| panic!("{} has no manifest: {e}", path.display()));
+            let manifest = Manifest::from_json(&json).unwrap();
+            assert_eq!(path.file_stem().unwrap().to_string_lossy(), manifest.name);
+            out.push((manifest, std::fs::read(&path).unwrap()));
+        }
+    }
+    out.sort_by(|a, b| a.0.name.cmp(&b.0.name));
+    out
+}
+
+#[test]
+fn the_issue_s_weights_are_shipped_and_small() {
+    let names: Vec<String> = shipped().iter().map(|(m, _)| m.name.clone()).collect();
+    assert!(names.contains(&"gram-nqueens8".to_string()), "{names:?}");
+    assert!(names.contains(&"trm-nqueens8".to_string()), "{names:?}");
+    for (m, bytes) in shipped() {
+        assert_eq!(m.bytes, bytes.len());
+        assert!(bytes.len() < 4 << 20, "{} is {} bytes: too big for a browser", m.name, bytes.len());
+        assert!(m.eval.is_some(), "{} has no recorded eval", m.name);
+        assert!(m.training_command.contains("train --preset"), "{}", m.training_command);
+    }
+}
+
+#[test]
+fn every_shipped_file_loads_and_reproduces_its_recorded_output() {
+    let device = Device::flex();
+    for (manifest, bytes) in shipped() {
+        assert_eq!(sha256_hex(&bytes), manifest.sha256, "{}", manifest.name);
+        let model = load_gram(&manifest, &bytes, &device).unwrap();
+        let reference = manifest.reference.clone().expect("manifest records a known output");
+        let n = (manifest.config.seq_len as f64).sqrt() as usize;
+        let puzzle = Board::parse(&reference.puzzle, n).unwrap();
+        let options = SampleOptions {
+            samples: reference.samples,
+            seed: reference.seed,
+            guidance_scale: reference.guidance_scale,
+            max_steps: reference.steps,
+            halting: true,
+        };
+        let solved = solve_nqueens(&model, std::slice::from_ref(&puzzle), &options, Selection::Lprm, 1, &device)
+            .remove(0);
+        let outputs: Vec<String> = solved.samples.iter().map(Board::to_text).collect();
+        assert_eq!(outputs, reference.outputs, "{}: the current code no longer reproduces the shipped output", manifest.name);
+    }
+}
+
+#[test]
+fn shipped_models_still_score_near_their_recorded_metrics() {
+    let device = Device::flex();
+    for (manifest, bytes) in shipped() {
+        let model = load_gram(&manifest, &bytes, &device).unwrap();
+        let recorded = manifest.eval.clone().unwrap();
+        let n = (manifest.config.seq_len as f64).sqrt() as usize;
+        let test = split(n, Part::Test);
+        let subset: Vec<_> = (0..40).map(|i| test[i * test.len() / 40].clone()).collect();
+        let options = SampleOptions { samples: recorded.samples, ..SampleOptions::default() };
+        let report = evaluate_nqueens(&model, &subset, &options, 8, &device, |_, _| {});
+        let acc = report.overall.accuracy();
+        let cov = report.overall.coverage();
+        assert!(acc >= recorded.accuracy - 12.0, "{}: accuracy {acc} vs recorded {}", manifest.name, recorded.accuracy);
+        assert!(cov >= recorded.coverage - 12.0, "{}: coverage {cov} vs recorded {}", manifest.name, recorded.coverage);
+    }
+}

@@ -1,0 +1,314 @@
+//! The non-training subcommands: eval, split, solve, export, bench.
+
+use std::fs;
+use std::io::{BufRead, Write};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::time::Instant;
+
+use burn::module::Module;
+use burn::tensor::Device;
+use engine::gram::{Gram, GramConfig, SampleOptions, Trajectories};
+use engine::solve::{Selection, evaluate_nqueens, solve_nqueens};
+use engine::tasks::nqueens::{Board, Part, completions, split as split_of};
+use engine::weights::{EvalRecord, FORMAT_VERSION, Manifest, ReferenceOutput, gram_to_bytes, load_gram, sha256_hex};
+use serde_json::json;
+
+use crate::train::{fmt_duration, load_checkpoint, spread};
+
+/// Weights from a `.bpk` (with its manifest) or a run directory (latest checkpoint).
+pub fn load_weights(path: &Path, device: &Device) -> Result<(Gram, GramConfig, Option<Manifest>), String> {
+    if path.is_dir() {
+        let (model, _, state) = load_checkpoint(path, device)?;
+        return Ok((model.valid(), state.config, None));
+    }
+    let manifest_path = path.with_extension("json");
+    let text = fs::read_to_string(&manifest_path).map_err(|e| {
+        format!("cannot read the manifest {} beside the weights: {e}", manifest_path.display())
+    })?;
+    let manifest = Manifest::from_json(&text).map_err(|e| format!("{}: {e}", manifest_path.display()))?;
+    let bytes = fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let model = load_gram(&manifest, &bytes, device).map_err(|e| format!("{}: {e}", path.display()))?;
+    Ok((model, manifest.config.clone(), Some(manifest)))
+}
+
+fn side_of(config: &GramConfig) -> usize {
+    (config.seq_len as f64).sqrt().round() as usize
+}
+
+#[allow(clippy::too_many_arguments)]
+pub fn eval(
+    weights: &Path,
+    samples: usize,
+    steps: usize,
+    guidance_scale: f64,
+    seed: u64,
+    limit: Option<usize>,
+    part: &str,
+    record: bool,
+    command: &str,
+    device: &Device,
+) -> Result<ExitCode, String> {
+    let (model, config, manifest) = load_weights(weights, device)?;
+    let n = side_of(&config);
+    let part_v = Part::parse(part).ok_or_else(|| format!("--part must be train or test, not {part:?}"))?;
+    let all = split_of(n, part_v);
+    let instances = match limit {
+        Some(k) => spread(&all, k),
+        None => all,
+    };
+    let options = SampleOptions { samples, guidance_scale, max_steps: steps, halting: true, seed };
+    let began = Instant::now();
+    let total = instances.len();
+    let report = evaluate_nqueens(&model, &instances, &options, 16, device, |done, r| {
+        eprint!(
+            "\r{}/{} inputs  accuracy {:.2}%  coverage@{} {:.2}%  {}\x1b[K",
+            done.min(total),
+            total,
+            r.overall.accuracy(),
+            samples,
+            r.overall.coverage(),
+            fmt_duration(began.elapsed().as_secs_f64())
+        );
+    });
+    eprintln!();
+    let model_name = if config.guidance { "GRAM" } else { "TRM" };
+    println!(
+        "{model_name} on nqueens{n}/{part}: {} inputs, {samples} samples, guidance scale {guidance_scale}, {steps} supervision steps, seed {seed}",
+        report.overall.inputs
+    );
+    print!("{}", report.to_table("k"));
+    println!(
+        "TABLE1 accuracy={:.2} coverage@{samples}={:.2} params={} time={:.1}s",
+        report.overall.accuracy(),
+        report.overall.coverage(),
+        model.num_params(),
+        began.elapsed().as_secs_f64()
+    );
+    if record {
+        let mut m = manifest.ok_or("--record needs a .bpk weights file with a manifest")?;
+        m.eval = Some(EvalRecord {
+            split: format!("nqueens{n}/{part}"),
+            inputs: report.overall.inputs,
+            samples,
+            accuracy: (report.overall.accuracy() * 100.0).round() / 100.0,
+            coverage: (report.overall.coverage() * 100.0).round() / 100.0,
+            command: command.to_string(),
+        });
+        fs::write(weights.with_extension("json"), m.to_json() + "\n").map_err(|e| e.to_string())?;
+        eprintln!("recorded in {}", weights.with_extension("json").display());
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+pub fn split(task: &str, part: &str) -> Result<ExitCode, String> {
+    let n = match task {
+        "nqueens8" => 8,
+        "nqueens10" => 10,
+        _ => return Err(format!("unknown task {task:?}; tasks: nqueens8, nqueens10")),
+    };
+    let part = Part::parse(part).ok_or_else(|| format!("--part must be train or test, not {part:?}"))?;
+    let mut out = std::io::stdout().lock();
+    for inst in split_of(n, part) {
+        writeln!(out, "{}", inst.puzzle.to_text()).map_err(|e| e.to_string())?;
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Why a parsed board cannot be completed, in words.
+fn impossible_reason(board: &Board) -> Option<String> {
+    if let Some(((r1, c1), (r2, c2))) = board.conflicts().first().copied() {
+        return Some(format!(
+            "impossible puzzle: the queens at row {}, column {} and row {}, column {} attack each other",
+            r1 + 1,
+            c1 + 1,
+            r2 + 1,
+            c2 + 1
+        ));
+    }
+    completions(board).is_empty().then(|| "impossible puzzle: no placement of the remaining queens completes it".to_string())
+}
+
+pub fn solve(
+    weights: &Path,
+    samples: usize,
+    seed: u64,
+    guidance_scale: f64,
+    steps: usize,
+    select: &str,
+    device: &Device,
+) -> Result<ExitCode, String> {
+    let select = Selection::parse(select).ok_or_else(|| format!("--select must be lprm or vote, not {select:?}"))?;
+    if !(1..=1024).contains(&samples) {
+        return Err(format!("--samples must be between 1 and 1024, not {samples}"));
+    }
+    if !(1..=256).contains(&steps) {
+        return Err(format!("--steps must be between 1 and 256, not {steps}"));
+    }
+    if !(guidance_scale.is_finite() && guidance_scale >= 0.0) {
+        return Err(format!("--guidance-scale must be a number >= 0, not {guidance_scale}"));
+    }
+    let (model, config, _) = load_weights(weights, device)?;
+    let n = side_of(&config);
+    let options = SampleOptions { samples, guidance_scale, max_steps: steps, halting: true, seed };
+    let mut failed = 0usize;
+    let stdin = std::io::stdin();
+    let mut out = std::io::stdout().lock();
+    for line in stdin.lock().lines() {
+        let line = line.map_err(|e| format!("reading stdin: {e}"))?;
+        let text = line.trim();
+        if text.is_empty() {
+            continue;
+        }
+        let answer = match Board::parse(text, n) {
+            Err(e) => Err(e.to_string()),
+            Ok(board) => match impossible_reason(&board) {
+                Some(reason) => Err(reason),
+                None => Ok(board),
+            },
+        };
+        let value = match answer {
+            Err(error) => {
+                failed += 1;
+                json!({ "puzzle": text, "error": error })
+            }
+            Ok(board) => {
+                let solved = solve_nqueens(&model, std::slice::from_ref(&board), &options, select, 1, device)
+                    .pop()
+                    .expect("one puzzle in, one out");
+                json!({
+                    "puzzle": text,
+                    "samples": solved.samples.iter().map(Board::to_text).collect::<Vec<_>>(),
+                    "selected": solved.samples[solved.selected].to_text(),
+                })
+            }
+        };
+        writeln!(out, "{value}").map_err(|e| e.to_string())?;
+        out.flush().ok();
+    }
+    Ok(if failed == 0 { ExitCode::SUCCESS } else { ExitCode::from(1) })
+}
+
+pub fn export(run_dir: Option<PathBuf>, name: &str, out_dir: &Path, device: &Device) -> Result<ExitCode, String> {
+    let run_dir = run_dir.unwrap_or_else(|| PathBuf::from("runs").join(name));
+    let (model, _, state) = load_checkpoint(&run_dir, device)?;
+    let bytes = gram_to_bytes(&model);
+    fs::create_dir_all(out_dir).map_err(|e| e.to_string())?;
+    let n = side_of(&state.config);
+    let manifest = Manifest {
+        format_version: FORMAT_VERSION,
+        name: name.to_string(),
+        model: if state.config.guidance { "gram" } else { "trm" }.to_string(),
+        task: format!("nqueens{n}"),
+        params: model.num_params(),
+        config: state.config.clone(),
+        training_command: state.command.clone(),
+        data_seed: state.seed,
+        train_steps: state.step,
+        train_seconds: (state.seconds * 10.0).round() / 10.0,
+        eval: None,
+        reference: None,
+        sha256: sha256_hex(&bytes),
+        bytes: bytes.len(),
+    };
+    let mut manifest = manifest;
+    manifest.reference = Some(reference_output(&model.valid(), n, device));
+    let bpk = out_dir.join(format!("{name}.bpk"));
+    fs::write(&bpk, &bytes).map_err(|e| e.to_string())?;
+    fs::write(out_dir.join(format!("{name}.json")), manifest.to_json() + "\n").map_err(|e| e.to_string())?;
+    println!("wrote {} ({} bytes, {} params, step {})", bpk.display(), bytes.len(), manifest.params, state.step);
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The known output recorded at export: the first test puzzle, 8 samples, seed 7.
+pub fn reference_output(model: &Gram, n: usize, device: &Device) -> ReferenceOutput {
+    let puzzle = split_of(n, Part::Test)[0].puzzle.clone();
+    let options = SampleOptions { samples: 8, seed: 7, ..SampleOptions::default() };
+    let solved = solve_nqueens(model, std::slice::from_ref(&puzzle), &options, Selection::Lprm, 1, device).remove(0);
+    ReferenceOutput {
+        puzzle: puzzle.to_text(),
+        samples: options.samples,
+        seed: options.seed,
+        guidance_scale: options.guidance_scale,
+        steps: options.max_steps,
+        outputs: solved.samples.iter().map(Board::to_text).collect(),
+    }
+}
+
+pub fn bench(weights: &Path, repeats: usize, device: &Device) -> Result<ExitCode, String> {
+    let (model, config, _) = load_weights(weights, device)?;
+    let n = side_of(&config);
+    let puzzle = split_of(n, Part::Test)[0].puzzle.tokens();
+    println!("| what | batch | ms per supervision step | ratio to N=1 |");
+    println!("| --- | --- | --- | --- |");
+    let mut base = 0.0;
+    for samples in [1usize, 5, 20, 64] {
+        let options = SampleOptions { samples, max_steps: 4, halting: false, ..SampleOptions::default() };
+        let mut best = f64::MAX;
+        for _ in 0..repeats.max(1) {
+            let mut t = Trajectories::new(&model, std::slice::from_ref(&puzzle), options.clone(), device);
+            t.step(); // warm-up
+            let began = Instant::now();
+            for _ in 0..3 {
+                t.step();
+            }
+            best = best.min(began.elapsed().as_secs_f64() * 1000.0 / 3.0);
+        }
+        if samples == 1 {
+            base = best;
+        }
+        println!("| sample N={samples} (1 puzzle) | {samples} | {best:.1} | {:.2} |", best / base);
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Text rendering of boards side by side, for the demo.
+fn side_by_side(boards: &[(String, &Board)]) -> String {
+    let n = boards.first().map_or(0, |(_, b)| b.n());
+    let mut s = String::new();
+    for (title, _) in boards {
+        s.push_str(&format!("{title:<w$}  ", w = 2 * n));
+    }
+    s.push('\n');
+    for r in 0..n {
+        for (_, b) in boards {
+            for c in 0..n {
+                s.push_str(if b.has_queen(r, c) { "Q " } else { ". " });
+            }
+            s.push_str("  ");
+        }
+        s.push('\n');
+    }
+    s
+}
+
+/// The playground in a terminal (until the browser app lands): a few held-out puzzles solved by
+/// the shipped GRAM and TRM weights, with the distinct valid completions each found.
+pub fn demo(samples: usize, puzzles: usize, seed: u64, device: &Device) -> Result<ExitCode, String> {
+    let gram = load_weights(Path::new("public/weights/gram-nqueens8.bpk"), device)?.0;
+    let trm = load_weights(Path::new("public/weights/trm-nqueens8.bpk"), device)?.0;
+    let test = split_of(8, Part::Test);
+    let picks = spread(&test, puzzles);
+    let options = SampleOptions { samples, seed, ..SampleOptions::default() };
+    println!("Latent-reasoning playground (terminal demo): {samples} samples per model, seed {seed}\n");
+    for inst in &picks {
+        let total = inst.solutions.len();
+        let mut cols = vec![("puzzle".to_string(), &inst.puzzle)];
+        let g = solve_nqueens(&gram, std::slice::from_ref(&inst.puzzle), &options, Selection::Lprm, 1, device).remove(0);
+        let t = solve_nqueens(&trm, std::slice::from_ref(&inst.puzzle), &options, Selection::Lprm, 1, device).remove(0);
+        let g_found = engine::metrics::distinct_valid(&g.samples, &inst.puzzle);
+        let t_found = engine::metrics::distinct_valid(&t.samples, &inst.puzzle);
+        cols.push(("GRAM selected".to_string(), &g.samples[g.selected]));
+        cols.push(("TRM selected".to_string(), &t.samples[t.selected]));
+        print!("{}", side_by_side(&cols));
+        println!(
+            "completions: {total}   GRAM found {} of {total}   TRM found {} of {total}\n",
+            g_found.len(),
+            t_found.len()
+        );
+    }
+    println!("GRAM samples its latent trajectory (h = u + eps, eps from the learned prior), so its");
+    println!("samples spread over the valid completions; TRM's recursion is deterministic, so all its");
+    println!("samples are the same board. Full numbers: native-trainer eval --weights <file>.");
+    Ok(ExitCode::SUCCESS)
+}

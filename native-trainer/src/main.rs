@@ -1,0 +1,202 @@
+//! `native-trainer`: train, evaluate, solve, export and benchmark the playground's models.
+//! Text contracts (other tools read them): see README.md, "Command-line contracts".
+
+mod commands;
+mod presets;
+mod train;
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use burn::tensor::Device;
+use clap::{Parser, Subcommand, ValueEnum};
+
+#[derive(Parser)]
+#[command(name = "native-trainer", version, about = "Train, evaluate and run GRAM / TRM on puzzles (CPU by default)")]
+struct Cli {
+    /// Compute backend: `flex` (CPU, default) or `wgpu` (GPU; needs the `wgpu` cargo feature).
+    #[arg(long, value_enum, default_value_t = Backend::Flex, global = true)]
+    backend: Backend,
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Clone, Copy, ValueEnum, PartialEq, Eq)]
+enum Backend {
+    Flex,
+    Wgpu,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Train a preset (gram-nqueens8, trm-nqueens8, gram-nqueens10, trm-nqueens10).
+    Train {
+        #[arg(long)]
+        preset: String,
+        /// Optimiser steps (default: the preset's).
+        #[arg(long)]
+        steps: Option<usize>,
+        /// Seed of initialisation, data order and noise.
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+        /// Run directory for checkpoints and log.csv (default: runs/<preset>).
+        #[arg(long)]
+        run_dir: Option<PathBuf>,
+        /// Continue from the run directory's latest checkpoint.
+        #[arg(long)]
+        resume: bool,
+        /// Steps between quick evaluations on the test split (0 = never).
+        #[arg(long, default_value_t = 500)]
+        eval_every: usize,
+        /// Test inputs in each quick evaluation.
+        #[arg(long, default_value_t = 128)]
+        eval_inputs: usize,
+        #[arg(long, default_value_t = 250)]
+        checkpoint_every: usize,
+        #[arg(long, default_value_t = 10)]
+        log_every: usize,
+    },
+    /// The paper's Table-1 row on the test split: accuracy and coverage@N, overall and per k.
+    Eval {
+        /// A `.bpk` weights file (its `.json` manifest beside it) or a run directory.
+        #[arg(long)]
+        weights: PathBuf,
+        #[arg(long, default_value_t = 20)]
+        samples: usize,
+        /// Supervision-step budget.
+        #[arg(long, default_value_t = 16)]
+        steps: usize,
+        #[arg(long, default_value_t = 1.0)]
+        guidance_scale: f64,
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+        /// Evaluate only this many test inputs, spread over the split (default: all).
+        #[arg(long)]
+        limit: Option<usize>,
+        /// Which split to score.
+        #[arg(long, default_value = "test")]
+        part: String,
+        /// Write the result into the manifest's `eval` field (shipped weights only).
+        #[arg(long)]
+        record: bool,
+    },
+    /// Print the inputs of a split, one per line (row-major, `.` empty, `Q` queen).
+    Split {
+        #[arg(long, default_value = "nqueens8")]
+        task: String,
+        #[arg(long)]
+        part: String,
+    },
+    /// Solve puzzles from stdin (one per line); one JSON object per line on stdout.
+    Solve {
+        #[arg(long)]
+        weights: PathBuf,
+        #[arg(long, default_value_t = 20)]
+        samples: usize,
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+        #[arg(long, default_value_t = 1.0)]
+        guidance_scale: f64,
+        #[arg(long, default_value_t = 16)]
+        steps: usize,
+        /// How `selected` is chosen: `lprm` (value head) or `vote` (most frequent).
+        #[arg(long, default_value = "lprm")]
+        select: String,
+    },
+    /// Export a run's latest checkpoint as public/weights/<name>.bpk + <name>.json.
+    Export {
+        /// Run directory (default: runs/<name>).
+        #[arg(long)]
+        run_dir: Option<PathBuf>,
+        /// Weights name, e.g. gram-nqueens8.
+        #[arg(long)]
+        name: String,
+        #[arg(long, default_value = "public/weights")]
+        out_dir: PathBuf,
+    },
+    /// Terminal demo: held-out puzzles solved by the shipped GRAM and TRM weights side by side.
+    Demo {
+        #[arg(long, default_value_t = 20)]
+        samples: usize,
+        #[arg(long, default_value_t = 4)]
+        puzzles: usize,
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+    },
+    /// Measure inference and training step costs (ratios within one run).
+    Bench {
+        #[arg(long, default_value = "public/weights/gram-nqueens8.bpk")]
+        weights: PathBuf,
+        #[arg(long, default_value_t = 3)]
+        repeats: usize,
+    },
+}
+
+fn device_for(backend: Backend) -> Result<Device, String> {
+    match backend {
+        Backend::Flex => Ok(Device::flex()),
+        #[cfg(feature = "wgpu")]
+        Backend::Wgpu => Ok(Device::wgpu(burn::tensor::DeviceKind::DefaultDevice)),
+        #[cfg(not(feature = "wgpu"))]
+        Backend::Wgpu => Err("this binary was built without the `wgpu` feature; rebuild with \
+             `cargo build --release -p native-trainer --features wgpu`"
+            .into()),
+    }
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let command_line = std::env::args().collect::<Vec<_>>().join(" ");
+    let result = device_for(cli.backend).and_then(|device| match cli.command {
+        Command::Train {
+            preset,
+            steps,
+            seed,
+            run_dir,
+            resume,
+            eval_every,
+            eval_inputs,
+            checkpoint_every,
+            log_every,
+        } => {
+            let p = presets::preset(&preset).ok_or_else(|| {
+                format!("unknown preset {preset:?}; presets: {}", presets::NAMES.join(", "))
+            })?;
+            let steps = steps.unwrap_or(p.steps);
+            let run_dir = run_dir.unwrap_or_else(|| PathBuf::from("runs").join(p.name));
+            train::train(
+                train::TrainArgs {
+                    preset: p,
+                    steps,
+                    seed,
+                    run_dir,
+                    resume,
+                    eval_every,
+                    eval_inputs,
+                    checkpoint_every: checkpoint_every.max(1),
+                    log_every: log_every.max(1),
+                    command: command_line,
+                },
+                device,
+            )
+            .map(|_| ExitCode::SUCCESS)
+        }
+        Command::Eval { weights, samples, steps, guidance_scale, seed, limit, part, record } => {
+            commands::eval(&weights, samples, steps, guidance_scale, seed, limit, &part, record, &command_line, &device)
+        }
+        Command::Split { task, part } => commands::split(&task, &part),
+        Command::Solve { weights, samples, seed, guidance_scale, steps, select } => {
+            commands::solve(&weights, samples, seed, guidance_scale, steps, &select, &device)
+        }
+        Command::Export { run_dir, name, out_dir } => commands::export(run_dir, &name, &out_dir, &device),
+        Command::Demo { samples, puzzles, seed } => commands::demo(samples, puzzles, seed, &device),
+        Command::Bench { weights, repeats } => commands::bench(&weights, repeats, &device),
+    });
+    match result {
+        Ok(code) => code,
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::from(2)
+        }
+    }
+}

@@ -1,0 +1,220 @@
+//! The command-line contracts other tools rely on, exercised on the real binary: `split`, `solve`
+//! (JSON lines, per-line errors, exit codes), bad weights, `train` checkpoints, `--resume` and
+//! Ctrl-C. The shipped weights are used where a trained model is needed.
+
+use std::collections::BTreeSet;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+use std::time::{Duration, Instant};
+
+use engine::tasks::nqueens::{Board, completions};
+
+fn bin() -> Command {
+    let mut c = Command::new(env!("CARGO_BIN_EXE_native-trainer"));
+    c.current_dir(root());
+    c
+}
+
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap().to_path_buf()
+}
+
+fn weights(name: &str) -> PathBuf {
+    root().join("public/weights").join(format!("{name}.bpk"))
+}
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("nt-test-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn run_with_stdin(mut cmd: Command, input: &str) -> Output {
+    let mut child = cmd.stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().unwrap();
+    child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
+    child.wait_with_output().unwrap()
+}
+
+fn lines(out: &Output) -> Vec<String> {
+    String::from_utf8_lossy(&out.stdout).lines().map(str::to_string).collect()
+}
+
+#[test]
+fn split_prints_disjoint_stable_parts_in_the_puzzle_format() {
+    let get = |part: &str| {
+        let out = bin().args(["split", "--task", "nqueens8", "--part", part]).output().unwrap();
+        assert!(out.status.success());
+        lines(&out)
+    };
+    let (train, test) = (get("train"), get("test"));
+    assert_eq!(get("test"), test, "stable across runs");
+    let train_set: BTreeSet<_> = train.iter().collect();
+    assert!(test.iter().all(|t| !train_set.contains(t)), "disjoint");
+    for line in train.iter().chain(&test) {
+        assert_eq!(line.len(), 64);
+        let board = Board::parse(line, 8).unwrap();
+        assert!((1..=3).contains(&board.queen_count()));
+    }
+    let bad = bin().args(["split", "--task", "nqueens8", "--part", "dev"]).output().unwrap();
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("train or test"));
+}
+
+#[test]
+fn solve_answers_each_line_and_reports_bad_lines_without_stopping() {
+    let good = "Q.....................................................Q.........";
+    let conflict = format!("QQ{}", ".".repeat(62));
+    let input = format!("{good}\nnot a board\n{conflict}\n\n{}x\n{good}\n", ".".repeat(63));
+    let mut cmd = bin();
+    cmd.args(["solve", "--weights"]).arg(weights("gram-nqueens8")).args(["--samples", "8", "--seed", "3"]);
+    let out = run_with_stdin(cmd, &input);
+    assert_eq!(out.status.code(), Some(1), "exit code says some lines failed");
+    let rows: Vec<serde_json::Value> = lines(&out).iter().map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert_eq!(rows.len(), 5, "one object per non-blank line");
+    let puzzle = Board::parse(good, 8).unwrap();
+    for i in [0, 4] {
+        assert_eq!(rows[i]["puzzle"], good);
+        let samples = rows[i]["samples"].as_array().unwrap();
+        assert_eq!(samples.len(), 8);
+        for s in samples {
+            assert!(Board::parse(s.as_str().unwrap(), 8).is_ok());
+        }
+        let selected = rows[i]["selected"].as_str().unwrap();
+        assert!(samples.iter().any(|s| s == selected), "selected is one of the samples");
+        assert!(Board::parse(selected, 8).unwrap().completes(&puzzle), "the trained model solves it");
+    }
+    assert_eq!(rows[0], rows[4], "same seed, same puzzle, same answer");
+    assert!(rows[1]["error"].as_str().unwrap().contains("expected 64 cells"));
+    assert!(rows[2]["error"].as_str().unwrap().contains("attack each other"));
+    assert!(rows[3]["error"].as_str().unwrap().contains("row 8, column 8"));
+}
+
+#[test]
+fn solve_reports_an_impossible_but_conflict_free_puzzle() {
+    // Two non-attacking queens that no solution contains together.
+    let mut board = Board::empty(8).unwrap();
+    board.set(0, 0, true);
+    board.set(1, 2, true);
+    assert!(board.conflicts().is_empty() && completions(&board).is_empty());
+    let mut cmd = bin();
+    cmd.args(["solve", "--weights"]).arg(weights("gram-nqueens8"));
+    let out = run_with_stdin(cmd, &board.to_text());
+    assert_eq!(out.status.code(), Some(1));
+    assert!(lines(&out)[0].contains("no placement of the remaining queens completes it"));
+}
+
+#[test]
+fn corrupt_missing_and_mismatched_weights_are_clear_errors() {
+    let dir = scratch("badweights");
+    let src = weights("gram-nqueens8");
+    // Corrupt: one flipped byte.
+    let mut bytes = std::fs::read(&src).unwrap();
+    let mid = bytes.len() / 2;
+    bytes[mid] ^= 0x55;
+    std::fs::write(dir.join("w.bpk"), &bytes).unwrap();
+    std::fs::copy(src.with_extension("json"), dir.join("w.json")).unwrap();
+    let out = run_with_stdin(
+        {
+            let mut c = bin();
+            c.args(["solve", "--weights"]).arg(dir.join("w.bpk"));
+            c
+        },
+        "",
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("corrupt"), "{}", String::from_utf8_lossy(&out.stderr));
+    // Mismatched: TRM tensors under a GRAM manifest with the TRM file's hash.
+    let trm = std::fs::read(weights("trm-nqueens8")).unwrap();
+    std::fs::write(dir.join("m.bpk"), &trm).unwrap();
+    let mut manifest: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(src.with_extension("json")).unwrap()).unwrap();
+    manifest["sha256"] = serde_json::Value::String(engine::weights::sha256_hex(&trm));
+    std::fs::write(dir.join("m.json"), manifest.to_string()).unwrap();
+    let out = bin().args(["eval", "--limit", "1", "--weights"]).arg(dir.join("m.bpk")).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("do not match"), "{}", String::from_utf8_lossy(&out.stderr));
+    // Missing manifest.
+    let out = bin().args(["eval", "--weights"]).arg(dir.join("nothing.bpk")).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("manifest"));
+}
+
+#[test]
+fn eval_prints_the_table1_row() {
+    let out = bin()
+        .args(["eval", "--limit", "8", "--samples", "4", "--weights"])
+        .arg(weights("gram-nqueens8"))
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("GRAM on nqueens8/test: 8 inputs"), "{text}");
+    assert!(text.lines().any(|l| l.starts_with("TABLE1 accuracy=")), "{text}");
+}
+
+fn train_cmd(dir: &Path, steps: usize) -> Command {
+    let mut c = bin();
+    c.args(["train", "--preset", "gram-nqueens8", "--eval-every", "0", "--checkpoint-every", "2"])
+        .args(["--steps", &steps.to_string(), "--run-dir"])
+        .arg(dir);
+    c
+}
+
+#[test]
+fn training_checkpoints_and_resumes() {
+    let dir = scratch("resume");
+    let out = train_cmd(&dir, 3).output().unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(std::fs::read_to_string(dir.join("latest")).unwrap().trim(), "ckpt-0000003");
+    let out = train_cmd(&dir, 5).arg("--resume").output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{err}");
+    assert!(err.contains("resuming gram-nqueens8 from step 3"), "{err}");
+    assert_eq!(std::fs::read_to_string(dir.join("latest")).unwrap().trim(), "ckpt-0000005");
+    // Resuming someone else's run is refused.
+    let out = bin()
+        .args(["train", "--preset", "trm-nqueens8", "--steps", "6", "--resume", "--run-dir"])
+        .arg(&dir)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("holds a gram-nqueens8 run"));
+}
+
+#[test]
+fn ctrl_c_saves_a_checkpoint_and_exits() {
+    let dir = scratch("ctrlc");
+    let child = train_cmd(&dir, 100_000)
+        .args(["--checkpoint-every", "100000", "--log-every", "1"])
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // Wait for the first step's progress line, then interrupt.
+    let began = Instant::now();
+    let log = dir.join("log.csv");
+    while std::fs::read_to_string(&log).map_or(true, |s| s.lines().count() < 2) {
+        assert!(began.elapsed() < Duration::from_secs(120), "training never started");
+        std::thread::sleep(Duration::from_millis(200));
+    }
+    Command::new("kill").args(["-INT", &child.id().to_string()]).status().unwrap();
+    let out = child.wait_with_output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(130), "{err}");
+    assert!(err.contains("checkpoint saved"), "{err}");
+    let latest = std::fs::read_to_string(dir.join("latest")).unwrap();
+    assert!(dir.join(latest.trim()).join("model.bpk").exists());
+}
+
+#[test]
+fn unknown_preset_and_missing_gpu_feature_are_explained() {
+    let out = bin().args(["train", "--preset", "nope"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("presets: gram-nqueens8"));
+    if !cfg!(feature = "wgpu") {
+        let out = bin().args(["--backend", "wgpu", "split", "--part", "test"]).output().unwrap();
+        assert_eq!(out.status.code(), Some(2));
+        assert!(String::from_utf8_lossy(&out.stderr).contains("--features wgpu"));
+    }
+}
