@@ -76,6 +76,9 @@ fn collect(obs: &Observation, puzzles: usize, samples: usize, n: usize, select: 
 /// Samples every puzzle, `chunk` puzzles per batch. Each chunk restarts the noise from
 /// `options.seed`, so a puzzle's samples depend only on the seed and its position in its chunk;
 /// with `chunk = 1` they depend on the seed alone.
+///
+/// A deterministic model (TRM, or GRAM at guidance scale 0) gives N identical trajectories, so
+/// it is run once per puzzle and its answer repeated N times: same output, 1/N of the work.
 pub fn solve_nqueens(
     model: &Gram,
     puzzles: &[Board],
@@ -84,12 +87,21 @@ pub fn solve_nqueens(
     chunk: usize,
     device: &Device,
 ) -> Vec<Solved> {
+    let deterministic = !model.has_guidance() || options.guidance_scale == 0.0;
+    let run = SampleOptions { samples: if deterministic { 1 } else { options.samples }, ..options.clone() };
     let mut out = Vec::with_capacity(puzzles.len());
     for group in puzzles.chunks(chunk.max(1)) {
         let n = group[0].n();
         let tokens: Vec<Vec<u32>> = group.iter().map(Board::tokens).collect();
-        let obs = Trajectories::new(model, &tokens, options.clone(), device).run(|_| {});
-        out.extend(collect(&obs, group.len(), options.samples, n, select));
+        let obs = Trajectories::new(model, &tokens, run.clone(), device).run(|_| {});
+        for mut solved in collect(&obs, group.len(), run.samples, n, select) {
+            if deterministic {
+                solved.samples = vec![solved.samples[0].clone(); options.samples];
+                solved.values = vec![solved.values[0]; options.samples];
+                solved.selected = 0;
+            }
+            out.push(solved);
+        }
     }
     out
 }

@@ -45,6 +45,7 @@ pub struct ReferenceOutput {
     pub seed: u64,
     pub guidance_scale: f64,
     pub steps: usize,
+    pub halting: bool,
     /// The boards of the samples, in order.
     pub outputs: Vec<String>,
 }

@@ -57,7 +57,7 @@ fn every_shipped_file_loads_and_reproduces_its_recorded_output() {
             seed: reference.seed,
             guidance_scale: reference.guidance_scale,
             max_steps: reference.steps,
-            halting: true,
+            halting: reference.halting,
         };
         let solved = solve_nqueens(&model, std::slice::from_ref(&puzzle), &options, Selection::Lprm, 1, &device)
             .remove(0);

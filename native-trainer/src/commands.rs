@@ -39,10 +39,7 @@ fn side_of(config: &GramConfig) -> usize {
 #[allow(clippy::too_many_arguments)]
 pub fn eval(
     weights: &Path,
-    samples: usize,
-    steps: usize,
-    guidance_scale: f64,
-    seed: u64,
+    options: SampleOptions,
     limit: Option<usize>,
     part: &str,
     record: bool,
@@ -57,7 +54,7 @@ pub fn eval(
         Some(k) => spread(&all, k),
         None => all,
     };
-    let options = SampleOptions { samples, guidance_scale, max_steps: steps, halting: true, seed };
+    let SampleOptions { samples, guidance_scale, max_steps: steps, seed, .. } = options;
     let began = Instant::now();
     let total = instances.len();
     let report = evaluate_nqueens(&model, &instances, &options, 16, device, |done, r| {
@@ -74,8 +71,9 @@ pub fn eval(
     eprintln!();
     let model_name = if config.guidance { "GRAM" } else { "TRM" };
     println!(
-        "{model_name} on nqueens{n}/{part}: {} inputs, {samples} samples, guidance scale {guidance_scale}, {steps} supervision steps, seed {seed}",
-        report.overall.inputs
+        "{model_name} on nqueens{n}/{part}: {} inputs, {samples} samples, guidance scale {guidance_scale}, {steps} supervision steps{}, seed {seed}",
+        report.overall.inputs,
+        if options.halting { " (halting on)" } else { "" }
     );
     print!("{}", report.to_table("k"));
     println!(
@@ -129,15 +127,8 @@ fn impossible_reason(board: &Board) -> Option<String> {
     completions(board).is_empty().then(|| "impossible puzzle: no placement of the remaining queens completes it".to_string())
 }
 
-pub fn solve(
-    weights: &Path,
-    samples: usize,
-    seed: u64,
-    guidance_scale: f64,
-    steps: usize,
-    select: &str,
-    device: &Device,
-) -> Result<ExitCode, String> {
+pub fn solve(weights: &Path, options: SampleOptions, select: &str, device: &Device) -> Result<ExitCode, String> {
+    let SampleOptions { samples, guidance_scale, max_steps: steps, .. } = options;
     let select = Selection::parse(select).ok_or_else(|| format!("--select must be lprm or vote, not {select:?}"))?;
     if !(1..=1024).contains(&samples) {
         return Err(format!("--samples must be between 1 and 1024, not {samples}"));
@@ -150,7 +141,6 @@ pub fn solve(
     }
     let (model, config, _) = load_weights(weights, device)?;
     let n = side_of(&config);
-    let options = SampleOptions { samples, guidance_scale, max_steps: steps, halting: true, seed };
     let mut failed = 0usize;
     let stdin = std::io::stdin();
     let mut out = std::io::stdout().lock();
@@ -231,6 +221,7 @@ pub fn reference_output(model: &Gram, n: usize, device: &Device) -> ReferenceOut
         seed: options.seed,
         guidance_scale: options.guidance_scale,
         steps: options.max_steps,
+        halting: options.halting,
         outputs: solved.samples.iter().map(Board::to_text).collect(),
     }
 }

@@ -63,13 +63,17 @@ enum Command {
         weights: PathBuf,
         #[arg(long, default_value_t = 20)]
         samples: usize,
-        /// Supervision-step budget.
-        #[arg(long, default_value_t = 16)]
+        /// Supervision-step budget (default: N_sup of the presets).
+        #[arg(long, default_value_t = 8)]
         steps: usize,
         #[arg(long, default_value_t = 1.0)]
         guidance_scale: f64,
         #[arg(long, default_value_t = 0)]
         seed: u64,
+        /// Let the halting Q-head freeze trajectories early (off by default: measured, it halts
+        /// too early; see README).
+        #[arg(long)]
+        halt: bool,
         /// Evaluate only this many test inputs, spread over the split (default: all).
         #[arg(long)]
         limit: Option<usize>,
@@ -97,8 +101,13 @@ enum Command {
         seed: u64,
         #[arg(long, default_value_t = 1.0)]
         guidance_scale: f64,
-        #[arg(long, default_value_t = 16)]
+        /// Supervision-step budget (default: N_sup of the presets).
+        #[arg(long, default_value_t = 8)]
         steps: usize,
+        /// Let the halting Q-head freeze trajectories early (off by default: measured, it halts
+        /// too early; see README).
+        #[arg(long)]
+        halt: bool,
         /// How `selected` is chosen: `lprm` (value head) or `vote` (most frequent).
         #[arg(long, default_value = "lprm")]
         select: String,
@@ -181,12 +190,14 @@ fn main() -> ExitCode {
             )
             .map(|_| ExitCode::SUCCESS)
         }
-        Command::Eval { weights, samples, steps, guidance_scale, seed, limit, part, record } => {
-            commands::eval(&weights, samples, steps, guidance_scale, seed, limit, &part, record, &command_line, &device)
+        Command::Eval { weights, samples, steps, guidance_scale, seed, halt, limit, part, record } => {
+            let options = engine::gram::SampleOptions { samples, guidance_scale, max_steps: steps, halting: halt, seed };
+            commands::eval(&weights, options, limit, &part, record, &command_line, &device)
         }
         Command::Split { task, part } => commands::split(&task, &part),
-        Command::Solve { weights, samples, seed, guidance_scale, steps, select } => {
-            commands::solve(&weights, samples, seed, guidance_scale, steps, &select, &device)
+        Command::Solve { weights, samples, seed, guidance_scale, steps, halt, select } => {
+            let options = engine::gram::SampleOptions { samples, guidance_scale, max_steps: steps, halting: halt, seed };
+            commands::solve(&weights, options, &select, &device)
         }
         Command::Export { run_dir, name, out_dir } => commands::export(run_dir, &name, &out_dir, &device),
         Command::Demo { samples, puzzles, seed } => commands::demo(samples, puzzles, seed, &device),

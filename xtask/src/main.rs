@@ -30,13 +30,23 @@ fn test() -> Result<(), String> {
     // One optimised profile for everything (see Cargo.toml): the same artefacts serve the
     // binaries and the tests, and burn is never built twice.
     run(cargo().args(["build", "--release", "-p", "native-trainer"]))?;
-    run(cargo().args(["test", "--release", "-p", "engine", "-p", "native-trainer"]))
+    run(cargo().args(["test", "--release", "-p", "engine", "-p", "native-trainer"]))?;
+    // Cross-language check: the split rule and the shipped model's answers, re-derived in Python
+    // without the engine's code.
+    let bin = target_dir().join("release").join("native-trainer");
+    run(Command::new("python3")
+        .current_dir(root())
+        .arg("tests/independent_check.py")
+        .arg(&bin))
+}
+
+fn target_dir() -> PathBuf {
+    std::env::var("CARGO_TARGET_DIR").map(PathBuf::from).unwrap_or_else(|_| root().join("target"))
 }
 
 fn serve() -> Result<(), String> {
     run(cargo().args(["build", "--release", "-p", "native-trainer"]))?;
-    let target = std::env::var("CARGO_TARGET_DIR").map(PathBuf::from).unwrap_or_else(|_| root().join("target"));
-    let bin = target.join("release").join("native-trainer");
+    let bin = target_dir().join("release").join("native-trainer");
     run(Command::new(&bin).current_dir(root()).arg("demo"))
 }
 

@@ -9,6 +9,11 @@ pub struct GramConfig {
     pub seq_len: usize,
     /// Vocabulary size (3 for N-Queens: pad, empty, queen).
     pub vocab: usize,
+    /// Board width for 2-D (row, column) RoPE; 0 = RoPE over the flattened index. Deviation:
+    /// the paper's RoPE is 1-D. On a flattened board a 1-D offset conflates a row neighbour with
+    /// a wrapped-around cell, and with z0 shared by all positions nothing else tells cells apart.
+    #[config(default = 0)]
+    pub grid_cols: usize,
     /// Model width D. Paper: 512; 64 here so the 8x8 task trains on a CPU in under an hour.
     #[config(default = 64)]
     pub d_model: usize,
@@ -65,7 +70,10 @@ impl GramConfig {
     /// The 8x8 N-Queens model of this project (GRAM when `guidance`, else TRM).
     pub fn nqueens(n: usize, guidance: bool) -> Self {
         // Paper table 8 has 0.07 (8x8) / 0.045 (10x10); same ratio on our scale (see `beta`).
-        let beta = if n >= 10 { 0.3 * 0.045 / 0.07 } else { 0.3 };
-        GramConfig::new(n * n, crate::tasks::nqueens::VOCAB).with_guidance(guidance).with_beta(beta)
+        let beta = if n >= 10 { 0.5 * 0.045 / 0.07 } else { 0.5 };
+        GramConfig::new(n * n, crate::tasks::nqueens::VOCAB)
+            .with_guidance(guidance)
+            .with_beta(beta)
+            .with_grid_cols(n)
     }
 }

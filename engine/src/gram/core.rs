@@ -90,6 +90,7 @@ impl Gram {
                 config.n_layers,
                 config.seq_len,
             )
+            .with_grid_cols(config.grid_cols)
             .init(device),
             h_init: fixed(z0.normals(d)),
             l_init: fixed(z0.normals(d)),

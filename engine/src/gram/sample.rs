@@ -21,7 +21,9 @@ pub struct SampleOptions {
     pub guidance_scale: f64,
     /// Supervision-step budget (each step is T latent transitions).
     pub max_steps: usize,
-    /// Freeze a trajectory once its Q-head says halt (sigmoid > 0.5).
+    /// Freeze a trajectory once its Q-head says halt (sigmoid > 0.5). Off by default: the
+    /// Q-head learns from posterior-guided training trajectories and is over-confident under the
+    /// prior (measured at step 3000 of gram-nqueens8: 0% accuracy with halting vs 6% without).
     pub halting: bool,
     /// Seed of the noise.
     pub seed: u64,
@@ -29,7 +31,7 @@ pub struct SampleOptions {
 
 impl Default for SampleOptions {
     fn default() -> Self {
-        Self { samples: 20, guidance_scale: 1.0, max_steps: 16, halting: true, seed: 0 }
+        Self { samples: 20, guidance_scale: 1.0, max_steps: 8, halting: false, seed: 0 }
     }
 }
 

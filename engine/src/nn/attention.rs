@@ -3,8 +3,10 @@
 
 use burn::config::Config;
 use burn::module::Module;
-use burn::nn::{Linear, LinearConfig, RotaryEncoding};
+use burn::nn::{Linear, LinearConfig};
 use burn::tensor::{Device, Tensor, activation::softmax};
+
+use super::Rope;
 
 #[derive(Config, Debug)]
 pub struct AttentionConfig {
@@ -35,8 +37,8 @@ impl AttentionConfig {
 
 impl Attention {
     /// # Shapes
-    /// - x: `[B, L, D]` -> `[B, L, D]`; `rope` has `d_model = D / n_heads`.
-    pub fn forward(&self, x: Tensor<3>, rope: &RotaryEncoding) -> Tensor<3> {
+    /// - x: `[B, L, D]` -> `[B, L, D]`; `rope` has `d_head = D / n_heads`.
+    pub fn forward(&self, x: Tensor<3>, rope: &Rope) -> Tensor<3> {
         let [b, l, d] = x.dims();
         let h = self.n_heads;
         let dh = d / h;

@@ -4,10 +4,10 @@
 
 use burn::config::Config;
 use burn::module::Module;
-use burn::nn::{RmsNorm, RmsNormConfig, RotaryEncoding, RotaryEncodingConfig};
+use burn::nn::{RmsNorm, RmsNormConfig};
 use burn::tensor::{Device, Tensor};
 
-use super::{Attention, AttentionConfig, SwiGluMlp, SwiGluMlpConfig};
+use super::{Attention, AttentionConfig, Rope, RopeConfig, SwiGluMlp, SwiGluMlpConfig};
 
 #[derive(Config, Debug)]
 pub struct BlockConfig {
@@ -21,6 +21,9 @@ pub struct BlockConfig {
     pub n_layers: usize,
     /// Sequence length, for the RoPE table.
     pub seq_len: usize,
+    /// Grid width for 2-D RoPE over (row, column); 0 for 1-D positions.
+    #[config(default = 0)]
+    pub grid_cols: usize,
 }
 
 #[derive(Module, Debug)]
@@ -34,7 +37,7 @@ pub struct Layer {
 #[derive(Module, Debug)]
 pub struct Block {
     layers: Vec<Layer>,
-    rope: RotaryEncoding,
+    rope: Rope,
 }
 
 impl BlockConfig {
@@ -47,8 +50,9 @@ impl BlockConfig {
                 norm_mlp: RmsNormConfig::new(self.d_model).init(device),
             })
             .collect();
-        let rope =
-            RotaryEncodingConfig::new(self.seq_len, self.d_model / self.n_heads).init(device);
+        let rope = RopeConfig::new(self.seq_len, self.d_model / self.n_heads)
+            .with_grid_cols(self.grid_cols)
+            .init(device);
         Block { layers, rope }
     }
 }

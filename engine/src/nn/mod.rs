@@ -1,10 +1,12 @@
-//! Neural building blocks shared by every model: attention with RoPE, the SwiGLU MLP, and the
+//! Neural building blocks shared by every model: attention with (1-D or grid) RoPE, the SwiGLU MLP, and the
 //! 2-layer post-norm transformer block GRAM and TRM recurse with.
 
 pub mod attention;
 pub mod block;
+pub mod rope;
 pub mod swiglu;
 
 pub use attention::{Attention, AttentionConfig};
 pub use block::{Block, BlockConfig};
+pub use rope::{Rope, RopeConfig};
 pub use swiglu::{SwiGluMlp, SwiGluMlpConfig};

@@ -1,0 +1,116 @@
+//! Rotary position embeddings (Su et al. 2024) over 1-D positions or over (row, column) of a
+//! grid. For a board the 2-D form is the one to use: on the flattened index an offset of 1 is
+//! both "the next cell in this row" and "the first cell of the next row", so a relative-only
+//! encoding cannot tell attacking neighbours from wrapped-around ones. Axial 2-D RoPE rotates
+//! half of each head's channels by the row and half by the column, so the score of a pair depends
+//! on (d_row, d_col): same row, column or diagonal are all visible. Pairs are interleaved
+//! (x0, x1), (x2, x3), ... as in burn's `RotaryEncoding`.
+
+use burn::config::Config;
+use burn::module::Module;
+use burn::tensor::{Device, Tensor, TensorData};
+
+#[derive(Config, Debug)]
+pub struct RopeConfig {
+    /// Sequence length L.
+    pub seq_len: usize,
+    /// Head width (even; a multiple of 4 for a grid).
+    pub d_head: usize,
+    /// Grid width when positions are cells of a row-major grid; 0 for 1-D positions.
+    #[config(default = 0)]
+    pub grid_cols: usize,
+    #[config(default = 10000.0)]
+    pub theta: f64,
+}
+
+#[derive(Module, Debug)]
+pub struct Rope {
+    /// `[1, 1, L, Dh/2, 1]`
+    cos: Tensor<5>,
+    /// `[1, 1, L, Dh/2, 1]`
+    sin: Tensor<5>,
+}
+
+impl RopeConfig {
+    pub fn init(&self, device: &Device) -> Rope {
+        let half = self.d_head / 2;
+        assert!(self.d_head % 2 == 0, "RoPE needs an even head width");
+        let mut cos = Vec::with_capacity(self.seq_len * half);
+        let mut sin = Vec::with_capacity(self.seq_len * half);
+        for p in 0..self.seq_len {
+            for i in 0..half {
+                let angle = if self.grid_cols == 0 {
+                    p as f64 * self.theta.powf(-(i as f64) / half as f64)
+                } else {
+                    // First half of the pairs by row, second half by column.
+                    let quarter = half / 2;
+                    let (pos, j) = if i < quarter {
+                        (p / self.grid_cols, i)
+                    } else {
+                        (p % self.grid_cols, i - quarter)
+                    };
+                    pos as f64 * self.theta.powf(-(j as f64) / quarter.max(1) as f64)
+                };
+                cos.push(angle.cos() as f32);
+                sin.push(angle.sin() as f32);
+            }
+        }
+        let shape = [1, 1, self.seq_len, half, 1];
+        Rope {
+            cos: Tensor::from_data(TensorData::new(cos, shape), device),
+            sin: Tensor::from_data(TensorData::new(sin, shape), device),
+        }
+    }
+}
+
+impl Rope {
+    /// # Shapes
+    /// - x: `[B, H, L, Dh]` -> `[B, H, L, Dh]`
+    pub fn forward(&self, x: Tensor<4>) -> Tensor<4> {
+        let [b, h, l, dh] = x.dims();
+        let pairs = x.reshape([b, h, l, dh / 2, 2]); // [B, H, L, Dh/2, 2]
+        let x0 = pairs.clone().slice([0..b, 0..h, 0..l, 0..dh / 2, 0..1]); // [B, H, L, Dh/2, 1]
+        let x1 = pairs.slice([0..b, 0..h, 0..l, 0..dh / 2, 1..2]);
+        let r0 = x0.clone() * self.cos.clone() - x1.clone() * self.sin.clone();
+        let r1 = x0 * self.sin.clone() + x1 * self.cos.clone();
+        Tensor::cat(vec![r0, r1], 4).reshape([b, h, l, dh]) // [B, H, L, Dh]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use burn::tensor::Distribution;
+
+    /// q.k after RoPE depends only on the offset: 1-D on the index, 2-D on (d_row, d_col).
+    #[test]
+    fn scores_depend_on_relative_position_only() {
+        let device = Device::default();
+        device.seed(3);
+        let q = Tensor::<1>::random([8], Distribution::Normal(0.0, 1.0), &device);
+        let k = Tensor::<1>::random([8], Distribution::Normal(0.0, 1.0), &device);
+        let score = |rope: &Rope, i: usize, j: usize, l: usize| -> f32 {
+            let place = |v: &Tensor<1>, at: usize| {
+                let mut rows = vec![Tensor::<1>::zeros([8], &device); l];
+                rows[at] = v.clone();
+                rope.forward(Tensor::stack::<2>(rows, 0).reshape([1, 1, l, 8]))
+                    .slice([0..1, 0..1, at..at + 1, 0..8])
+                    .reshape([8])
+            };
+            (place(&q, i) * place(&k, j)).sum().into_scalar()
+        };
+        let grid = RopeConfig::new(16, 8).with_grid_cols(4).init(&device);
+        // (0,0)-(1,1) and (2,2)-(3,3): same offset (1, 1).
+        let a = score(&grid, 0, 5, 16);
+        let b = score(&grid, 10, 15, 16);
+        assert!((a - b).abs() < 1e-4, "{a} {b}");
+        // Flattened offset 1 within a row vs across a row boundary: different in 2-D.
+        let same_row = score(&grid, 0, 1, 16);
+        let wrapped = score(&grid, 3, 4, 16);
+        assert!((same_row - wrapped).abs() > 1e-3, "{same_row} {wrapped}");
+        let flat = RopeConfig::new(16, 8).init(&device);
+        let s1 = score(&flat, 0, 1, 16);
+        let s2 = score(&flat, 3, 4, 16);
+        assert!((s1 - s2).abs() < 1e-4, "1-D RoPE cannot tell them apart: {s1} {s2}");
+    }
+}

@@ -1,0 +1,101 @@
+#!/usr/bin/env python3
+"""Independent re-check of the N-Queens data and answers, written without the engine's code.
+
+1. Regenerates the 8x8 dataset from scratch (all 92 solutions, k in {5,6,7} queens removed,
+   deduplicated) and the documented split rule (test iff FNV-1a-64(text) % 20 < 3), and checks
+   that `native-trainer split` prints exactly those inputs.
+2. Runs `native-trainer solve` with the shipped GRAM weights on held-out puzzles and checks every
+   `selected` board with its own rules (8 queens, no two attacking, every given queen kept).
+
+Usage: independent_check.py <path to native-trainer> [puzzles]
+"""
+import itertools
+import json
+import subprocess
+import sys
+
+N = 8
+
+
+def solutions(n):
+    out = []
+
+    def go(row, cols):
+        if row == n:
+            out.append(tuple(cols))
+            return
+        for c in range(n):
+            if all(c != pc and abs(c - pc) != row - pr for pr, pc in enumerate(cols)):
+                go(row + 1, cols + [c])
+
+    go(0, [])
+    return out
+
+
+def text_of(queens):
+    cells = ["."] * (N * N)
+    for r, c in queens:
+        cells[r * N + c] = "Q"
+    return "".join(cells)
+
+
+def fnv1a64(s):
+    h = 0xCBF29CE484222325
+    for b in s.encode():
+        h = ((h ^ b) * 0x100000001B3) % 2**64
+    return h
+
+
+def valid_completion(puzzle, board):
+    if len(board) != N * N or set(board) - {".", "Q"}:
+        return False
+    qs = [(i // N, i % N) for i, ch in enumerate(board) if ch == "Q"]
+    if len(qs) != N:
+        return False
+    for (r1, c1), (r2, c2) in itertools.combinations(qs, 2):
+        if r1 == r2 or c1 == c2 or abs(r1 - r2) == abs(c1 - c2):
+            return False
+    return all(board[i] == "Q" for i, ch in enumerate(puzzle) if ch == "Q")
+
+
+def main():
+    trainer = sys.argv[1]
+    limit = int(sys.argv[2]) if len(sys.argv) > 2 else 60
+    sols = solutions(N)
+    assert len(sols) == 92, len(sols)
+    inputs = set()
+    for sol in sols:
+        queens = list(enumerate(sol))
+        for k in (5, 6, 7):
+            for kept in itertools.combinations(queens, N - k):
+                inputs.add(text_of(kept))
+    expected = {
+        "test": sorted(t for t in inputs if fnv1a64(t) % 20 < 3),
+        "train": sorted(t for t in inputs if fnv1a64(t) % 20 >= 3),
+    }
+    for part, want in expected.items():
+        got = subprocess.run(
+            [trainer, "split", "--task", "nqueens8", "--part", part],
+            check=True, capture_output=True, text=True,
+        ).stdout.split()
+        assert sorted(got) == want, f"{part}: split differs from the documented rule"
+    print(f"split: {len(inputs)} inputs, train {len(expected['train'])}, test {len(expected['test'])}: matches")
+
+    test = expected["test"]
+    picks = [test[i * len(test) // limit] for i in range(limit)]
+    out = subprocess.run(
+        [trainer, "solve", "--weights", "public/weights/gram-nqueens8.bpk", "--samples", "20"],
+        input="\n".join(picks) + "\n", check=True, capture_output=True, text=True,
+    ).stdout.splitlines()
+    assert len(out) == len(picks)
+    ok = 0
+    for puzzle, line in zip(picks, out):
+        row = json.loads(line)
+        assert row["puzzle"] == puzzle and len(row["samples"]) == 20
+        ok += valid_completion(puzzle, row["selected"])
+    print(f"solve: {ok}/{len(picks)} selected boards are valid completions")
+    return ok, len(picks)
+
+
+if __name__ == "__main__":
+    main()
