@@ -93,7 +93,13 @@ def main():
         row = json.loads(line)
         assert row["puzzle"] == puzzle and len(row["samples"]) == 20
         ok += valid_completion(puzzle, row["selected"])
-    print(f"solve: {ok}/{len(picks)} selected boards are valid completions")
+    rate = 100.0 * ok / len(picks)
+    with open("public/weights/gram-nqueens8.json") as f:
+        recorded = json.load(f)["eval"]["accuracy"]
+    print(f"solve: {ok}/{len(picks)} selected boards are valid completions ({rate:.1f}%; "
+          f"the manifest records {recorded:.2f}% single-sample accuracy)")
+    # The selected answer (LPRM over 20 samples) should do at least about as well as one sample.
+    assert rate >= recorded - 10.0, "the shipped model answers worse than its manifest says"
     return ok, len(picks)
 
 

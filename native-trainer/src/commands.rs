@@ -192,7 +192,7 @@ pub fn export(run_dir: Option<PathBuf>, name: &str, out_dir: &Path, device: &Dev
         task: format!("nqueens{n}"),
         params: model.num_params(),
         config: state.config.clone(),
-        training_command: state.command.clone(),
+        training_command: program_relative(&state.command),
         data_seed: state.seed,
         train_steps: state.step,
         train_seconds: (state.seconds * 10.0).round() / 10.0,
@@ -208,6 +208,14 @@ pub fn export(run_dir: Option<PathBuf>, name: &str, out_dir: &Path, device: &Dev
     fs::write(out_dir.join(format!("{name}.json")), manifest.to_json() + "\n").map_err(|e| e.to_string())?;
     println!("wrote {} ({} bytes, {} params, step {})", bpk.display(), bytes.len(), manifest.params, state.step);
     Ok(ExitCode::SUCCESS)
+}
+
+/// `/any/path/native-trainer args` -> `native-trainer args`.
+fn program_relative(command: &str) -> String {
+    match command.split_once(' ') {
+        Some((program, rest)) if program.ends_with("native-trainer") => format!("native-trainer {rest}"),
+        _ => command.to_string(),
+    }
 }
 
 /// The known output recorded at export: the first test puzzle, 8 samples, seed 7.

@@ -45,6 +45,9 @@ enum Command {
         /// Continue from the run directory's latest checkpoint.
         #[arg(long)]
         resume: bool,
+        /// Override the preset's KL weight beta (recorded in the checkpoint's config).
+        #[arg(long)]
+        beta: Option<f64>,
         /// Steps between quick evaluations on the test split (0 = never).
         #[arg(long, default_value_t = 500)]
         eval_every: usize,
@@ -155,7 +158,11 @@ fn device_for(backend: Backend) -> Result<Device, String> {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    let command_line = std::env::args().collect::<Vec<_>>().join(" ");
+    // Recorded in checkpoints and manifests: the program name, not this machine's path to it.
+    let command_line = std::iter::once("native-trainer".to_string())
+        .chain(std::env::args().skip(1))
+        .collect::<Vec<_>>()
+        .join(" ");
     let result = device_for(cli.backend).and_then(|device| match cli.command {
         Command::Train {
             preset,
@@ -163,14 +170,18 @@ fn main() -> ExitCode {
             seed,
             run_dir,
             resume,
+            beta,
             eval_every,
             eval_inputs,
             checkpoint_every,
             log_every,
         } => {
-            let p = presets::preset(&preset).ok_or_else(|| {
+            let mut p = presets::preset(&preset).ok_or_else(|| {
                 format!("unknown preset {preset:?}; presets: {}", presets::NAMES.join(", "))
             })?;
+            if let Some(beta) = beta {
+                p.config.beta = beta;
+            }
             let steps = steps.unwrap_or(p.steps);
             let run_dir = run_dir.unwrap_or_else(|| PathBuf::from("runs").join(p.name));
             train::train(
