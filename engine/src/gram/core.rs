@@ -36,7 +36,7 @@ impl Latent {
 
 /// How eps is drawn in a transition.
 pub enum Noise<'a> {
-    /// TRM, or GRAM's mean-free deterministic update h = u (no eps at all).
+    /// No eps at all: h = u (TRM, or GRAM with guidance switched off).
     Off,
     /// Inference: eps ~ p(eps | u) with the guidance scale (0 = mean path, 1 = prior, >1 amplified).
     Prior { scale: f64, source: &'a mut NoiseSource },

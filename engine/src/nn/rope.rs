@@ -34,7 +34,7 @@ pub struct Rope {
 impl RopeConfig {
     pub fn init(&self, device: &Device) -> Rope {
         let half = self.d_head / 2;
-        assert!(self.d_head % 2 == 0, "RoPE needs an even head width");
+        assert!(self.d_head.is_multiple_of(2), "RoPE needs an even head width");
         let mut cos = Vec::with_capacity(self.seq_len * half);
         let mut sin = Vec::with_capacity(self.seq_len * half);
         for p in 0..self.seq_len {
