@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use burn::tensor::Device;
 use engine::gram::SampleOptions;
 use engine::solve::{Selection, evaluate_nqueens, solve_nqueens};
-use engine::tasks::nqueens::{Board, Part, split};
+use engine::tasks::nqueens::{Board, Part, split, spread};
 use engine::weights::{Manifest, load_gram, sha256_hex};
 
 fn weights_dir() -> PathBuf {
@@ -74,7 +74,7 @@ fn shipped_models_still_score_near_their_recorded_metrics() {
         let recorded = manifest.eval.clone().unwrap();
         let n = (manifest.config.seq_len as f64).sqrt() as usize;
         let test = split(n, Part::Test);
-        let subset: Vec<_> = (0..40).map(|i| test[i * test.len() / 40].clone()).collect();
+        let subset = spread(&test, 40);
         let options = SampleOptions { samples: recorded.samples, ..SampleOptions::default() };
         let report = evaluate_nqueens(&model, &subset, &options, 8, &device, |_, _| {});
         let acc = report.overall.accuracy();

@@ -10,11 +10,11 @@ use burn::module::Module;
 use burn::tensor::Device;
 use engine::gram::{Gram, GramConfig, SampleOptions, Trajectories};
 use engine::solve::{Selection, evaluate_nqueens, solve_nqueens};
-use engine::tasks::nqueens::{Board, Part, completions, split as split_of};
+use engine::tasks::nqueens::{Board, Part, completions, split as split_of, spread};
 use engine::weights::{EvalRecord, FORMAT_VERSION, Manifest, ReferenceOutput, gram_to_bytes, load_gram, sha256_hex};
 use serde_json::json;
 
-use crate::train::{fmt_duration, load_checkpoint, spread};
+use crate::train::{fmt_duration, load_checkpoint};
 
 /// Weights from a `.bpk` (with its manifest) or a run directory (latest checkpoint).
 pub fn load_weights(path: &Path, device: &Device) -> Result<(Gram, GramConfig, Option<Manifest>), String> {
@@ -36,7 +36,6 @@ fn side_of(config: &GramConfig) -> usize {
     (config.seq_len as f64).sqrt().round() as usize
 }
 
-#[allow(clippy::too_many_arguments)]
 pub fn eval(
     weights: &Path,
     options: SampleOptions,

@@ -9,7 +9,8 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use burn::tensor::Device;
-use clap::{Parser, Subcommand, ValueEnum};
+use clap::{Args, Parser, Subcommand, ValueEnum};
+use engine::gram::SampleOptions;
 
 #[derive(Parser)]
 #[command(name = "native-trainer", version, about = "Train, evaluate and run GRAM / TRM on puzzles (CPU by default)")]
@@ -25,6 +26,38 @@ struct Cli {
 enum Backend {
     Flex,
     Wgpu,
+}
+
+/// How `eval` and `solve` sample: one set of flags, one meaning.
+#[derive(Args)]
+struct SamplingArgs {
+    /// Trajectories per puzzle (N).
+    #[arg(long, default_value_t = 20)]
+    samples: usize,
+    /// Supervision-step budget (default: N_sup of the presets).
+    #[arg(long, default_value_t = 8)]
+    steps: usize,
+    /// Noise scale: 0 = mean path, 1 = learned prior, > 1 amplified.
+    #[arg(long, default_value_t = 1.0)]
+    guidance_scale: f64,
+    #[arg(long, default_value_t = 0)]
+    seed: u64,
+    /// Let the halting Q-head freeze trajectories early (off by default: measured, it halts
+    /// too early; see README).
+    #[arg(long)]
+    halt: bool,
+}
+
+impl SamplingArgs {
+    fn options(&self) -> SampleOptions {
+        SampleOptions {
+            samples: self.samples,
+            guidance_scale: self.guidance_scale,
+            max_steps: self.steps,
+            halting: self.halt,
+            seed: self.seed,
+        }
+    }
 }
 
 #[derive(Subcommand)]
@@ -64,19 +97,8 @@ enum Command {
         /// A `.bpk` weights file (its `.json` manifest beside it) or a run directory.
         #[arg(long)]
         weights: PathBuf,
-        #[arg(long, default_value_t = 20)]
-        samples: usize,
-        /// Supervision-step budget (default: N_sup of the presets).
-        #[arg(long, default_value_t = 8)]
-        steps: usize,
-        #[arg(long, default_value_t = 1.0)]
-        guidance_scale: f64,
-        #[arg(long, default_value_t = 0)]
-        seed: u64,
-        /// Let the halting Q-head freeze trajectories early (off by default: measured, it halts
-        /// too early; see README).
-        #[arg(long)]
-        halt: bool,
+        #[command(flatten)]
+        sampling: SamplingArgs,
         /// Evaluate only this many test inputs, spread over the split (default: all).
         #[arg(long)]
         limit: Option<usize>,
@@ -98,19 +120,8 @@ enum Command {
     Solve {
         #[arg(long)]
         weights: PathBuf,
-        #[arg(long, default_value_t = 20)]
-        samples: usize,
-        #[arg(long, default_value_t = 0)]
-        seed: u64,
-        #[arg(long, default_value_t = 1.0)]
-        guidance_scale: f64,
-        /// Supervision-step budget (default: N_sup of the presets).
-        #[arg(long, default_value_t = 8)]
-        steps: usize,
-        /// Let the halting Q-head freeze trajectories early (off by default: measured, it halts
-        /// too early; see README).
-        #[arg(long)]
-        halt: bool,
+        #[command(flatten)]
+        sampling: SamplingArgs,
         /// How `selected` is chosen: `lprm` (value head) or `vote` (most frequent).
         #[arg(long, default_value = "lprm")]
         select: String,
@@ -201,15 +212,11 @@ fn main() -> ExitCode {
             )
             .map(|_| ExitCode::SUCCESS)
         }
-        Command::Eval { weights, samples, steps, guidance_scale, seed, halt, limit, part, record } => {
-            let options = engine::gram::SampleOptions { samples, guidance_scale, max_steps: steps, halting: halt, seed };
-            commands::eval(&weights, options, limit, &part, record, &command_line, &device)
+        Command::Eval { weights, sampling, limit, part, record } => {
+            commands::eval(&weights, sampling.options(), limit, &part, record, &command_line, &device)
         }
         Command::Split { task, part } => commands::split(&task, &part),
-        Command::Solve { weights, samples, seed, guidance_scale, steps, halt, select } => {
-            let options = engine::gram::SampleOptions { samples, guidance_scale, max_steps: steps, halting: halt, seed };
-            commands::solve(&weights, options, &select, &device)
-        }
+        Command::Solve { weights, sampling, select } => commands::solve(&weights, sampling.options(), &select, &device),
         Command::Export { run_dir, name, out_dir } => commands::export(run_dir, &name, &out_dir, &device),
         Command::Demo { samples, puzzles, seed } => commands::demo(samples, puzzles, seed, &device),
         Command::Bench { weights, repeats } => commands::bench(&weights, repeats, &device),

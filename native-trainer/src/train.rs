@@ -22,7 +22,7 @@ use engine::gram::loss::supervision_step;
 use engine::gram::noise::NoiseSource;
 use engine::gram::{Gram, Latent, SampleOptions, SupervisionBatch};
 use engine::solve::evaluate_nqueens;
-use engine::tasks::nqueens::{Instance, Part, split};
+use engine::tasks::nqueens::{Instance, Part, split, spread};
 use engine::weights::{gram_from_bytes, gram_to_bytes};
 use serde::{Deserialize, Serialize};
 
@@ -339,14 +339,6 @@ fn quick_eval(model: &Gram, test: &[Instance], inputs: usize, device: &Device) -
     let subset: Vec<Instance> = spread(test, inputs);
     let r = evaluate_nqueens(&plain, &subset, &options, 32, device, |_, _| {});
     (r.overall.accuracy(), r.overall.coverage())
-}
-
-/// `k` instances spread evenly over the list (so every removed-count appears).
-pub fn spread(list: &[Instance], k: usize) -> Vec<Instance> {
-    if k >= list.len() {
-        return list.to_vec();
-    }
-    (0..k).map(|i| list[i * list.len() / k].clone()).collect()
 }
 
 pub fn fmt_duration(s: f64) -> String {

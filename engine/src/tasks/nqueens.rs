@@ -337,6 +337,15 @@ pub fn split(n: usize, part: Part) -> Vec<Instance> {
     dataset(n).into_iter().filter(|i| part_of(&i.puzzle) == part).collect()
 }
 
+/// `k` items spread evenly over the list (all of it when `k` >= its length). Over a split in
+/// dataset order this keeps every removed-queen count represented.
+pub fn spread<T: Clone>(list: &[T], k: usize) -> Vec<T> {
+    if k >= list.len() {
+        return list.to_vec();
+    }
+    (0..k).map(|i| list[i * list.len() / k].clone()).collect()
+}
+
 fn for_each_subset(len: usize, size: usize, f: &mut dyn FnMut(&[usize])) {
     fn go(start: usize, len: usize, size: usize, cur: &mut Vec<usize>, f: &mut dyn FnMut(&[usize])) {
         if cur.len() == size {
