@@ -1,1 +1,13 @@
-//! placeholder
+//! The browser playground. The page (`bin/app.rs`, Leptos on the main thread) renders and sends
+//! [`protocol::Request`]s; the worker (`bin/worker.rs`) runs the engine on WebGPU or the CPU and
+//! answers with [`protocol::Response`]s. No maths here: boards, solvers and metrics are the engine's.
+//!
+//! `protocol` and `settings` are plain Rust and tested natively (`cargo test -p app --lib`); the
+//! browser-only modules build for wasm32 only.
+
+pub mod protocol;
+pub mod settings;
+#[cfg(target_arch = "wasm32")]
+pub mod ui;
+#[cfg(target_arch = "wasm32")]
+pub mod worker;

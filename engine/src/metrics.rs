@@ -24,6 +24,21 @@ pub fn distinct_valid<'a>(samples: &'a [Board], puzzle: &Board) -> Vec<&'a Board
     samples.iter().filter(|s| s.completes(puzzle) && seen.insert(*s)).collect()
 }
 
+/// Distinct valid completions among the first `n` samples, for n = 1..=len: the coverage curve
+/// against samples drawn (divide by the number of completions), as the playground plots it.
+pub fn found_curve(samples: &[Board], puzzle: &Board) -> Vec<usize> {
+    let mut seen = BTreeSet::new();
+    samples
+        .iter()
+        .map(|s| {
+            if s.completes(puzzle) {
+                seen.insert(s);
+            }
+            seen.len()
+        })
+        .collect()
+}
+
 /// Running totals for one group of inputs.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Tally {
@@ -104,6 +119,7 @@ mod tests {
         let samples = vec![sols[0].clone(), sols[0].clone(), sols[1].clone(), invalid, other];
         assert_eq!(coverage_at(&samples, &puzzle, &sols), 0.5);
         assert_eq!(distinct_valid(&samples, &puzzle).len(), 2);
+        assert_eq!(found_curve(&samples, &puzzle), vec![1, 1, 2, 2, 2]);
         let mut r = Report::new(5);
         r.add(7, &puzzle, &sols, &samples);
         assert_eq!(r.overall.accuracy(), 100.0);

@@ -1,14 +1,27 @@
-//! Project set-up and orchestration, so a fresh machine needs only cargo:
+//! Project set-up and orchestration, so a fresh machine needs only cargo (and, for the browser
+//! parts, the machine's Node.js and apt):
 //!
-//! - `cargo xtask test`: every test (engine unit tests, native-trainer CLI contract tests,
-//!   shipped-weights tests), after installing whatever is missing.
-//! - `cargo xtask serve`: the playground. Until the browser app lands (issue 3) this runs the
-//!   trainer's demo: the shipped GRAM and TRM weights solve sample puzzles side by side.
+//! - `cargo xtask test`: every test — engine unit tests, native-trainer CLI contract tests,
+//!   shipped-weights tests, the independent Python checker, then the browser app built by trunk
+//!   and driven end to end in Chromium (WebGPU on SwiftShader and the CPU fallback).
+//! - `cargo xtask serve`: the playground on http://127.0.0.1:8080 (`PORT` overrides), built and
+//!   served by trunk with the shipped weights.
+//! - `cargo xtask demo`: the trainer's terminal demo (GRAM and TRM side by side, no browser).
+//!
+//! Whatever is missing is installed first: the wasm32 target, trunk and the exact
+//! wasm-bindgen-cli (cargo install), wasm-opt from npm `binaryen@132` and playwright-core (npm ci
+//! in tests/e2e), Chromium (apt). trunk itself never downloads: it runs with `--offline` and the
+//! versions pinned in Trunk.toml.
 //!
 //! Build artefacts go to `$CARGO_TARGET_DIR` when set, else to `target/` in the checkout.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode};
+
+const TRUNK: &str = "0.21.14";
+/// Must equal the wasm-bindgen in Cargo.lock and Trunk.toml.
+const WASM_BINDGEN: &str = "0.2.130";
+const WASM_TARGET: &str = "wasm32-unknown-unknown";
 
 fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("xtask lives in the workspace").to_path_buf()
@@ -20,10 +33,93 @@ fn run(cmd: &mut Command) -> Result<(), String> {
     if status.success() { Ok(()) } else { Err(format!("{:?} failed: {status}", cmd.get_program())) }
 }
 
+/// stdout of a command, or None when it cannot run.
+fn output(cmd: &mut Command) -> Option<String> {
+    let out = cmd.output().ok()?;
+    out.status.success().then(|| String::from_utf8_lossy(&out.stdout).into_owned())
+}
+
 fn cargo() -> Command {
     let mut c = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()));
     c.current_dir(root());
     c
+}
+
+fn target_dir() -> PathBuf {
+    std::env::var("CARGO_TARGET_DIR").map(PathBuf::from).unwrap_or_else(|_| root().join("target"))
+}
+
+fn e2e_dir() -> PathBuf {
+    root().join("tests").join("e2e")
+}
+
+/// PATH with npm's wasm-opt (binaryen 132) first: Debian's binaryen 108 emits a .wasm that does
+/// not load (BUILD-NOTES.md), so it must never be the one trunk finds.
+fn tool_path() -> String {
+    let npm_bin = e2e_dir().join("node_modules").join(".bin");
+    let cargo_bin = std::env::var("CARGO_HOME")
+        .map(PathBuf::from)
+        .unwrap_or_else(|_| PathBuf::from(std::env::var("HOME").unwrap_or_default()).join(".cargo"))
+        .join("bin");
+    format!("{}:{}:{}", npm_bin.display(), cargo_bin.display(), std::env::var("PATH").unwrap_or_default())
+}
+
+fn ensure_cargo_tool(bin: &str, krate: &str, version: &str, locked: bool) -> Result<(), String> {
+    let have = output(Command::new(bin).arg("--version").env("PATH", tool_path()));
+    if have.as_deref().is_some_and(|v| v.contains(version)) {
+        return Ok(());
+    }
+    let mut c = cargo();
+    c.args(["install", krate, "--version", version]);
+    if locked {
+        c.arg("--locked");
+    }
+    // Installed tools are independent of the project's build: keep them out of its target dir.
+    c.env_remove("CARGO_TARGET_DIR");
+    run(&mut c)
+}
+
+fn ensure_apt(bin: &str, package: &str) -> Result<(), String> {
+    if Path::new(bin).exists() {
+        return Ok(());
+    }
+    let sudo = if output(Command::new("id").arg("-u")).is_some_and(|u| u.trim() == "0") { vec![] } else { vec!["sudo"] };
+    let apt = |args: &[&str]| {
+        let mut all: Vec<&str> = sudo.clone();
+        all.extend_from_slice(args);
+        let mut c = Command::new(all[0]);
+        c.args(&all[1..]).env("DEBIAN_FRONTEND", "noninteractive");
+        c
+    };
+    run(&mut apt(&["apt-get", "update", "-qq"]))?;
+    run(&mut apt(&["apt-get", "install", "-y", "-qq", package]))
+}
+
+/// Everything the browser build and its tests need.
+fn ensure_web_tools() -> Result<(), String> {
+    let targets = output(Command::new("rustup").args(["target", "list", "--installed"])).unwrap_or_default();
+    if !targets.lines().any(|t| t.trim() == WASM_TARGET) {
+        run(Command::new("rustup").args(["target", "add", WASM_TARGET]))?;
+    }
+    ensure_cargo_tool("trunk", "trunk", TRUNK, true)?;
+    // Not --locked: the registry lacks one of its locked dependency versions (BUILD-NOTES.md).
+    ensure_cargo_tool("wasm-bindgen", "wasm-bindgen-cli", WASM_BINDGEN, false)?;
+    let wasm_opt = e2e_dir().join("node_modules").join(".bin").join("wasm-opt");
+    let playwright = e2e_dir().join("node_modules").join("playwright-core");
+    if !wasm_opt.exists() || !playwright.exists() {
+        run(Command::new("npm").current_dir(e2e_dir()).args(["ci", "--no-audit", "--no-fund"]))?;
+    }
+    ensure_apt("/usr/bin/chromium", "chromium")
+}
+
+fn trunk(args: &[&str]) -> Command {
+    let mut c = Command::new("trunk");
+    c.current_dir(root()).args(args).env("PATH", tool_path());
+    c
+}
+
+fn build_app() -> Result<(), String> {
+    run(&mut trunk(&["build", "--release", "--offline"]))
 }
 
 fn test() -> Result<(), String> {
@@ -31,20 +127,26 @@ fn test() -> Result<(), String> {
     // binaries and the tests, and burn is never built twice.
     run(cargo().args(["build", "--release", "-p", "native-trainer"]))?;
     run(cargo().args(["test", "--release", "-p", "engine", "-p", "native-trainer"]))?;
+    // The app's plain-Rust parts (URL settings), natively.
+    run(cargo().args(["test", "--release", "-p", "app", "--lib"]))?;
     // Cross-language check: the split rule and the shipped model's answers, re-derived in Python
     // without the engine's code.
     let bin = target_dir().join("release").join("native-trainer");
-    run(Command::new("python3")
-        .current_dir(root())
-        .arg("tests/independent_check.py")
-        .arg(&bin))
-}
-
-fn target_dir() -> PathBuf {
-    std::env::var("CARGO_TARGET_DIR").map(PathBuf::from).unwrap_or_else(|_| root().join("target"))
+    run(Command::new("python3").current_dir(root()).arg("tests/independent_check.py").arg(&bin))?;
+    // The browser: build with trunk, then drive the real page in Chromium.
+    ensure_web_tools()?;
+    build_app()?;
+    run(Command::new("node").current_dir(e2e_dir()).arg("run.mjs").env("DIST", root().join("dist")))
 }
 
 fn serve() -> Result<(), String> {
+    ensure_web_tools()?;
+    let port = std::env::var("PORT").unwrap_or_else(|_| "8080".into());
+    eprintln!("xtask: the playground will be at http://127.0.0.1:{port}/nqueens once trunk has built it");
+    run(&mut trunk(&["serve", "--release", "--offline", "--address", "127.0.0.1", "--port", &port]))
+}
+
+fn demo() -> Result<(), String> {
     run(cargo().args(["build", "--release", "-p", "native-trainer"]))?;
     let bin = target_dir().join("release").join("native-trainer");
     run(Command::new(&bin).current_dir(root()).arg("demo"))
@@ -55,7 +157,8 @@ fn main() -> ExitCode {
     let result = match task.as_str() {
         "test" => test(),
         "serve" => serve(),
-        _ => Err("usage: cargo xtask <test|serve>".into()),
+        "demo" => demo(),
+        _ => Err("usage: cargo xtask <test|serve|demo>".into()),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

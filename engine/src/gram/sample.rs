@@ -5,11 +5,10 @@
 
 use std::collections::HashMap;
 
-use burn::tensor::activation::{sigmoid, softmax};
+use burn::tensor::activation::sigmoid;
 use burn::tensor::{Device, Int, Tensor, TensorData};
 
 use super::core::{Gram, Latent, Noise};
-use super::loss::rows_u32;
 use super::noise::NoiseSource;
 
 /// How to sample.
@@ -70,6 +69,8 @@ pub struct Trajectories<'m> {
     e_x: Tensor<3>,
     z: Latent,
     source: NoiseSource,
+    /// Vocabulary size V, known from the first decode.
+    vocab: usize,
     last: Option<Observation>,
 }
 
@@ -88,7 +89,7 @@ impl<'m> Trajectories<'m> {
         let e_x = model.encode(x);
         let z = model.initial_state(b, l);
         let source = NoiseSource::new(options.seed);
-        Self { model, options, e_x, z, source, last: None }
+        Self { model, options, e_x, z, source, vocab: 0, last: None }
     }
 
     /// Supervision steps taken so far.
@@ -103,7 +104,25 @@ impl<'m> Trajectories<'m> {
     }
 
     /// Runs one supervision step (T transitions) and reads the trajectories back.
+    /// Native only: a browser's WebGPU device must use [`Trajectories::step_async`].
     pub fn step(&mut self) -> &Observation {
+        let packed = self.advance();
+        let data = packed.into_data().try_into_vec_as::<f32>().expect("float");
+        self.observe(data)
+    }
+
+    /// [`Trajectories::step`] with an asynchronous read-back, for WebGPU in a browser (where a
+    /// synchronous read cannot wait for the GPU). Same numbers as `step` on the same device.
+    pub async fn step_async(&mut self) -> Result<&Observation, String> {
+        let packed = self.advance();
+        let data = packed.into_data_async().await.map_err(|e| format!("reading the GPU result failed: {e:?}"))?;
+        let data = data.try_into_vec_as::<f32>().map_err(|e| format!("unexpected tensor data: {e:?}"))?;
+        Ok(self.observe(data))
+    }
+
+    /// T transitions, then everything an observation needs packed into one `[B, L*V + 2]` tensor
+    /// (logits, LPRM value, halting probability), so a GPU pays for a single read-back per step.
+    fn advance(&mut self) -> Tensor<2> {
         for _ in 0..self.model.t_outer() {
             let noise = Noise::Prior { scale: self.options.guidance_scale, source: &mut self.source };
             let z = self.z.clone();
@@ -112,11 +131,36 @@ impl<'m> Trajectories<'m> {
         let h = self.z.h.clone();
         let logits = self.model.decode(h.clone()); // [B, L, V]
         let [b, l, v] = logits.dims();
-        let predictions = rows_u32(logits.clone().argmax(2).reshape([b, l]));
-        let probabilities: Vec<f32> = softmax(logits, 2).into_data().try_into_vec_as::<f32>().expect("float");
-        let values: Vec<f32> = self.model.value(h.clone()).into_data().try_into_vec_as::<f32>().expect("float");
-        let halt_probs: Vec<f32> =
-            sigmoid(self.model.halt_logit(h)).into_data().try_into_vec_as::<f32>().expect("float");
+        self.vocab = v;
+        let value = self.model.value(h.clone()).reshape([b, 1]);
+        let halt = sigmoid(self.model.halt_logit(h)).reshape([b, 1]);
+        Tensor::cat(vec![logits.reshape([b, l * v]), value, halt], 1)
+    }
+
+    /// Unpacks [`Trajectories::advance`]'s read-back: greedy tokens (first maximum) and a softmax
+    /// per cell on the CPU, then halting bookkeeping.
+    fn observe(&mut self, data: Vec<f32>) -> &Observation {
+        let [b, l, _] = self.e_x.dims();
+        let v = self.vocab;
+        let width = l * v + 2;
+        let mut predictions = Vec::with_capacity(b);
+        let mut probabilities = Vec::with_capacity(b * l * v);
+        let mut values = Vec::with_capacity(b);
+        let mut halt_probs = Vec::with_capacity(b);
+        for row in data.chunks_exact(width) {
+            let mut tokens = Vec::with_capacity(l);
+            for cell in row[..l * v].chunks_exact(v) {
+                let (arg, max) =
+                    cell.iter().enumerate().fold((0, f32::NEG_INFINITY), |(a, m), (i, &x)| if x > m { (i, x) } else { (a, m) });
+                tokens.push(arg as u32);
+                let exps: Vec<f32> = cell.iter().map(|&x| (x - max).exp()).collect();
+                let sum: f32 = exps.iter().sum();
+                probabilities.extend(exps.iter().map(|e| e / sum));
+            }
+            predictions.push(tokens);
+            values.push(row[l * v]);
+            halt_probs.push(row[l * v + 1]);
+        }
         let mut obs = Observation {
             step: self.steps() + 1,
             predictions,

@@ -1,0 +1,11 @@
+//! Entry point of the page (trunk `data-type="main"`).
+#[cfg(target_arch = "wasm32")]
+fn main() {
+    console_error_panic_hook::set_once();
+    leptos::mount::mount_to_body(app::ui::App);
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+fn main() {
+    eprintln!("the page is a wasm32 binary: run `cargo xtask serve`");
+}

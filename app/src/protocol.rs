@@ -1,0 +1,88 @@
+//! Typed messages between the page (main thread) and the model's Web Worker. Encoded by
+//! gloo-worker (serde + bincode); nothing else crosses the boundary.
+
+use serde::{Deserialize, Serialize};
+
+/// Which backend the visitor (or the URL's `backend=`) asked for.
+#[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BackendChoice {
+    /// WebGPU on a hardware adapter, else the CPU (a software adapter counts as no GPU).
+    Auto,
+    /// WebGPU whenever an adapter exists, even a software one (the e2e tests use it).
+    WebGpu,
+    /// burn-flex on wasm.
+    Cpu,
+}
+
+impl BackendChoice {
+    pub fn parse(text: &str) -> Option<Self> {
+        match text {
+            "auto" => Some(Self::Auto),
+            "webgpu" => Some(Self::WebGpu),
+            "cpu" => Some(Self::Cpu),
+            _ => None,
+        }
+    }
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Auto => "auto",
+            Self::WebGpu => "webgpu",
+            Self::Cpu => "cpu",
+        }
+    }
+}
+
+/// A run request: one puzzle, N trajectories.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+pub struct SolveRequest {
+    /// Run id chosen by the page; a newer run cancels an older one.
+    pub run: u64,
+    /// Weights name, e.g. `gram-nqueens8`.
+    pub model: String,
+    /// Puzzle text (`.` empty, `Q` queen, row-major).
+    pub puzzle: String,
+    pub samples: usize,
+    pub guidance_scale: f64,
+    pub seed: u64,
+    pub steps: usize,
+}
+
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+pub enum Request {
+    /// Pick and initialise the backend (first message). `origin` is the page's origin: the
+    /// worker runs from a blob: URL and cannot resolve `/weights/...` by itself.
+    Init { backend: BackendChoice, origin: String },
+    /// Fetch and verify a model's weights (no-op when already loaded).
+    Load { model: String },
+    Solve(SolveRequest),
+    /// Stop a run after its current step.
+    Cancel { run: u64 },
+}
+
+/// One supervision step of every trajectory of a run.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+pub struct StepReport {
+    pub run: u64,
+    /// 1-based supervision step.
+    pub step: usize,
+    /// Each sample's current answer as puzzle text.
+    pub boards: Vec<String>,
+    /// P(queen) per cell, `[samples][cells]`.
+    pub queen_probs: Vec<Vec<f32>>,
+    /// LPRM value per sample.
+    pub values: Vec<f32>,
+    /// Wall time of this step in the worker, ms (forward pass + read-back).
+    pub millis: f64,
+}
+
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+pub enum Response {
+    /// The backend in use, a short name for the badge ("WebGPU" or "CPU") and why.
+    Backend { name: String, detail: String },
+    LoadProgress { model: String, loaded: u64, total: u64 },
+    Loaded { model: String, summary: String },
+    LoadFailed { model: String, message: String },
+    Step(StepReport),
+    Done { run: u64, steps: usize, millis: f64 },
+    Failed { run: u64, message: String },
+}

@@ -1,0 +1,278 @@
+//! The model's Web Worker: picks the backend, fetches and verifies weights, runs trajectories
+//! and streams one [`StepReport`] per supervision step. All maths is the engine's.
+//!
+//! Requests are handled one at a time in arrival order (a solve waits for its weights), except
+//! `Cancel` and a newer `Solve`, which take effect at once: a running solve checks, after each
+//! step, whether it is still the latest run. Between steps the worker yields to the event loop so
+//! those messages are received while a run is in flight.
+
+use std::cell::RefCell;
+use std::collections::{HashMap, VecDeque};
+use std::rc::Rc;
+
+use burn::tensor::Device;
+use engine::gram::{Gram, SampleOptions, Trajectories};
+use engine::solve::board_from_prediction;
+use engine::tasks::nqueens::{Board, QUEEN};
+use engine::weights::{Manifest, load_gram};
+use gloo_worker::{HandlerId, Worker, WorkerScope};
+use js_sys::{Reflect, Uint8Array};
+use wasm_bindgen::{JsCast, JsValue};
+use wasm_bindgen_futures::JsFuture;
+
+use crate::protocol::{BackendChoice, Request, Response, SolveRequest, StepReport};
+
+/// Where trunk copies `public/weights/`, under the page's origin.
+pub const WEIGHTS_PATH: &str = "/weights";
+
+pub struct ReasonerWorker {
+    state: Rc<RefCell<State>>,
+}
+
+#[derive(Default)]
+struct State {
+    device: Option<Device>,
+    origin: String,
+    models: HashMap<String, Rc<Gram>>,
+    queue: VecDeque<(Request, HandlerId)>,
+    busy: bool,
+    /// The newest run the page asked for; older runs stop at their next step.
+    latest_run: u64,
+    /// Runs up to this id were cancelled.
+    cancelled_upto: u64,
+}
+
+impl State {
+    fn is_current(&self, run: u64) -> bool {
+        run == self.latest_run && run > self.cancelled_upto
+    }
+}
+
+impl Worker for ReasonerWorker {
+    type Message = ();
+    type Input = Request;
+    type Output = Response;
+
+    fn create(_scope: &WorkerScope<Self>) -> Self {
+        console_error_panic_hook::set_once();
+        Self { state: Rc::default() }
+    }
+
+    fn update(&mut self, _scope: &WorkerScope<Self>, _msg: ()) {}
+
+    fn received(&mut self, scope: &WorkerScope<Self>, msg: Request, id: HandlerId) {
+        let mut st = self.state.borrow_mut();
+        match &msg {
+            Request::Cancel { run } => {
+                st.cancelled_upto = st.cancelled_upto.max(*run);
+                return;
+            }
+            Request::Solve(r) => st.latest_run = st.latest_run.max(r.run),
+            _ => {}
+        }
+        st.queue.push_back((msg, id));
+        if !st.busy {
+            st.busy = true;
+            let (state, scope) = (self.state.clone(), scope.clone());
+            wasm_bindgen_futures::spawn_local(drain(state, scope));
+        }
+    }
+}
+
+async fn drain(state: Rc<RefCell<State>>, scope: WorkerScope<ReasonerWorker>) {
+    loop {
+        let next = state.borrow_mut().queue.pop_front();
+        let Some((msg, id)) = next else {
+            state.borrow_mut().busy = false;
+            return;
+        };
+        let respond = |r: Response| scope.respond(id, r);
+        match msg {
+            Request::Init { backend, origin } => {
+                let (device, name, detail) = init_backend(backend).await;
+                let mut st = state.borrow_mut();
+                st.device = Some(device);
+                st.origin = origin;
+                drop(st);
+                respond(Response::Backend { name, detail });
+            }
+            Request::Load { model } => {
+                if let Err(message) = ensure_model(&state, &model, &respond).await {
+                    respond(Response::LoadFailed { model, message });
+                }
+            }
+            Request::Solve(req) => {
+                let run = req.run;
+                if let Err(message) = solve(&state, req, &respond).await {
+                    respond(Response::Failed { run, message });
+                }
+            }
+            Request::Cancel { .. } => {}
+        }
+    }
+}
+
+/// What `navigator.gpu.requestAdapter()` says: `None` without WebGPU, else (software?, name).
+async fn probe_adapter() -> Option<(bool, String)> {
+    let navigator = Reflect::get(&js_sys::global(), &"navigator".into()).ok()?;
+    let gpu = Reflect::get(&navigator, &"gpu".into()).ok().filter(|g| !g.is_undefined() && !g.is_null())?;
+    let request: js_sys::Function = Reflect::get(&gpu, &"requestAdapter".into()).ok()?.dyn_into().ok()?;
+    let promise: js_sys::Promise = request.call0(&gpu).ok()?.dyn_into().ok()?;
+    let adapter = JsFuture::from(promise).await.ok().filter(|a| !a.is_null() && !a.is_undefined())?;
+    let info = Reflect::get(&adapter, &"info".into()).unwrap_or(JsValue::UNDEFINED);
+    let flag = |obj: &JsValue| Reflect::get(obj, &"isFallbackAdapter".into()).ok().and_then(|v| v.as_bool());
+    // Chromium moved the flag from the adapter to `adapter.info`; read either.
+    let software = flag(&info).or_else(|| flag(&adapter)).unwrap_or(false);
+    let text = |key: &str| Reflect::get(&info, &key.into()).ok().and_then(|v| v.as_string()).unwrap_or_default();
+    let name = [text("description"), text("vendor"), text("architecture")]
+        .into_iter()
+        .find(|s| !s.is_empty())
+        .unwrap_or_else(|| "unnamed adapter".into());
+    Some((software, name))
+}
+
+/// DESIGN.md, "Browser runtime": WebGPU on a hardware adapter; a software adapter is slower than
+/// burn-flex in wasm, so it counts as no GPU unless the URL forces `backend=webgpu`.
+async fn init_backend(choice: BackendChoice) -> (Device, String, String) {
+    let cpu = |why: String| (Device::flex(), "CPU".to_string(), why);
+    if choice == BackendChoice::Cpu {
+        return cpu("burn-flex on wasm, as the URL asks (backend=cpu)".into());
+    }
+    let Some((software, adapter)) = probe_adapter().await else {
+        return cpu("this browser offers no WebGPU adapter, so the model runs on the CPU (burn-flex, wasm)".into());
+    };
+    if software && choice == BackendChoice::Auto {
+        return cpu(format!(
+            "only a software WebGPU adapter ({adapter}) is available, and the CPU is faster; add backend=webgpu to the URL to use it anyway"
+        ));
+    }
+    use burn::tensor::wgpu::WgpuBackend;
+    match Device::wgpu_options().graphics_api(WgpuBackend::WebGpu).init_async().await {
+        Ok(device) => {
+            let kind = if software { "software adapter, correct but slow" } else { "GPU" };
+            (device, "WebGPU".into(), format!("{adapter} ({kind})"))
+        }
+        Err(e) => cpu(format!("WebGPU did not start ({e}), so the model runs on the CPU (burn-flex, wasm)")),
+    }
+}
+
+/// Fetches `url`, reporting bytes as they arrive.
+async fn fetch_bytes(url: &str, total_hint: u64, progress: &dyn Fn(u64, u64)) -> Result<Vec<u8>, String> {
+    let scope: web_sys::WorkerGlobalScope = js_sys::global().unchecked_into();
+    let response: web_sys::Response = JsFuture::from(scope.fetch_with_str(url))
+        .await
+        .map_err(|e| format!("could not fetch {url}: {}", js_text(&e)))?
+        .unchecked_into();
+    if !response.ok() {
+        return Err(format!("could not fetch {url}: HTTP {} {}", response.status(), response.status_text()));
+    }
+    let total = response
+        .headers()
+        .get("content-length")
+        .ok()
+        .flatten()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(total_hint);
+    let Some(body) = response.body() else {
+        return Ok(Vec::new());
+    };
+    let reader: web_sys::ReadableStreamDefaultReader = body.get_reader().unchecked_into();
+    let mut bytes = Vec::with_capacity(total as usize);
+    loop {
+        let chunk = JsFuture::from(reader.read()).await.map_err(|e| format!("reading {url} failed: {}", js_text(&e)))?;
+        if Reflect::get(&chunk, &"done".into()).ok().and_then(|d| d.as_bool()).unwrap_or(true) {
+            break;
+        }
+        let value: Uint8Array = Reflect::get(&chunk, &"value".into()).map_err(|e| js_text(&e))?.unchecked_into();
+        bytes.extend(value.to_vec());
+        progress(bytes.len() as u64, total.max(bytes.len() as u64));
+    }
+    Ok(bytes)
+}
+
+fn js_text(v: &JsValue) -> String {
+    v.as_string().or_else(|| js_sys::JSON::stringify(v).ok().and_then(|s| s.as_string())).unwrap_or_else(|| format!("{v:?}"))
+}
+
+/// Loads `name` once: manifest, then the `.bpk` with progress, then the engine's checks
+/// (hash, then shapes). Errors are sentences for the page.
+async fn ensure_model(state: &Rc<RefCell<State>>, name: &str, respond: &dyn Fn(Response)) -> Result<Rc<Gram>, String> {
+    if let Some(m) = state.borrow().models.get(name) {
+        return Ok(m.clone());
+    }
+    if !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '-') {
+        return Err(format!("unknown model {name:?}"));
+    }
+    let device = state.borrow().device.clone().ok_or("the backend is not initialised yet")?;
+    let base = format!("{}{WEIGHTS_PATH}", state.borrow().origin);
+    let manifest_bytes = fetch_bytes(&format!("{base}/{name}.json"), 0, &|_, _| {}).await?;
+    let text = String::from_utf8(manifest_bytes).map_err(|_| format!("{name}.json is not text"))?;
+    let manifest = Manifest::from_json(&text).map_err(|e| format!("{name}.json: {e}"))?;
+    let progress = |loaded, total| respond(Response::LoadProgress { model: name.into(), loaded, total });
+    let bytes = fetch_bytes(&format!("{base}/{name}.bpk"), manifest.bytes as u64, &progress).await?;
+    let model = load_gram(&manifest, &bytes, &device).map_err(|e| format!("{name}.bpk: {e}"))?;
+    let summary = match &manifest.eval {
+        Some(e) => format!(
+            "{} parameters; held-out {}: accuracy {:.1}%, coverage@{} {:.1}%",
+            manifest.params, e.split, e.accuracy, e.samples, e.coverage
+        ),
+        None => format!("{} parameters", manifest.params),
+    };
+    respond(Response::Loaded { model: name.into(), summary });
+    let model = Rc::new(model);
+    state.borrow_mut().models.insert(name.into(), model.clone());
+    Ok(model)
+}
+
+async fn solve(state: &Rc<RefCell<State>>, req: SolveRequest, respond: &dyn Fn(Response)) -> Result<(), String> {
+    let model = ensure_model(state, &req.model, respond).await?;
+    let device = state.borrow().device.clone().ok_or("the backend is not initialised yet")?;
+    let n = (req.puzzle.len() as f64).sqrt() as usize;
+    let board = Board::parse(&req.puzzle, n).map_err(|e| format!("bad board: {e}"))?;
+    if !(1..=64).contains(&req.samples) || !(1..=32).contains(&req.steps) {
+        return Err("samples must be 1-64 and steps 1-32".into());
+    }
+    // A deterministic model (TRM, or guidance scale 0) gives N identical trajectories: run one
+    // and repeat it, as engine::solve::solve_nqueens does.
+    let deterministic = !model.has_guidance() || req.guidance_scale == 0.0;
+    let rows = if deterministic { 1 } else { req.samples };
+    let options = SampleOptions {
+        samples: rows,
+        guidance_scale: req.guidance_scale,
+        max_steps: req.steps,
+        halting: false,
+        seed: req.seed,
+    };
+    let mut trajectories = Trajectories::new(&model, &[board.tokens()], options, &device);
+    let cells = n * n;
+    let started = now();
+    while !trajectories.is_done() {
+        if !state.borrow().is_current(req.run) {
+            return Ok(());
+        }
+        let t0 = now();
+        let obs = trajectories.step_async().await?;
+        let millis = now() - t0;
+        let take = |row: usize| row.min(rows - 1);
+        let boards = (0..req.samples).map(|s| board_from_prediction(&obs.predictions[take(s)], n).to_text()).collect();
+        let queen_probs = (0..req.samples)
+            .map(|s| (0..cells).map(|c| obs.probability(take(s), c, QUEEN as usize)).collect())
+            .collect();
+        let values = (0..req.samples).map(|s| obs.values[take(s)]).collect();
+        respond(Response::Step(StepReport { run: req.run, step: obs.step, boards, queen_probs, values, millis }));
+        // Let Cancel / a newer Solve arrive before the next step.
+        gloo_timers::future::TimeoutFuture::new(0).await;
+    }
+    respond(Response::Done { run: req.run, steps: trajectories.steps(), millis: now() - started });
+    Ok(())
+}
+
+fn now() -> f64 {
+    Reflect::get(&js_sys::global(), &"performance".into())
+        .ok()
+        .and_then(|p| {
+            let f: js_sys::Function = Reflect::get(&p, &"now".into()).ok()?.dyn_into().ok()?;
+            f.call0(&p).ok()?.as_f64()
+        })
+        .unwrap_or(0.0)
+}

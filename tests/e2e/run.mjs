@@ -1,0 +1,273 @@
+// End-to-end tests of the playground in Debian's Chromium, driven by playwright-core.
+// Serves the trunk build ($DIST, default ../../dist) on a free localhost port and acts as a
+// visitor would: clicks squares, presses Solve, reads the gallery and the counter. The N-Queens
+// rules used to check answers are re-implemented here, independent of the engine.
+//
+// WebGPU runs on SwiftShader (software) with --enable-unsafe-webgpu: slow but real, so those
+// runs are small. Screenshots go to screenshots/; measured timings to results.json.
+
+import http from 'node:http';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const dist = process.env.DIST || path.join(here, '..', '..', 'dist');
+const shots = path.join(here, 'screenshots');
+fs.mkdirSync(shots, { recursive: true });
+
+// ---------- static server with SPA fallback ----------
+const types = { '.html': 'text/html', '.js': 'text/javascript', '.wasm': 'application/wasm', '.css': 'text/css', '.json': 'application/json', '.bpk': 'application/octet-stream' };
+const server = http.createServer((req, res) => {
+  const url = new URL(req.url, 'http://x');
+  let file = path.join(dist, decodeURIComponent(url.pathname));
+  if (!file.startsWith(dist) || !fs.existsSync(file) || fs.statSync(file).isDirectory()) {
+    if (path.extname(url.pathname)) { res.writeHead(404); res.end('not found'); return; }
+    file = path.join(dist, 'index.html');
+  }
+  const body = fs.readFileSync(file);
+  res.writeHead(200, { 'content-type': types[path.extname(file)] || 'application/octet-stream', 'content-length': body.length });
+  res.end(body);
+});
+await new Promise((ok) => server.listen(0, '127.0.0.1', ok));
+const base = `http://127.0.0.1:${server.address().port}`;
+
+// ---------- independent N-Queens rules ----------
+const N = 8;
+const parse = (t) => { if (t.length !== N * N || /[^.Q]/.test(t)) throw new Error(`bad board ${t}`); return [...t].map((c) => c === 'Q'); };
+function isSolution(b) {
+  const q = []; b.forEach((v, i) => v && q.push([Math.floor(i / N), i % N]));
+  if (q.length !== N) return false;
+  for (let i = 0; i < q.length; i++) for (let j = i + 1; j < q.length; j++) {
+    const [a, b2] = [q[i], q[j]];
+    if (a[0] === b2[0] || a[1] === b2[1] || Math.abs(a[0] - b2[0]) === Math.abs(a[1] - b2[1])) return false;
+  }
+  return true;
+}
+const keeps = (b, given) => given.every((g, i) => !g || b[i]);
+function countCompletions(given) {
+  let count = 0; const cols = new Array(N).fill(-1);
+  const fixed = new Array(N).fill(-1); given.forEach((g, i) => g && (fixed[Math.floor(i / N)] = i % N));
+  const ok = (r, c) => { for (let p = 0; p < r; p++) if (cols[p] === c || Math.abs(cols[p] - c) === r - p) return false; return true; };
+  (function place(r) {
+    if (r === N) { count++; return; }
+    for (let c = 0; c < N; c++) if ((fixed[r] < 0 || fixed[r] === c) && ok(r, c)) { cols[r] = c; place(r + 1); }
+  })(0);
+  return count;
+}
+
+// ---------- harness ----------
+const results = {};
+let failures = 0;
+const launchArgs = ['--no-sandbox', '--disable-gpu-sandbox', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic'];
+async function browser(webgpu) {
+  return chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: webgpu ? [...launchArgs, '--enable-unsafe-webgpu'] : launchArgs });
+}
+async function newPage(b, viewport = { width: 1280, height: 1000 }) {
+  const context = await b.newContext({ viewport });
+  const page = await context.newPage();
+  page.errors = [];
+  page.on('console', (m) => { if (m.type() === 'error') page.errors.push(m.text()); });
+  page.on('pageerror', (e) => page.errors.push(String(e)));
+  return { context, page };
+}
+async function test(name, fn) {
+  const t0 = Date.now();
+  try { await fn(); console.log(`ok   ${name} (${((Date.now() - t0) / 1000).toFixed(1)} s)`); }
+  catch (e) { failures++; console.log(`FAIL ${name}: ${e.stack || e}`); }
+}
+const assert = (cond, msg) => { if (!cond) throw new Error(msg); };
+const cell = (page, r, c) => page.getByRole('button', { name: `Row ${r}, column ${c}`, exact: true });
+
+async function waitDone(page, timeout) {
+  await page.locator('.run-status').filter({ hasText: /done in|failed/ }).waitFor({ timeout });
+  const status = await page.locator('.run-status').innerText();
+  assert(!/failed/.test(status), `run failed: ${status}`);
+  // Let playback reach the last step, then read what a person would read.
+  await page.getByRole('button', { name: 'Next step' }).click();
+  for (let i = 0; i < 40; i++) await page.getByRole('button', { name: 'Next step' }).click();
+  return status;
+}
+async function checkGallery(page, givenText) {
+  const given = parse(givenText);
+  const boards = await page.locator('.gallery .solution').evaluateAll((els) => els.map((e) => e.dataset.solution));
+  for (const t of boards) {
+    const b = parse(t);
+    assert(isSolution(b), `gallery board is not a solution: ${t}`);
+    assert(keeps(b, given), `gallery board drops a given queen: ${t}`);
+  }
+  assert(new Set(boards).size === boards.length, 'gallery repeats a board');
+  const counter = await page.locator('.counter').innerText();
+  const m = counter.match(/found (\d+) of (\d+)/);
+  assert(m, `no counter: ${counter}`);
+  const exact = countCompletions(given);
+  assert(Number(m[2]) === exact, `counter says ${m[2]} completions, the independent count is ${exact}`);
+  assert(Number(m[1]) === boards.length, `counter says ${m[1]} found, gallery shows ${boards.length}`);
+  const marked = await page.locator('.exact-list li[data-found="true"]').count();
+  assert(marked === boards.length, `exact list marks ${marked} found, gallery has ${boards.length}`);
+  return { found: boards.length, exact };
+}
+const statusNumbers = (s) => ({
+  msPerStep: Number((s.match(/(\d+) ms per step/) || [])[1]),
+  firstValidSeconds: Number((s.match(/first valid board after ([\d.]+) s/) || [])[1]),
+  doneSeconds: Number((s.match(/done in ([\d.]+) s/) || [])[1]),
+});
+
+// A valid 8-queens solution has queens in columns 1,5,8,6,3,7,2,4 (rows 1..8); keep three.
+const placed = [[1, 1], [2, 5], [3, 8]];
+const placedText = (() => { const b = new Array(64).fill('.'); placed.forEach(([r, c]) => (b[(r - 1) * 8 + c - 1] = 'Q')); return b.join(''); })();
+
+// ---------- WebGPU (SwiftShader) ----------
+{
+  const b = await browser(true);
+  await test('auto backend treats the software adapter as no GPU and says so', async () => {
+    const { page, context } = await newPage(b);
+    await page.goto(`${base}/nqueens`);
+    await page.locator('.badge').filter({ hasText: 'CPU' }).waitFor({ timeout: 60000 });
+    const detail = await page.locator('.backend-detail').innerText();
+    assert(/software WebGPU adapter/.test(detail), `detail: ${detail}`);
+    assert(page.errors.length === 0, `console errors: ${page.errors}`);
+    await context.close();
+  });
+  await test('WebGPU: place queens by clicking, solve, gallery and counter check out', async () => {
+    const { page, context } = await newPage(b);
+    await page.goto(`${base}/nqueens?backend=webgpu&n=4&steps=2`);
+    await page.locator('.badge').filter({ hasText: 'WebGPU' }).waitFor({ timeout: 120000 });
+    await page.getByRole('button', { name: 'Clear' }).click();
+    for (const [r, c] of placed) await cell(page, r, c).click();
+    for (const [r, c] of placed) assert(await cell(page, r, c).getAttribute('aria-pressed') === 'true', `Row ${r}, column ${c} not pressed`);
+    assert(await cell(page, 4, 4).getAttribute('aria-pressed') === 'false', 'an empty square says pressed');
+    await page.getByRole('button', { name: 'Solve' }).click();
+    const status = await waitDone(page, 600000);
+    const g = await checkGallery(page, placedText);
+    await page.screenshot({ path: path.join(shots, 'nqueens-webgpu.png'), fullPage: true });
+    results.webgpu_swiftshader = { ...statusNumbers(status), samples: 4, steps: 2, ...g };
+    assert(page.errors.length === 0, `console errors: ${page.errors}`);
+    await context.close();
+  });
+  await b.close();
+}
+
+// ---------- CPU fallback (no WebGPU at all) ----------
+{
+  const b = await browser(false);
+  await test('CPU fallback: the badge says CPU and the default board solves with N=20', async () => {
+    const { page, context } = await newPage(b);
+    await page.goto(`${base}/nqueens`);
+    await page.locator('.badge').filter({ hasText: 'CPU' }).waitFor({ timeout: 60000 });
+    const detail = await page.locator('.backend-detail').innerText();
+    assert(/no WebGPU adapter/.test(detail), `detail: ${detail}`);
+    await page.locator('.summary').filter({ hasText: 'GRAM weights ready' }).waitFor({ timeout: 60000 });
+    const given = await page.evaluate(() => new URL(location.href).searchParams.get('board'));
+    await page.getByRole('button', { name: 'Solve' }).click();
+    const status = await waitDone(page, 300000);
+    const g = await checkGallery(page, given);
+    results.cpu_wasm = { ...statusNumbers(status), samples: 20, steps: 8, ...g };
+    await page.screenshot({ path: path.join(shots, 'nqueens-cpu.png'), fullPage: true });
+    // The URL now reproduces the run: open it again and expect the same gallery.
+    const url = page.url();
+    assert(/run=1/.test(url), `URL does not record the run: ${url}`);
+    const first = await page.locator('.gallery .solution').evaluateAll((els) => els.map((e) => e.dataset.solution));
+    const again = await context.newPage();
+    await again.goto(url);
+    await waitDone(again, 300000);
+    const second = await again.locator('.gallery .solution').evaluateAll((els) => els.map((e) => e.dataset.solution));
+    assert(JSON.stringify(first) === JSON.stringify(second), `reloaded run differs: ${first} vs ${second}`);
+    assert(page.errors.length === 0, `console errors: ${page.errors}`);
+    await context.close();
+  });
+  await test('pause during a run: playback stops, the page keeps answering', async () => {
+    const { page, context } = await newPage(b);
+    await page.goto(`${base}/nqueens?n=64&steps=16&scale=1.5`);
+    await page.locator('.summary').filter({ hasText: 'GRAM weights ready' }).waitFor({ timeout: 60000 });
+    await page.getByRole('button', { name: 'Solve' }).click();
+    await page.locator('.step-label').filter({ hasText: /Step [1-9]/ }).waitFor({ timeout: 60000 });
+    await page.locator('.play').click();
+    assert((await page.locator('.play').innerText()) === 'Play', 'pause button did not turn into Play');
+    const before = await page.locator('.step-label').innerText();
+    // While the worker keeps computing, the main thread answers at once.
+    const lags = [];
+    for (let i = 0; i < 10; i++) { const t = Date.now(); await page.evaluate(() => 1); lags.push(Date.now() - t); await page.waitForTimeout(100); }
+    const after = await page.locator('.step-label').innerText();
+    assert(before === after, `playback moved while paused: ${before} -> ${after}`);
+    assert(Math.max(...lags) < 500, `main thread blocked: ${lags}`);
+    await cell(page, 8, 8).click(); // the board still responds (and cancels the run)
+    assert(await cell(page, 8, 8).getAttribute('aria-pressed') === 'true', 'board did not respond during a run');
+    results.main_thread_max_lag_ms = Math.max(...lags);
+    assert(page.errors.length === 0, `console errors: ${page.errors}`);
+    await context.close();
+  });
+  await test('TRM collapses: N samples, one answer', async () => {
+    const { page, context } = await newPage(b);
+    await page.goto(`${base}/nqueens?model=trm&n=8`);
+    await page.locator('.summary').filter({ hasText: 'TRM weights ready' }).waitFor({ timeout: 60000 });
+    const given = await page.evaluate(() => new URL(location.href).searchParams.get('board'));
+    await page.getByRole('button', { name: 'Solve' }).click();
+    await waitDone(page, 300000);
+    const g = await checkGallery(page, given);
+    assert(g.found <= 1, `TRM found ${g.found} distinct completions`);
+    await context.close();
+  });
+  await test('a corrupt weights file shows a readable error and the page stays usable', async () => {
+    const { page, context } = await newPage(b);
+    await context.route('**/weights/gram-nqueens8.bpk', async (route) => {
+      const resp = await route.fetch();
+      const body = Buffer.from(await resp.body());
+      body[body.length >> 1] ^= 0xff;
+      await route.fulfill({ response: resp, body });
+    });
+    await page.goto(`${base}/nqueens`);
+    const alert = page.getByRole('alert');
+    await alert.waitFor({ timeout: 60000 });
+    const text = await alert.innerText();
+    assert(/corrupt/.test(text) && /GRAM/.test(text), `error text: ${text}`);
+    await cell(page, 8, 8).click();
+    assert(await cell(page, 8, 8).getAttribute('aria-pressed') !== null, 'board gone');
+    await page.getByLabel('TRM (deterministic)').check();
+    await page.locator('.summary').filter({ hasText: 'TRM weights ready' }).waitFor({ timeout: 60000 });
+    await page.screenshot({ path: path.join(shots, 'nqueens-corrupt.png'), fullPage: true });
+    await context.close();
+  });
+  await test('bad URL values fall back to defaults with a visible note', async () => {
+    const { page, context } = await newPage(b);
+    await page.goto(`${base}/nqueens?n=abc&scale=7&board=QQ`);
+    const note = await page.locator('.note').innerText();
+    assert(/n="abc"/.test(note) && /scale="7"/.test(note) && /board=/.test(note), `note: ${note}`);
+    assert(/Samples N = 20/.test(await page.locator('.controls').innerText()), 'N did not fall back to 20');
+    await context.close();
+  });
+  await test('keyboard: arrows move between squares, Enter places a queen', async () => {
+    const { page, context } = await newPage(b);
+    await page.goto(`${base}/nqueens`);
+    await page.getByRole('button', { name: 'Clear' }).click();
+    await cell(page, 1, 1).focus();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('Enter');
+    assert(await cell(page, 2, 2).getAttribute('aria-pressed') === 'true', 'Enter on Row 2, column 2 did not place a queen');
+    await context.close();
+  });
+  await test('phone width: no horizontal scrolling; start page and unknown pages', async () => {
+    const { page, context } = await newPage(b, { width: 390, height: 844 });
+    await page.goto(`${base}/nqueens?run=1&n=12`);
+    results.cpu_wasm_phone_n12 = statusNumbers(await waitDone(page, 300000));
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    assert(overflow <= 0, `page is ${overflow}px wider than the phone`);
+    await page.screenshot({ path: path.join(shots, 'nqueens-phone.png'), fullPage: true });
+    await page.goto(`${base}/`);
+    await page.getByRole('link', { name: 'N-Queens' }).first().waitFor();
+    await page.screenshot({ path: path.join(shots, 'home.png') });
+    await page.goto(`${base}/no-such-page`);
+    await page.getByText('No page here').waitFor();
+    assert(page.errors.length === 0, `console errors: ${page.errors}`);
+    await context.close();
+  });
+  await b.close();
+}
+
+server.close();
+fs.writeFileSync(path.join(here, 'results.json'), JSON.stringify(results, null, 2) + '\n');
+console.log(JSON.stringify(results));
+if (failures) { console.log(`${failures} e2e test(s) failed`); process.exit(1); }
+console.log('e2e: all passed');
