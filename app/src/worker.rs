@@ -124,10 +124,9 @@ async fn probe_adapter() -> Option<(bool, String)> {
     // Chromium moved the flag from the adapter to `adapter.info`; read either.
     let software = flag(&info).or_else(|| flag(&adapter)).unwrap_or(false);
     let text = |key: &str| Reflect::get(&info, &key.into()).ok().and_then(|v| v.as_string()).unwrap_or_default();
-    let name = [text("description"), text("vendor"), text("architecture")]
-        .into_iter()
-        .find(|s| !s.is_empty())
-        .unwrap_or_else(|| "unnamed adapter".into());
+    let parts: Vec<String> =
+        [text("vendor"), text("architecture"), text("description")].into_iter().filter(|s| !s.is_empty()).collect();
+    let name = if parts.is_empty() { "unnamed adapter".to_string() } else { parts.join(" ") };
     Some((software, name))
 }
 

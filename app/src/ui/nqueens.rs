@@ -450,10 +450,12 @@ pub fn NQueensPage() -> impl IntoView {
                 .map(|(i, b)| {
                     let valid = p.as_ref().is_some_and(|p| b.completes(p));
                     let label = format!("Sample {}: {}", i + 1, if valid { "valid" } else { "not valid" });
+                    let text = b.to_text();
                     view! {
                         <li>
                             <button
                                 class="sample"
+                                data-board=text
                                 class:valid=valid
                                 class:focused=move || focus.get() == i
                                 aria-label=label
