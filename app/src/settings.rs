@@ -2,7 +2,9 @@
 //! query parameters. Parsing never fails: a bad value falls back to its default and leaves a note
 //! the page shows.
 
-use engine::tasks::nqueens::{Board, Part, split};
+use std::sync::OnceLock;
+
+use engine::tasks::nqueens::{Board, Instance, Part, split};
 
 use crate::protocol::BackendChoice;
 
@@ -60,13 +62,20 @@ pub struct Settings {
     pub run: bool,
 }
 
+/// The held-out (test) split of 8x8 puzzles, built once: the default board and "New puzzle"
+/// both draw from it.
+pub fn held_out() -> &'static [Instance] {
+    static SPLIT: OnceLock<Vec<Instance>> = OnceLock::new();
+    SPLIT.get_or_init(|| split(SIDE, Part::Test))
+}
+
 /// The first held-out puzzle with 5 queens removed: a board the model never trained on, with a
 /// handful of completions to find.
 pub fn default_board() -> Board {
-    split(SIDE, Part::Test)
-        .into_iter()
+    held_out()
+        .iter()
         .find(|i| i.removed() == 5)
-        .map(|i| i.puzzle)
+        .map(|i| i.puzzle.clone())
         .unwrap_or_else(|| Board::empty(SIDE).expect("8 is supported"))
 }
 

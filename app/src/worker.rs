@@ -12,7 +12,7 @@ use std::rc::Rc;
 
 use burn::tensor::Device;
 use engine::gram::{Gram, SampleOptions, Trajectories};
-use engine::solve::board_from_prediction;
+use engine::solve::{board_from_prediction, trajectories_to_run};
 use engine::tasks::nqueens::{Board, QUEEN};
 use engine::weights::{Manifest, load_gram};
 use gloo_worker::{HandlerId, Worker, WorkerScope};
@@ -21,6 +21,7 @@ use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_futures::JsFuture;
 
 use crate::protocol::{BackendChoice, Request, Response, SolveRequest, StepReport};
+use crate::settings::{MAX_SAMPLES, MAX_STEPS};
 
 /// Where trunk copies `public/weights/`, under the page's origin.
 pub const WEIGHTS_PATH: &str = "/weights";
@@ -228,20 +229,19 @@ async fn solve(state: &Rc<RefCell<State>>, req: SolveRequest, respond: &dyn Fn(R
     let device = state.borrow().device.clone().ok_or("the backend is not initialised yet")?;
     let n = (req.puzzle.len() as f64).sqrt() as usize;
     let board = Board::parse(&req.puzzle, n).map_err(|e| format!("bad board: {e}"))?;
-    if !(1..=64).contains(&req.samples) || !(1..=32).contains(&req.steps) {
-        return Err("samples must be 1-64 and steps 1-32".into());
+    if !(1..=MAX_SAMPLES).contains(&req.samples) || !(1..=MAX_STEPS).contains(&req.steps) {
+        return Err(format!("samples must be 1-{MAX_SAMPLES} and steps 1-{MAX_STEPS}"));
     }
-    // A deterministic model (TRM, or guidance scale 0) gives N identical trajectories: run one
-    // and repeat it, as engine::solve::solve_nqueens does.
-    let deterministic = !model.has_guidance() || req.guidance_scale == 0.0;
-    let rows = if deterministic { 1 } else { req.samples };
-    let options = SampleOptions {
-        samples: rows,
+    let requested = SampleOptions {
+        samples: req.samples,
         guidance_scale: req.guidance_scale,
         max_steps: req.steps,
         halting: false,
         seed: req.seed,
     };
+    // A deterministic model runs one trajectory; its answer is repeated for every sample below.
+    let options = trajectories_to_run(&model, &requested);
+    let rows = options.samples;
     let mut trajectories = Trajectories::new(&model, &[board.tokens()], options, &device);
     let cells = n * n;
     let started = now();

@@ -73,6 +73,14 @@ fn collect(obs: &Observation, puzzles: usize, samples: usize, n: usize, select: 
         .collect()
 }
 
+/// The options actually sampled for `options`: a deterministic model (TRM, or GRAM at guidance
+/// scale 0) gives N identical trajectories, so one is run (`samples: 1`) and its answer stands
+/// for all N. Every caller that runs trajectories (CLI, browser worker) decides this here.
+pub fn trajectories_to_run(model: &Gram, options: &SampleOptions) -> SampleOptions {
+    let deterministic = !model.has_guidance() || options.guidance_scale == 0.0;
+    SampleOptions { samples: if deterministic { 1 } else { options.samples }, ..options.clone() }
+}
+
 /// Samples every puzzle, `chunk` puzzles per batch. Each chunk restarts the noise from
 /// `options.seed`, so a puzzle's samples depend only on the seed and its position in its chunk;
 /// with `chunk = 1` they depend on the seed alone.
@@ -87,8 +95,8 @@ pub fn solve_nqueens(
     chunk: usize,
     device: &Device,
 ) -> Vec<Solved> {
-    let deterministic = !model.has_guidance() || options.guidance_scale == 0.0;
-    let run = SampleOptions { samples: if deterministic { 1 } else { options.samples }, ..options.clone() };
+    let run = trajectories_to_run(model, options);
+    let deterministic = run.samples < options.samples;
     let mut out = Vec::with_capacity(puzzles.len());
     for group in puzzles.chunks(chunk.max(1)) {
         let n = group[0].n();

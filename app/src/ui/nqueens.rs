@@ -5,13 +5,13 @@ use std::collections::{BTreeSet, HashMap};
 use std::time::Duration;
 
 use engine::metrics::{distinct_valid, found_curve};
-use engine::tasks::nqueens::{Board, Part, completions, split};
+use engine::tasks::nqueens::{Board, completions};
 use gloo_worker::{Spawnable, WorkerBridge};
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
 use super::board::{Curve, coverage_plot, mini_board};
-use crate::settings::{MAX_SAMPLES, MAX_STEPS, Model, SIDE, Settings};
+use crate::settings::{MAX_SAMPLES, MAX_STEPS, Model, SIDE, Settings, held_out};
 use crate::protocol::{Request, Response, SolveRequest, StepReport};
 use crate::worker::ReasonerWorker;
 
@@ -143,19 +143,6 @@ impl Page {
             }),
         }
     }
-
-    /// The curve of the run on screen at the step on screen.
-    fn curve(self) -> Option<Curve> {
-        let run = self.run.get()?;
-        let shown = self.shown.get();
-        let report = self.reports.with(|r| r.get(shown.checked_sub(1)?).cloned())?;
-        let samples: Vec<Board> = report.boards.iter().filter_map(|b| Board::parse(b, SIDE).ok()).collect();
-        Some(Curve {
-            label: run.label(),
-            found: found_curve(&samples, &run.puzzle),
-            total: completions(&run.puzzle).len(),
-        })
-    }
 }
 
 #[component]
@@ -217,6 +204,31 @@ pub fn NQueensPage() -> impl IntoView {
         settings.with(|s| s.board.conflicts().into_iter().flat_map(|(a, b)| [a, b]).collect::<BTreeSet<_>>())
     });
     let exact = Memo::new(move |_| settings.with(|s| completions(&s.board)));
+    // What is on screen: the report of the step shown, its samples as boards, and the run's
+    // coverage curve. Editing the board clears the run, so `exact` is the run's puzzle's list.
+    let current = Memo::new(move |_| {
+        let i = shown.get();
+        reports.with(|r| r.get(i.checked_sub(1)?).cloned())
+    });
+    let samples = Memo::new(move |_| {
+        current.with(|c| {
+            c.as_ref()
+                .map(|r| r.boards.iter().filter_map(|b| Board::parse(b, SIDE).ok()).collect::<Vec<_>>())
+                .unwrap_or_default()
+        })
+    });
+    let puzzle = Memo::new(move |_| run.with(|r| r.as_ref().map(|r| r.puzzle.clone())));
+    let curve = Memo::new(move |_| {
+        if current.with(Option::is_none) {
+            return None;
+        }
+        let run = run.get()?;
+        Some(Curve {
+            label: run.label(),
+            found: samples.with(|s| found_curve(s, &run.puzzle)),
+            total: exact.with(Vec::len),
+        })
+    });
     let running = move || run.with(|r| r.as_ref().is_some_and(|r| r.done_ms.is_none() && r.error.is_none() && !r.stopped));
 
     let cancel_run = move || {
@@ -229,13 +241,13 @@ pub fn NQueensPage() -> impl IntoView {
         if !s.board.conflicts().is_empty() {
             return;
         }
-        if let Some(c) = page.curve() {
+        if let Some(c) = curve.get_untracked() {
             previous.set(Some(c));
         }
         cancel_run();
         let id = next_run.get_value();
         next_run.set_value(id + 1);
-        let model = if s.model == Model::Trm { Model::Trm } else { Model::Gram };
+        let model = s.model;
         run.set(Some(Run {
             id,
             puzzle: s.board.clone(),
@@ -284,10 +296,10 @@ pub fn NQueensPage() -> impl IntoView {
         });
     };
     let toggle = move |r: usize, c: usize| edit_board(&|b: &mut Board| b.set(r, c, !b.has_queen(r, c)));
-    let held_out = StoredValue::new(split(SIDE, Part::Test));
     let new_puzzle = move || {
-        let pick = (now() as usize).wrapping_mul(2_654_435_761) % held_out.with_value(Vec::len).max(1);
-        if let Some(p) = held_out.with_value(|h| h.get(pick).map(|i| i.puzzle.clone())) {
+        let held_out = held_out();
+        let pick = (now() as usize).wrapping_mul(2_654_435_761) % held_out.len().max(1);
+        if let Some(p) = held_out.get(pick).map(|i| i.puzzle.clone()) {
             edit_board(&|b: &mut Board| *b = p.clone());
         }
     };
@@ -342,18 +354,6 @@ pub fn NQueensPage() -> impl IntoView {
         })
         .collect_view();
 
-    let current = Memo::new(move |_| {
-        let i = shown.get();
-        reports.with(|r| r.get(i.checked_sub(1)?).cloned())
-    });
-    let samples = Memo::new(move |_| {
-        current.with(|c| {
-            c.as_ref()
-                .map(|r| r.boards.iter().filter_map(|b| Board::parse(b, SIDE).ok()).collect::<Vec<_>>())
-                .unwrap_or_default()
-        })
-    });
-    let puzzle = Memo::new(move |_| run.with(|r| r.as_ref().map(|r| r.puzzle.clone())));
     let found = Memo::new(move |_| {
         let Some(p) = puzzle.get() else { return Vec::new() };
         samples.with(|s| distinct_valid(s, &p).into_iter().cloned().collect::<Vec<_>>())
@@ -520,7 +520,7 @@ pub fn NQueensPage() -> impl IntoView {
     };
 
     let counter = move || format!("found {} of {}", found.with(Vec::len), exact.with(Vec::len));
-    let plot = move || coverage_plot(page.curve(), previous.get());
+    let plot = move || coverage_plot(curve.get(), previous.get());
 
     view! {
         <section class="nqueens">
