@@ -6,5 +6,6 @@ pub mod gram;
 pub mod metrics;
 pub mod nn;
 pub mod solve;
+pub mod sudoku_solve;
 pub mod tasks;
 pub mod weights;

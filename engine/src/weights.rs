@@ -33,6 +33,9 @@ pub struct EvalRecord {
     pub coverage: f64,
     /// The command that produced these numbers.
     pub command: String,
+    /// Further task-specific figures (e.g. Sudoku's vote accuracy per difficulty band), percent.
+    #[serde(default, skip_serializing_if = "std::collections::BTreeMap::is_empty")]
+    pub extra: std::collections::BTreeMap<String, f64>,
 }
 
 /// A known output: what these weights answer for one puzzle with a fixed seed. The

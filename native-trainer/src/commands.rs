@@ -14,6 +14,7 @@ use engine::tasks::nqueens::{Board, Part, completions, split as split_of, spread
 use engine::weights::{EvalRecord, FORMAT_VERSION, Manifest, ReferenceOutput, gram_to_bytes, load_gram, sha256_hex};
 use serde_json::json;
 
+use crate::presets::Task;
 use crate::train::{fmt_duration, load_checkpoint};
 
 /// Weights from a `.bpk` (with its manifest) or a run directory (latest checkpoint).
@@ -32,6 +33,15 @@ pub fn load_weights(path: &Path, device: &Device) -> Result<(Gram, GramConfig, O
     Ok((model, manifest.config.clone(), Some(manifest)))
 }
 
+/// The task a model's config was built for.
+pub fn task_of(config: &GramConfig) -> Task {
+    if config.seq_len == engine::tasks::sudoku::CELLS && config.vocab == engine::tasks::sudoku::VOCAB {
+        Task::Sudoku
+    } else {
+        Task::NQueens(side_of(config))
+    }
+}
+
 fn side_of(config: &GramConfig) -> usize {
     (config.seq_len as f64).sqrt().round() as usize
 }
@@ -48,6 +58,9 @@ pub fn eval(
     let (model, config, manifest) = load_weights(weights, device)?;
     let n = side_of(&config);
     let part_v = Part::parse(part).ok_or_else(|| format!("--part must be train or test, not {part:?}"))?;
+    if task_of(&config) == Task::Sudoku {
+        return crate::sudoku_cmd::eval(&model, &config, manifest, weights, options, limit, part_v, record, command, device);
+    }
     let all = split_of(n, part_v);
     let instances = match limit {
         Some(k) => spread(&all, k),
@@ -91,6 +104,7 @@ pub fn eval(
             accuracy: (report.overall.accuracy() * 100.0).round() / 100.0,
             coverage: (report.overall.coverage() * 100.0).round() / 100.0,
             command: command.to_string(),
+            extra: Default::default(),
         });
         fs::write(weights.with_extension("json"), m.to_json() + "\n").map_err(|e| e.to_string())?;
         eprintln!("recorded in {}", weights.with_extension("json").display());
@@ -99,12 +113,13 @@ pub fn eval(
 }
 
 pub fn split(task: &str, part: &str) -> Result<ExitCode, String> {
+    let part = Part::parse(part).ok_or_else(|| format!("--part must be train or test, not {part:?}"))?;
     let n = match task {
         "nqueens8" => 8,
         "nqueens10" => 10,
-        _ => return Err(format!("unknown task {task:?}; tasks: nqueens8, nqueens10")),
+        "sudoku" => return crate::sudoku_cmd::split(part),
+        _ => return Err(format!("unknown task {task:?}; tasks: nqueens8, nqueens10, sudoku")),
     };
-    let part = Part::parse(part).ok_or_else(|| format!("--part must be train or test, not {part:?}"))?;
     let mut out = std::io::stdout().lock();
     for inst in split_of(n, part) {
         writeln!(out, "{}", inst.puzzle.to_text()).map_err(|e| e.to_string())?;
@@ -126,9 +141,12 @@ fn impossible_reason(board: &Board) -> Option<String> {
     completions(board).is_empty().then(|| "impossible puzzle: no placement of the remaining queens completes it".to_string())
 }
 
-pub fn solve(weights: &Path, options: SampleOptions, select: &str, device: &Device) -> Result<ExitCode, String> {
+pub fn solve(weights: &Path, task: Option<&str>, options: SampleOptions, select: &str, device: &Device) -> Result<ExitCode, String> {
     let SampleOptions { samples, guidance_scale, max_steps: steps, .. } = options;
-    let select = Selection::parse(select).ok_or_else(|| format!("--select must be lprm or vote, not {select:?}"))?;
+    let select = match select {
+        "auto" => None,
+        other => Some(Selection::parse(other).ok_or_else(|| format!("--select must be auto, lprm or vote, not {other:?}"))?),
+    };
     if !(1..=1024).contains(&samples) {
         return Err(format!("--samples must be between 1 and 1024, not {samples}"));
     }
@@ -139,6 +157,17 @@ pub fn solve(weights: &Path, options: SampleOptions, select: &str, device: &Devi
         return Err(format!("--guidance-scale must be a number >= 0, not {guidance_scale}"));
     }
     let (model, config, _) = load_weights(weights, device)?;
+    if let Some(expected) = task {
+        let found = task_of(&config);
+        if found.id() != expected {
+            return Err(format!("--task {expected} but {} holds a {} model", weights.display(), found.id()));
+        }
+    }
+    if task_of(&config) == Task::Sudoku {
+        // One answer per puzzle: the vote (eq. 15) unless asked otherwise.
+        return crate::sudoku_cmd::solve(&model, &options, select.unwrap_or(Selection::Vote), device);
+    }
+    let select = select.unwrap_or(Selection::Lprm);
     let n = side_of(&config);
     let mut failed = 0usize;
     let stdin = std::io::stdin();
@@ -184,11 +213,12 @@ pub fn export(run_dir: Option<PathBuf>, name: &str, out_dir: &Path, device: &Dev
     let bytes = gram_to_bytes(&model);
     fs::create_dir_all(out_dir).map_err(|e| e.to_string())?;
     let n = side_of(&state.config);
+    let task = task_of(&state.config);
     let manifest = Manifest {
         format_version: FORMAT_VERSION,
         name: name.to_string(),
         model: if state.config.guidance { "gram" } else { "trm" }.to_string(),
-        task: format!("nqueens{n}"),
+        task: task.id(),
         params: model.num_params(),
         config: state.config.clone(),
         training_command: program_relative(&state.command),
@@ -201,7 +231,10 @@ pub fn export(run_dir: Option<PathBuf>, name: &str, out_dir: &Path, device: &Dev
         bytes: bytes.len(),
     };
     let mut manifest = manifest;
-    manifest.reference = Some(reference_output(&model.valid(), n, device));
+    manifest.reference = Some(match task {
+        Task::Sudoku => crate::sudoku_cmd::reference_output(&model.valid(), device),
+        Task::NQueens(_) => reference_output(&model.valid(), n, device),
+    });
     let bpk = out_dir.join(format!("{name}.bpk"));
     fs::write(&bpk, &bytes).map_err(|e| e.to_string())?;
     fs::write(out_dir.join(format!("{name}.json")), manifest.to_json() + "\n").map_err(|e| e.to_string())?;

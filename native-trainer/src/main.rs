@@ -2,7 +2,9 @@
 //! Text contracts (other tools read them): see README.md, "Command-line contracts".
 
 mod commands;
+mod data;
 mod presets;
+mod sudoku_cmd;
 mod train;
 
 use std::path::PathBuf;
@@ -62,7 +64,7 @@ impl SamplingArgs {
 
 #[derive(Subcommand)]
 enum Command {
-    /// Train a preset (gram-nqueens8, trm-nqueens8, gram-nqueens10, trm-nqueens10).
+    /// Train a preset (gram-nqueens8, trm-nqueens8, gram-nqueens10, trm-nqueens10, gram-sudoku).
     Train {
         #[arg(long)]
         preset: String,
@@ -111,6 +113,7 @@ enum Command {
     },
     /// Print the inputs of a split, one per line (row-major, `.` empty, `Q` queen).
     Split {
+        /// nqueens8, nqueens10 or sudoku.
         #[arg(long, default_value = "nqueens8")]
         task: String,
         #[arg(long)]
@@ -120,10 +123,15 @@ enum Command {
     Solve {
         #[arg(long)]
         weights: PathBuf,
+        /// The task the lines are (nqueens8, nqueens10, sudoku); checked against the weights.
+        /// Default: the weights' task.
+        #[arg(long)]
+        task: Option<String>,
         #[command(flatten)]
         sampling: SamplingArgs,
-        /// How `selected` is chosen: `lprm` (value head) or `vote` (most frequent).
-        #[arg(long, default_value = "lprm")]
+        /// How `selected` is chosen: `lprm` (value head), `vote` (most frequent) or `auto`
+        /// (lprm for N-Queens, vote for Sudoku).
+        #[arg(long, default_value = "auto")]
         select: String,
     },
     /// Export a run's latest checkpoint as public/weights/<name>.bpk + <name>.json.
@@ -216,7 +224,9 @@ fn main() -> ExitCode {
             commands::eval(&weights, sampling.options(), limit, &part, record, &command_line, &device)
         }
         Command::Split { task, part } => commands::split(&task, &part),
-        Command::Solve { weights, sampling, select } => commands::solve(&weights, sampling.options(), &select, &device),
+        Command::Solve { weights, task, sampling, select } => {
+            commands::solve(&weights, task.as_deref(), sampling.options(), &select, &device)
+        }
         Command::Export { run_dir, name, out_dir } => commands::export(run_dir, &name, &out_dir, &device),
         Command::Demo { samples, puzzles, seed } => commands::demo(samples, puzzles, seed, &device),
         Command::Bench { weights, repeats } => commands::bench(&weights, repeats, &device),

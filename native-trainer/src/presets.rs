@@ -4,11 +4,29 @@
 
 use engine::gram::GramConfig;
 
+/// What a preset trains on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Task {
+    /// N-Queens completion on an n x n board.
+    NQueens(usize),
+    /// 9x9 Sudoku, generated puzzles with augmentation.
+    Sudoku,
+}
+
+impl Task {
+    /// The id written in manifests (`nqueens8`, `sudoku`).
+    pub fn id(self) -> String {
+        match self {
+            Task::NQueens(n) => format!("nqueens{n}"),
+            Task::Sudoku => "sudoku".into(),
+        }
+    }
+}
+
 #[derive(Clone, Debug)]
 pub struct Preset {
     pub name: &'static str,
-    /// Board side of the N-Queens task.
-    pub n: usize,
+    pub task: Task,
     pub config: GramConfig,
     /// Trajectories per optimiser step (the paper: 768 on 8 GPUs).
     pub batch: usize,
@@ -22,9 +40,22 @@ pub struct Preset {
     pub steps: usize,
 }
 
-pub const NAMES: [&str; 4] = ["gram-nqueens8", "trm-nqueens8", "gram-nqueens10", "trm-nqueens10"];
+pub const NAMES: [&str; 5] = ["gram-nqueens8", "trm-nqueens8", "gram-nqueens10", "trm-nqueens10", "gram-sudoku"];
 
 pub fn preset(name: &str) -> Option<Preset> {
+    if name == "gram-sudoku" {
+        // Batch 32 (not 64): a Sudoku supervision step costs T(K+1) = 14 passes of the mixer.
+        return Some(Preset {
+            name: "gram-sudoku",
+            task: Task::Sudoku,
+            config: GramConfig::sudoku(true),
+            batch: 32,
+            lr: 1e-3,
+            warmup: 200,
+            weight_decay: 0.1,
+            steps: 4000,
+        });
+    }
     let (guidance, n) = match name {
         "gram-nqueens8" => (true, 8),
         "trm-nqueens8" => (false, 8),
@@ -34,7 +65,7 @@ pub fn preset(name: &str) -> Option<Preset> {
     };
     Some(Preset {
         name: NAMES.iter().find(|&&p| p == name).copied()?,
-        n,
+        task: Task::NQueens(n),
         config: GramConfig::nqueens(n, guidance),
         batch: 64,
         lr: 1e-3,

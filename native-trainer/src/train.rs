@@ -20,12 +20,11 @@ use burn::optim::{AdamWConfig, GradientsParams, ModuleOptimizer};
 use burn::tensor::{Bytes, Device, Int, Tensor, TensorData};
 use engine::gram::loss::supervision_step;
 use engine::gram::noise::NoiseSource;
-use engine::gram::{Gram, Latent, SampleOptions, SupervisionBatch};
-use engine::solve::evaluate_nqueens;
-use engine::tasks::nqueens::{Instance, Part, split, spread};
+use engine::gram::{Gram, Latent, SupervisionBatch};
 use engine::weights::{gram_from_bytes, gram_to_bytes};
 use serde::{Deserialize, Serialize};
 
+use crate::data::{Pair, TrainData};
 use crate::presets::Preset;
 
 pub struct TrainArgs {
@@ -125,16 +124,14 @@ fn optimizer_from(bytes: Vec<u8>) -> Result<ModuleOptimizer, String> {
         .map_err(|e| format!("optimizer state: {e}"))
 }
 
-/// One slot of the batch: which training pair it holds and how many supervision steps it ran.
+/// One slot of the batch: the training pair it holds and how many supervision steps it ran.
 struct Slot {
-    instance: usize,
-    solution: usize,
+    pair: Pair,
     steps: usize,
 }
 
-fn fresh_slot(pairs: &[(usize, usize)], rng: &mut NoiseSource) -> Slot {
-    let (instance, solution) = pairs[rng.index(pairs.len())];
-    Slot { instance, solution, steps: 0 }
+fn fresh_slot(data: &TrainData, rng: &mut NoiseSource) -> Slot {
+    Slot { pair: data.draw(rng), steps: 0 }
 }
 
 fn int_batch(rows: impl Iterator<Item = Vec<u32>>, b: usize, l: usize, device: &Device) -> Tensor<2, Int> {
@@ -170,20 +167,14 @@ pub fn train(args: TrainArgs, device: Device) -> Result<(), String> {
         (Gram::init(&p.config, &ad), new_optimizer(p), 0, 0.0)
     };
     let total = args.steps;
-    let train_set = split(p.n, Part::Train);
-    let test_set: Vec<Instance> = split(p.n, Part::Test);
-    let pairs: Vec<(usize, usize)> = train_set
-        .iter()
-        .enumerate()
-        .flat_map(|(i, inst)| (0..inst.solutions.len()).map(move |s| (i, s)))
-        .collect();
+    let data_began = Instant::now();
+    let data = TrainData::new(p.task, args.seed);
     eprintln!(
-        "{}: {} params, train {} inputs / {} (input, solution) pairs, test {} inputs, {} steps x batch {}",
+        "{}: {} params, {} (data ready in {:.1} s), {} steps x batch {}",
         p.name,
         model.num_params(),
-        train_set.len(),
-        pairs.len(),
-        test_set.len(),
+        data.describe(),
+        data_began.elapsed().as_secs_f64(),
         total,
         p.batch
     );
@@ -197,8 +188,8 @@ pub fn train(args: TrainArgs, device: Device) -> Result<(), String> {
     // Resumed runs draw a different stream so they do not replay the first steps' data.
     let mut rng = NoiseSource::new(args.seed.wrapping_mul(31).wrapping_add(start as u64 + 1));
     let mut noise = NoiseSource::new(args.seed.wrapping_add(1_000_003 * (start as u64 + 1)));
-    let (b, l) = (p.batch, p.n * p.n);
-    let mut slots: Vec<Slot> = (0..b).map(|_| fresh_slot(&pairs, &mut rng)).collect();
+    let (b, l) = (p.batch, p.config.seq_len);
+    let mut slots: Vec<Slot> = (0..b).map(|_| fresh_slot(&data, &mut rng)).collect();
     let mut z = model.initial_state(b, l).detach();
 
     let mut log = fs::OpenOptions::new()
@@ -227,19 +218,9 @@ pub fn train(args: TrainArgs, device: Device) -> Result<(), String> {
 
     let mut step = start;
     while step < total {
-        let x = int_batch(slots.iter().map(|s| train_set[s.instance].puzzle.tokens()), b, l, &ad);
-        let y = int_batch(
-            slots.iter().map(|s| train_set[s.instance].solutions[s.solution].tokens()),
-            b,
-            l,
-            &ad,
-        );
-        let reward = |row: usize, pred: &[u32]| {
-            let puzzle = &train_set[slots[row].instance].puzzle;
-            let board = engine::solve::board_from_prediction(pred, p.n);
-            let ok = pred.iter().all(|&t| t == 1 || t == 2) && board.completes(puzzle);
-            if ok { 1.0 } else { 0.0 }
-        };
+        let x = int_batch(slots.iter().map(|s| s.pair.x.clone()), b, l, &ad);
+        let y = int_batch(slots.iter().map(|s| s.pair.y.clone()), b, l, &ad);
+        let reward = |row: usize, pred: &[u32]| data.reward(&slots[row].pair, pred);
         let out = supervision_step(&model, &p.config, SupervisionBatch { x, y, z }, &reward, &mut noise);
         let lr = lr_at(p, step, total);
         let loss_value: f32 = out.loss.clone().into_scalar();
@@ -254,7 +235,7 @@ pub fn train(args: TrainArgs, device: Device) -> Result<(), String> {
             if slot.steps >= p.config.n_sup || out.halt_logits[i] > 0.0 {
                 finished += 1;
                 finished_valid += (out.rewards[i] > 0.5) as usize;
-                *slot = fresh_slot(&pairs, &mut rng);
+                *slot = fresh_slot(&data, &mut rng);
                 reset[i] = 1.0;
             }
         }
@@ -270,11 +251,11 @@ pub fn train(args: TrainArgs, device: Device) -> Result<(), String> {
 
         let mut eval_cols = (String::new(), String::new());
         if args.eval_every > 0 && (step % args.eval_every == 0 || step == total) {
-            let (acc, cov) = quick_eval(&model, &test_set, args.eval_inputs, &device);
+            let (acc, cov, cov_name) = data.quick_eval(&model, args.eval_inputs, &device);
             eprintln!(
-                "{}eval @ step {step}: accuracy {acc:.2}%  coverage@5 {cov:.2}%  ({} test inputs, 5 samples)",
+                "{}eval @ step {step}: accuracy {acc:.2}%  {cov_name} {cov:.2}%  ({} test inputs, 5 samples)",
                 if tty { "\n" } else { "" },
-                args.eval_inputs.min(test_set.len())
+                args.eval_inputs
             );
             eval_cols = (format!("{acc:.3}"), format!("{cov:.3}"));
         }
@@ -329,16 +310,6 @@ pub fn train(args: TrainArgs, device: Device) -> Result<(), String> {
     }
     eprintln!("\ndone: {step} steps in {}", fmt_duration(seconds));
     Ok(())
-}
-
-/// Accuracy and coverage@5 on the first `inputs` test puzzles (a fast training-time signal;
-/// `eval` gives the full Table-1 row).
-fn quick_eval(model: &Gram, test: &[Instance], inputs: usize, device: &Device) -> (f64, f64) {
-    let plain = model.valid();
-    let options = SampleOptions { samples: 5, max_steps: 8, halting: false, ..SampleOptions::default() };
-    let subset: Vec<Instance> = spread(test, inputs);
-    let r = evaluate_nqueens(&plain, &subset, &options, 32, device, |_, _| {});
-    (r.overall.accuracy(), r.overall.coverage())
 }
 
 pub fn fmt_duration(s: f64) -> String {

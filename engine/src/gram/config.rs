@@ -23,6 +23,14 @@ pub struct GramConfig {
     /// SwiGLU hidden width. Paper: 512 at D=512 (1x); 2x here because D is small.
     #[config(default = 128)]
     pub d_hidden: usize,
+    /// Recursive core: self-attention blocks (false) or the MLP-mixer of seed 003 appendix D.1
+    /// (true; the paper's choice for Sudoku, following TRM: a token-mixing SwiGLU over the L
+    /// positions instead of attention).
+    #[config(default = false)]
+    pub mixer: bool,
+    /// Hidden width of the mixer's token-mixing SwiGLU (used only when `mixer`; 2 x 81 for Sudoku).
+    #[config(default = 162)]
+    pub d_token_hidden: usize,
     /// Layers in the shared block used as f_L and f_H. Paper: 2.
     #[config(default = 2)]
     pub n_layers: usize,
@@ -67,6 +75,23 @@ pub struct GramConfig {
 }
 
 impl GramConfig {
+    /// The Sudoku model (seed 003, appendix D.1): the [SwiGLU + SwiGLU] mixer core and K = 6, as
+    /// the paper. Width, T, N_sup and beta are sized for this machine's CPU (see each field):
+    /// D = 128 (paper 512), T = 2 (paper 3), N_sup = 8 (paper 16). beta: Sudoku has one answer
+    /// per puzzle, so eps has nothing to choose between solutions; it still guides the search.
+    pub fn sudoku(guidance: bool) -> Self {
+        GramConfig::new(crate::tasks::sudoku::CELLS, crate::tasks::sudoku::VOCAB)
+            .with_guidance(guidance)
+            .with_mixer(true)
+            .with_d_token_hidden(2 * crate::tasks::sudoku::CELLS)
+            .with_d_model(128)
+            .with_d_hidden(256)
+            .with_d_guidance(128)
+            .with_k_inner(6)
+            .with_t_outer(2)
+            .with_beta(0.1)
+    }
+
     /// The 8x8 N-Queens model of this project (GRAM when `guidance`, else TRM).
     pub fn nqueens(n: usize, guidance: bool) -> Self {
         // Paper table 8 has 0.07 (8x8) / 0.045 (10x10); same ratio on our scale (see `beta`).

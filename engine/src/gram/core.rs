@@ -8,7 +8,8 @@
 //! h = u + eps,  eps ~ p(eps | u) or q(eps | u, y)  stochastic guidance (eqs. 6-7); TRM: h = u
 //! y_hat = argmax lm_head(h)                        decoder (eq. 3)
 //! ```
-//! f_L and f_H are the same 2-layer block (as in TRM). The halting Q-head and the LPRM value head
+//! f_L and f_H are the same 2-layer block (as in TRM): attention, or the MLP-mixer for Sudoku.
+//! The halting Q-head and the LPRM value head
 //! read the first position of h (appendix D.1, "auxiliary head ... from the first token of h").
 
 use burn::module::{Module, Param};
@@ -18,7 +19,7 @@ use burn::tensor::{Device, Int, Tensor, TensorData, activation::sigmoid};
 use super::GramConfig;
 use super::guidance::{Gaussian, Guidance};
 use super::noise::NoiseSource;
-use crate::nn::{Block, BlockConfig};
+use crate::nn::{Block, BlockConfig, MixerBlock, MixerBlockConfig};
 
 /// The recurrent latent state z = (h, l), each `[B, L, D]`.
 #[derive(Clone, Debug)]
@@ -55,7 +56,11 @@ pub struct Transition {
 #[derive(Module, Debug)]
 pub struct Gram {
     embed: Embedding,
-    block: Block,
+    /// The attention core (N-Queens); exactly one of `block` and `mixer` exists. Two options
+    /// rather than an enum keep the tensor names of the attention weights as they were shipped.
+    block: Option<Block>,
+    /// The MLP-mixer core (Sudoku).
+    mixer: Option<MixerBlock>,
     /// h_0, `[D]`, fixed: saved with the weights, never trained.
     h_init: Param<Tensor<1>>,
     /// l_0, `[D]`, fixed likewise.
@@ -83,15 +88,15 @@ impl Gram {
             embed: EmbeddingConfig::new(config.vocab, d)
                 .with_initializer(Initializer::Normal { mean: 0.0, std: 1.0 / (d as f64).sqrt() })
                 .init(device),
-            block: BlockConfig::new(
-                d,
-                config.n_heads,
-                config.d_hidden,
-                config.n_layers,
-                config.seq_len,
-            )
-            .with_grid_cols(config.grid_cols)
-            .init(device),
+            block: (!config.mixer).then(|| {
+                BlockConfig::new(d, config.n_heads, config.d_hidden, config.n_layers, config.seq_len)
+                    .with_grid_cols(config.grid_cols)
+                    .init(device)
+            }),
+            mixer: config.mixer.then(|| {
+                MixerBlockConfig::new(d, config.d_hidden, config.seq_len, config.d_token_hidden, config.n_layers)
+                    .init(device)
+            }),
             h_init: fixed(z0.normals(d)),
             l_init: fixed(z0.normals(d)),
             lm_head: LinearConfig::new(d, config.vocab).init(device),
@@ -133,13 +138,22 @@ impl Gram {
         Latent { h: expand(&self.h_init), l: expand(&self.l_init) }
     }
 
+    /// The shared network f (used as f_L and f_H). # Shapes: `[B, L, D]` -> `[B, L, D]`.
+    fn f(&self, x: Tensor<3>) -> Tensor<3> {
+        match (&self.block, &self.mixer) {
+            (Some(block), _) => block.forward(x),
+            (None, Some(mixer)) => mixer.forward(x),
+            (None, None) => unreachable!("init builds one core"),
+        }
+    }
+
     /// One latent transition z_{t-1} -> z_t (eqs. 4-7).
     pub fn transition(&self, z: Latent, e_x: &Tensor<3>, noise: Noise<'_>) -> Transition {
         let Latent { h, mut l } = z;
         for _ in 0..self.k_inner {
-            l = self.block.forward(l + h.clone() + e_x.clone()); // f_L, [B, L, D]
+            l = self.f(l + h.clone() + e_x.clone()); // f_L, [B, L, D]
         }
-        let u = self.block.forward(h + l.clone()); // f_H, [B, L, D]
+        let u = self.f(h + l.clone()); // f_H, [B, L, D]
         let device = u.device();
         let (h, guidance) = match (&self.guidance, noise) {
             (None, _) | (Some(_), Noise::Off) => (u, None),

@@ -1,1 +1,2 @@
 pub mod nqueens;
+pub mod sudoku;
