@@ -7,7 +7,9 @@ use std::path::{Path, PathBuf};
 use burn::tensor::Device;
 use engine::gram::SampleOptions;
 use engine::solve::{Selection, evaluate_nqueens, solve_nqueens};
+use engine::sudoku_solve::{evaluate_sudoku, solve_sudoku};
 use engine::tasks::nqueens::{Board, Part, split, spread};
+use engine::tasks::sudoku::{self, SudokuGrid};
 use engine::weights::{Manifest, load_gram, sha256_hex};
 
 fn weights_dir() -> PathBuf {
@@ -35,6 +37,7 @@ fn the_issue_s_weights_are_shipped_and_small() {
     let names: Vec<String> = shipped().iter().map(|(m, _)| m.name.clone()).collect();
     assert!(names.contains(&"gram-nqueens8".to_string()), "{names:?}");
     assert!(names.contains(&"trm-nqueens8".to_string()), "{names:?}");
+    assert!(names.contains(&"gram-sudoku".to_string()), "{names:?}");
     for (m, bytes) in shipped() {
         assert_eq!(m.bytes, bytes.len());
         assert!(bytes.len() < 4 << 20, "{} is {} bytes: too big for a browser", m.name, bytes.len());
@@ -50,8 +53,6 @@ fn every_shipped_file_loads_and_reproduces_its_recorded_output() {
         assert_eq!(sha256_hex(&bytes), manifest.sha256, "{}", manifest.name);
         let model = load_gram(&manifest, &bytes, &device).unwrap();
         let reference = manifest.reference.clone().expect("manifest records a known output");
-        let n = (manifest.config.seq_len as f64).sqrt() as usize;
-        let puzzle = Board::parse(&reference.puzzle, n).unwrap();
         let options = SampleOptions {
             samples: reference.samples,
             seed: reference.seed,
@@ -59,6 +60,15 @@ fn every_shipped_file_loads_and_reproduces_its_recorded_output() {
             max_steps: reference.steps,
             halting: reference.halting,
         };
+        if manifest.task == "sudoku" {
+            let puzzle = SudokuGrid::parse(&reference.puzzle).unwrap();
+            let solved = solve_sudoku(&model, std::slice::from_ref(&puzzle), &options, Selection::Vote, 1, &device).remove(0);
+            let outputs: Vec<String> = solved.samples.iter().map(SudokuGrid::to_text).collect();
+            assert_eq!(outputs, reference.outputs, "{}: the current code no longer reproduces the shipped output", manifest.name);
+            continue;
+        }
+        let n = (manifest.config.seq_len as f64).sqrt() as usize;
+        let puzzle = Board::parse(&reference.puzzle, n).unwrap();
         let solved = solve_nqueens(&model, std::slice::from_ref(&puzzle), &options, Selection::Lprm, 1, &device)
             .remove(0);
         let outputs: Vec<String> = solved.samples.iter().map(Board::to_text).collect();
@@ -72,6 +82,16 @@ fn shipped_models_still_score_near_their_recorded_metrics() {
     for (manifest, bytes) in shipped() {
         let model = load_gram(&manifest, &bytes, &device).unwrap();
         let recorded = manifest.eval.clone().unwrap();
+        if manifest.task == "sudoku" {
+            // 40 held-out puzzles (10 per band), the recorded number of samples.
+            let test = sudoku::test_set(10);
+            // Accuracy is of the first sample, so 2 samples measure it as well as 20, 10x faster.
+            let options = SampleOptions { samples: 2, ..SampleOptions::default() };
+            let report = evaluate_sudoku(&model, &test, &options, 8, &device);
+            let acc = report.overall().accuracy();
+            assert!(acc >= recorded.accuracy - 15.0, "{}: accuracy {acc} vs recorded {}", manifest.name, recorded.accuracy);
+            continue;
+        }
         let n = (manifest.config.seq_len as f64).sqrt() as usize;
         let test = split(n, Part::Test);
         let subset = spread(&test, 40);

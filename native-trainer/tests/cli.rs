@@ -220,3 +220,53 @@ fn unknown_preset_and_missing_gpu_feature_are_explained() {
         assert!(String::from_utf8_lossy(&out.stderr).contains("--features wgpu"));
     }
 }
+
+#[test]
+fn sudoku_split_and_solve_keep_the_same_contract() {
+    use engine::tasks::sudoku::{SudokuGrid, part_of, unique_solution};
+    let get = |part: &str| {
+        let out = bin().args(["split", "--task", "sudoku", "--part", part]).output().unwrap();
+        assert!(out.status.success());
+        lines(&out)
+    };
+    let (train, test) = (get("train"), get("test"));
+    let train_set: BTreeSet<_> = train.iter().collect();
+    assert!(test.iter().all(|t| !train_set.contains(t)), "disjoint");
+    assert_eq!(test.len(), 400);
+    for line in &test {
+        let g = SudokuGrid::parse(line).unwrap();
+        assert_eq!(part_of(&g), engine::tasks::sudoku::Part::Test);
+        assert!(unique_solution(&g).is_some());
+    }
+
+    let good = test[0].clone();
+    let two_solutions = ".".repeat(81);
+    let clash = format!("11{}", ".".repeat(79));
+    let input = format!("{good}\n{}\n{two_solutions}\n{clash}\n{}\n", &good[..80], good.replace('.', "0"));
+    let mut cmd = bin();
+    cmd.args(["solve", "--task", "sudoku", "--weights"]).arg(weights("gram-sudoku")).args(["--samples", "3", "--steps", "2"]);
+    let out = run_with_stdin(cmd, &input);
+    assert_eq!(out.status.code(), Some(1), "exit code says some lines failed");
+    let rows: Vec<serde_json::Value> = lines(&out).iter().map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert_eq!(rows.len(), 5);
+    for i in [0, 4] {
+        let samples = rows[i]["samples"].as_array().unwrap();
+        assert_eq!(samples.len(), 3);
+        let selected = rows[i]["selected"].as_str().unwrap();
+        assert!(samples.iter().any(|s| s == selected), "selected is one of the samples");
+        let grid = SudokuGrid::parse(selected).unwrap();
+        let puzzle = SudokuGrid::parse(&good).unwrap();
+        assert_eq!(rows[i]["verified"].as_bool().unwrap(), grid.solves(&puzzle));
+    }
+    assert_eq!(rows[0]["samples"], rows[4]["samples"], "0 and . are the same blank");
+    assert!(rows[1]["error"].as_str().unwrap().contains("81 cells"));
+    assert!(rows[2]["error"].as_str().unwrap().contains("more than one solution"));
+    assert!(rows[3]["error"].as_str().unwrap().contains("clash"));
+
+    // The wrong task for the weights is an error before any line is read.
+    let mut cmd = bin();
+    cmd.args(["solve", "--task", "nqueens8", "--weights"]).arg(weights("gram-sudoku"));
+    let out = run_with_stdin(cmd, &good);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("holds a sudoku model"));
+}
