@@ -7,6 +7,11 @@
 2. Runs `native-trainer solve` with the shipped GRAM weights on held-out puzzles and checks every
    `selected` board with its own rules (8 queens, no two attacking, every given queen kept).
 
+3. Sudoku: checks that `split --task sudoku` follows its documented rule (test iff
+   FNV-1a-64(text) % 100 < 15; train and test disjoint), that held-out puzzles have exactly one
+   solution (its own backtracking solver), and that `solve --task sudoku` answers each puzzle with
+   a grid whose `verified` flag is what its own rules say.
+
 Usage: independent_check.py <path to native-trainer> [puzzles]
 """
 import itertools
@@ -103,5 +108,96 @@ def main():
     return ok, len(picks)
 
 
+def sudoku_peers():
+    peers = []
+    for i in range(81):
+        r, c = divmod(i, 9)
+        ps = set()
+        for k in range(9):
+            ps.add(r * 9 + k)
+            ps.add(k * 9 + c)
+        br, bc = 3 * (r // 3), 3 * (c // 3)
+        for dr in range(3):
+            for dc in range(3):
+                ps.add((br + dr) * 9 + bc + dc)
+        ps.discard(i)
+        peers.append(sorted(ps))
+    return peers
+
+
+PEERS = sudoku_peers()
+
+
+def sudoku_count(grid, limit=2):
+    """Solutions of an 81-char grid ('.' blank), counted up to `limit`."""
+    cells = [0 if ch == "." else int(ch) for ch in grid]
+    found = [0]
+
+    def go():
+        best, best_opts = None, None
+        for i in range(81):
+            if cells[i] == 0:
+                opts = {1, 2, 3, 4, 5, 6, 7, 8, 9} - {cells[p] for p in PEERS[i]}
+                if not opts:
+                    return
+                if best is None or len(opts) < len(best_opts):
+                    best, best_opts = i, opts
+        if best is None:
+            found[0] += 1
+            return
+        for d in sorted(best_opts):
+            cells[best] = d
+            go()
+            cells[best] = 0
+            if found[0] >= limit:
+                return
+
+    go()
+    return found[0]
+
+
+def sudoku_solves(puzzle, grid):
+    if len(grid) != 81 or any(ch not in "123456789" for ch in grid):
+        return False
+    if any(p != "." and p != g for p, g in zip(puzzle, grid)):
+        return False
+    return all(grid[i] != grid[j] for i in range(81) for j in PEERS[i])
+
+
+def check_sudoku(trainer):
+    parts = {}
+    for part in ("train", "test"):
+        parts[part] = subprocess.run(
+            [trainer, "split", "--task", "sudoku", "--part", part],
+            check=True, capture_output=True, text=True,
+        ).stdout.split()
+    assert not set(parts["train"]) & set(parts["test"]), "sudoku train and test overlap"
+    for t in parts["test"]:
+        assert len(t) == 81 and fnv1a64(t) % 100 < 15, f"{t} is not in the documented test part"
+    for t in parts["train"]:
+        assert fnv1a64(t) % 100 >= 15, f"{t} is not in the documented train part"
+    test = parts["test"]
+    picks = [test[i * len(test) // 24] for i in range(24)]
+    for t in picks:
+        assert sudoku_count(t) == 1, f"{t} does not have exactly one solution"
+    print(f"sudoku split: train {len(parts['train'])}, test {len(test)}: documented rule holds, "
+          f"{len(picks)} held-out puzzles checked unique")
+    out = subprocess.run(
+        [trainer, "solve", "--task", "sudoku", "--weights", "public/weights/gram-sudoku.bpk", "--samples", "10"],
+        input="\n".join(picks) + "\n", check=True, capture_output=True, text=True,
+    ).stdout.splitlines()
+    assert len(out) == len(picks)
+    ok = 0
+    for puzzle, line in zip(picks, out):
+        row = json.loads(line)
+        assert row["puzzle"] == puzzle and len(row["samples"]) == 10
+        mine = sudoku_solves(puzzle, row["selected"])
+        assert row["verified"] == mine, f"verified flag wrong for {puzzle}"
+        ok += mine
+    print(f"sudoku solve: {ok}/{len(picks)} voted grids solve their puzzle (checked by these rules; "
+          "every verified flag agrees)")
+
+
 if __name__ == "__main__":
     main()
+    check_sudoku(sys.argv[1])
