@@ -7,6 +7,7 @@
 
 pub mod protocol;
 pub mod settings;
+pub mod sudoku_settings;
 #[cfg(target_arch = "wasm32")]
 pub mod ui;
 #[cfg(target_arch = "wasm32")]

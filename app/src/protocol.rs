@@ -39,7 +39,7 @@ pub struct SolveRequest {
     pub run: u64,
     /// Weights name, e.g. `gram-nqueens8`.
     pub model: String,
-    /// Puzzle text (`.` empty, `Q` queen, row-major).
+    /// Puzzle text, row-major: N-Queens `.` empty / `Q` queen; Sudoku `.` blank / `1`-`9`.
     pub puzzle: String,
     pub samples: usize,
     pub guidance_scale: f64,
@@ -67,8 +67,11 @@ pub struct StepReport {
     pub step: usize,
     /// Each sample's current answer as puzzle text.
     pub boards: Vec<String>,
-    /// P(queen) per cell, `[samples][cells]`.
+    /// N-Queens: P(queen) per cell, `[samples][cells]` (empty for Sudoku).
     pub queen_probs: Vec<Vec<f32>>,
+    /// Sudoku: P(digit 1..9) per cell, `[samples][81 * 9]` (empty for N-Queens).
+    #[serde(default)]
+    pub digit_probs: Vec<Vec<f32>>,
     /// LPRM value per sample.
     pub values: Vec<f32>,
     /// Wall time of this step in the worker, ms (forward pass + read-back).

@@ -13,7 +13,9 @@ use std::rc::Rc;
 use burn::tensor::Device;
 use engine::gram::{Gram, SampleOptions, Trajectories};
 use engine::solve::{board_from_prediction, trajectories_to_run};
+use engine::sudoku_solve::digit_probabilities;
 use engine::tasks::nqueens::{Board, QUEEN};
+use engine::tasks::sudoku::SudokuGrid;
 use engine::weights::{Manifest, load_gram};
 use gloo_worker::{HandlerId, Worker, WorkerScope};
 use js_sys::{Reflect, Uint8Array};
@@ -212,6 +214,10 @@ async fn ensure_model(state: &Rc<RefCell<State>>, name: &str, respond: &dyn Fn(R
     let bytes = fetch_bytes(&format!("{base}/{name}.bpk"), manifest.bytes as u64, &progress).await?;
     let model = load_gram(&manifest, &bytes, &device).map_err(|e| format!("{name}.bpk: {e}"))?;
     let summary = match &manifest.eval {
+        Some(e) if manifest.task == "sudoku" => format!(
+            "{} parameters; held-out {} ({} puzzles): one sample right {:.1}%, solved by any of {} samples {:.1}%",
+            manifest.params, e.split, e.inputs, e.accuracy, e.samples, e.coverage
+        ),
         Some(e) => format!(
             "{} parameters; held-out {}: accuracy {:.1}%, coverage@{} {:.1}%",
             manifest.params, e.split, e.accuracy, e.samples, e.coverage
@@ -227,11 +233,18 @@ async fn ensure_model(state: &Rc<RefCell<State>>, name: &str, respond: &dyn Fn(R
 async fn solve(state: &Rc<RefCell<State>>, req: SolveRequest, respond: &dyn Fn(Response)) -> Result<(), String> {
     let model = ensure_model(state, &req.model, respond).await?;
     let device = state.borrow().device.clone().ok_or("the backend is not initialised yet")?;
-    let n = (req.puzzle.len() as f64).sqrt() as usize;
-    let board = Board::parse(&req.puzzle, n).map_err(|e| format!("bad board: {e}"))?;
     if !(1..=MAX_SAMPLES).contains(&req.samples) || !(1..=MAX_STEPS).contains(&req.steps) {
         return Err(format!("samples must be 1-{MAX_SAMPLES} and steps 1-{MAX_STEPS}"));
     }
+    // Weights are named by task (`gram-sudoku`, `gram-nqueens8`); the page asks for one by name.
+    let sudoku = req.model.ends_with("sudoku");
+    let (tokens, n) = if sudoku {
+        let grid = SudokuGrid::parse(&req.puzzle).map_err(|e| format!("bad puzzle: {e}"))?;
+        (grid.tokens(), 9)
+    } else {
+        let n = (req.puzzle.len() as f64).sqrt() as usize;
+        (Board::parse(&req.puzzle, n).map_err(|e| format!("bad board: {e}"))?.tokens(), n)
+    };
     let requested = SampleOptions {
         samples: req.samples,
         guidance_scale: req.guidance_scale,
@@ -242,7 +255,7 @@ async fn solve(state: &Rc<RefCell<State>>, req: SolveRequest, respond: &dyn Fn(R
     // A deterministic model runs one trajectory; its answer is repeated for every sample below.
     let options = trajectories_to_run(&model, &requested);
     let rows = options.samples;
-    let mut trajectories = Trajectories::new(&model, &[board.tokens()], options, &device);
+    let mut trajectories = Trajectories::new(&model, &[tokens], options, &device);
     let cells = n * n;
     let started = now();
     while !trajectories.is_done() {
@@ -253,12 +266,20 @@ async fn solve(state: &Rc<RefCell<State>>, req: SolveRequest, respond: &dyn Fn(R
         let obs = trajectories.step_async().await?;
         let millis = now() - t0;
         let take = |row: usize| row.min(rows - 1);
-        let boards = (0..req.samples).map(|s| board_from_prediction(&obs.predictions[take(s)], n).to_text()).collect();
-        let queen_probs = (0..req.samples)
-            .map(|s| (0..cells).map(|c| obs.probability(take(s), c, QUEEN as usize)).collect())
-            .collect();
+        let (boards, queen_probs, digit_probs) = if sudoku {
+            let boards = (0..req.samples).map(|s| SudokuGrid::from_prediction(&obs.predictions[take(s)]).to_text()).collect();
+            let digits = (0..req.samples).map(|s| digit_probabilities(obs, take(s))).collect();
+            (boards, Vec::new(), digits)
+        } else {
+            let boards =
+                (0..req.samples).map(|s| board_from_prediction(&obs.predictions[take(s)], n).to_text()).collect();
+            let queen_probs = (0..req.samples)
+                .map(|s| (0..cells).map(|c| obs.probability(take(s), c, QUEEN as usize)).collect())
+                .collect();
+            (boards, queen_probs, Vec::new())
+        };
         let values = (0..req.samples).map(|s| obs.values[take(s)]).collect();
-        respond(Response::Step(StepReport { run: req.run, step: obs.step, boards, queen_probs, values, millis }));
+        respond(Response::Step(StepReport { run: req.run, step: obs.step, boards, queen_probs, digit_probs, values, millis }));
         // Let Cancel / a newer Solve arrive before the next step.
         gloo_timers::future::TimeoutFuture::new(0).await;
     }

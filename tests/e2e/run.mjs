@@ -73,6 +73,8 @@ async function newPage(b, viewport = { width: 1280, height: 1000 }, extra = {}) 
   return { context, page };
 }
 async function test(name, fn) {
+  // ONLY=<text> runs just the tests whose name contains it (for working on one page).
+  if (process.env.ONLY && !name.includes(process.env.ONLY)) return;
   const t0 = Date.now();
   try { await fn(); console.log(`ok   ${name} (${((Date.now() - t0) / 1000).toFixed(1)} s)`); }
   catch (e) { failures++; console.log(`FAIL ${name}: ${e.stack || e}`); }
@@ -285,6 +287,154 @@ const placedText = (() => { const b = new Array(64).fill('.'); placed.forEach(([
     await page.screenshot({ path: path.join(shots, 'home.png') });
     await page.goto(`${base}/no-such-page`);
     await page.getByText('No page here').waitFor();
+    assert(page.errors.length === 0, `console errors: ${page.errors}`);
+    await context.close();
+  });
+  await b.close();
+}
+
+// ---------- independent Sudoku rules (no engine code) ----------
+const SUDOKU_PEERS = [...Array(81)].map((_, i) => {
+  const r = Math.floor(i / 9), c = i % 9, ps = new Set();
+  for (let k = 0; k < 9; k++) { ps.add(r * 9 + k); ps.add(k * 9 + c); }
+  const br = r - (r % 3), bc = c - (c % 3);
+  for (let dr = 0; dr < 3; dr++) for (let dc = 0; dc < 3; dc++) ps.add((br + dr) * 9 + bc + dc);
+  ps.delete(i); return [...ps];
+});
+// Solutions of an 81-char grid ('.' blank), up to `limit`.
+function sudokuSolutions(text, limit = 2) {
+  const g = [...text].map((ch) => (ch === '.' ? 0 : Number(ch)));
+  const out = [];
+  (function go() {
+    let best = -1, bestOpts = null;
+    for (let i = 0; i < 81; i++) if (!g[i]) {
+      const used = new Set(SUDOKU_PEERS[i].map((p) => g[p]));
+      const opts = [1, 2, 3, 4, 5, 6, 7, 8, 9].filter((d) => !used.has(d));
+      if (!opts.length) return;
+      if (best < 0 || opts.length < bestOpts.length) { best = i; bestOpts = opts; }
+    }
+    if (best < 0) { out.push(g.join('')); return; }
+    for (const d of bestOpts) { g[best] = d; go(); g[best] = 0; if (out.length >= limit) return; }
+  })();
+  return out;
+}
+const sudokuGrid = (page) => page.locator('.sgrid input').evaluateAll((els) => els.map((e) => e.value || '.').join(''));
+const scell = (page, r, c) => page.getByRole('textbox', { name: `Row ${r}, column ${c}`, exact: true });
+
+// ---------- Sudoku (CPU) ----------
+{
+  const b = await browser(false);
+  await test('Sudoku: a clashing digit is flagged and explained; Backspace clears it; arrows move', async () => {
+    const { page, context } = await newPage(b);
+    await page.goto(`${base}/sudoku?backend=cpu`);
+    const grid = await sudokuGrid(page);
+    assert(sudokuSolutions(grid).length === 1, `default puzzle is not proper: ${grid}`);
+    // Put a digit into a blank cell that clashes with a given in its row.
+    const blank = grid.indexOf('.');
+    const r = Math.floor(blank / 9), row = grid.slice(r * 9, r * 9 + 9);
+    const clash = [...row].find((ch) => ch !== '.');
+    await scell(page, r + 1, (blank % 9) + 1).focus();
+    await page.keyboard.press(clash);
+    assert(await scell(page, r + 1, (blank % 9) + 1).getAttribute('aria-invalid') === 'true', 'the clashing cell is not flagged');
+    await page.locator('.board-status').filter({ hasText: /cells clash/ }).waitFor();
+    assert(await page.getByRole('button', { name: 'Solve' }).isDisabled(), 'Solve should be disabled while cells clash');
+    await page.keyboard.press('Backspace');
+    assert(await sudokuGrid(page) === grid, 'Backspace did not restore the puzzle');
+    await page.locator('.board-status').filter({ hasText: /exactly one solution/ }).waitFor();
+    await page.keyboard.press('ArrowDown');
+    const focused = await page.evaluate(() => document.activeElement.getAttribute('aria-label'));
+    assert(focused === `Row ${Math.min(r + 2, 9)}, column ${(blank % 9) + 1}`, `ArrowDown moved to ${focused}`);
+    assert(page.errors.length === 0, `console errors: ${page.errors}`);
+    await context.close();
+  });
+  await test('Sudoku: a bad paste is explained and changes nothing; a good paste loads; generate at hard', async () => {
+    const { page, context } = await newPage(b);
+    await page.goto(`${base}/sudoku?backend=cpu`);
+    const before = await sudokuGrid(page);
+    await page.getByLabel('Puzzle text, 81 characters').fill('12345');
+    await page.getByRole('button', { name: 'Load' }).click();
+    await page.getByRole('alert').filter({ hasText: /81 cells.*unchanged/ }).waitFor();
+    assert(await sudokuGrid(page) === before, 'a bad paste changed the grid');
+    const famous = '53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79';
+    await page.getByLabel('Puzzle text, 81 characters').fill(famous.replace(/\./g, '0'));
+    await page.getByRole('button', { name: 'Load' }).click();
+    assert(await sudokuGrid(page) === famous, 'the pasted puzzle is not on the grid');
+    await page.getByLabel('Difficulty').selectOption('hard');
+    await page.getByRole('button', { name: 'New puzzle' }).click();
+    const gen = await sudokuGrid(page);
+    const givens = [...gen].filter((ch) => ch !== '.').length;
+    assert(givens >= 28 && givens <= 31, `hard puzzle has ${givens} givens`);
+    assert(sudokuSolutions(gen).length === 1, 'the generated puzzle does not have exactly one solution');
+    await page.getByText(new RegExp(`Generated at hard .*: ${givens} givens`)).waitFor();
+    assert(page.errors.length === 0, `console errors: ${page.errors}`);
+    await context.close();
+  });
+  await test('Sudoku: more than one solution, or none, disables Solve with the reason', async () => {
+    const { page, context } = await newPage(b);
+    await page.goto(`${base}/sudoku?backend=cpu`);
+    await page.getByRole('button', { name: 'Clear' }).click();
+    await page.locator('.board-status').filter({ hasText: /more than one solution/ }).waitFor();
+    assert(await page.getByRole('button', { name: 'Solve' }).isDisabled(), 'Solve enabled for an empty grid');
+    // Row 1 = 1..8 and a 9 in column 9 further down: no solution, no clash.
+    await page.getByLabel('Puzzle text, 81 characters').fill('12345678.' + '.'.repeat(27) + '........9' + '.'.repeat(36));
+    await page.getByRole('button', { name: 'Load' }).click();
+    await page.locator('.board-status').filter({ hasText: /no solution/ }).waitFor();
+    assert(await page.getByRole('button', { name: 'Solve' }).isDisabled(), 'Solve enabled for an impossible grid');
+    await context.close();
+  });
+  let sudokuUrl = null, sudokuSamples = null;
+  await test('Sudoku CPU solve: marks, vote, "k of N agree" and the verdict agree with an independent solver', async () => {
+    const { page, context } = await newPage(b);
+    await page.goto(`${base}/sudoku?backend=cpu&n=4&steps=4&seed=3&run=1`);
+    await page.locator('.badge[data-backend="CPU"]').waitFor({ timeout: 60000 });
+    const status = await waitDone(page, 300000);
+    results.sudoku_cpu_n4 = statusNumbers(status);
+    const puzzle = await sudokuGrid(page);
+    const sols = sudokuSolutions(puzzle);
+    assert(sols.length === 1, 'puzzle not proper');
+    const solution = sols[0];
+    const samples = await page.locator('.samples .sample').evaluateAll((els) => els.map((e) => [e.dataset.grid, e.dataset.right]));
+    assert(samples.length === 4, `expected 4 samples, saw ${samples.length}`);
+    for (const [grid, right] of samples) {
+      assert(grid.length === 81, `bad sample grid ${grid}`);
+      assert((grid === solution) === (right === 'true'), `sample marked ${right} but the independent solver disagrees: ${grid}`);
+      for (let i = 0; i < 81; i++) if (puzzle[i] !== '.' && grid[i] !== puzzle[i] && grid === solution) throw new Error('a right sample drops a given');
+    }
+    // The vote: the most frequent grid, first seen on ties.
+    const counts = new Map(); samples.forEach(([g]) => counts.set(g, (counts.get(g) || 0) + 1));
+    const top = Math.max(...counts.values());
+    const voteGrid = samples.find(([g]) => counts.get(g) === top)[0];
+    assert(await page.locator('.vote-grid').getAttribute('data-grid') === voteGrid, 'the page shows a different vote');
+    const agree = await page.locator('.agree').innerText();
+    assert(agree.startsWith(`${top} of 4 samples agree`), `agreement text: ${agree}`);
+    const verdict = await page.locator('.verdict').innerText();
+    if (voteGrid === solution) assert(/^Verified/.test(verdict), `verdict should be Verified: ${verdict}`);
+    else {
+      const wrong = [...voteGrid].filter((ch, i) => ch !== solution[i]).length;
+      assert(verdict.startsWith(`Not solved: ${wrong} cell`), `verdict should count ${wrong} wrong cells: ${verdict}`);
+    }
+    const rightCount = samples.filter(([g]) => g === solution).length;
+    assert((await page.locator('.right-count').innerText()).includes(`${rightCount} of 4`), 'right-count disagrees');
+    // A cell's distribution: nine bars.
+    await page.locator('.tgrid .tcell:not(.given)').first().click();
+    assert(await page.locator('.bars li').count() === 9, 'no 9-digit distribution');
+    results.sudoku_cpu_right = `${rightCount} of 4`;
+    results.sudoku_verdict = verdict;
+    sudokuUrl = page.url(); sudokuSamples = samples.map(([g]) => g);
+    await page.screenshot({ path: path.join(shots, 'sudoku-cpu.png'), fullPage: true });
+    assert(page.errors.length === 0, `console errors: ${page.errors}`);
+    await context.close();
+  });
+  await test('Sudoku: reopening the URL reproduces the same samples; phone width has no horizontal scroll', async () => {
+    assert(sudokuUrl && /run=1/.test(sudokuUrl), `no URL from the previous test: ${sudokuUrl}`);
+    const { page, context } = await newPage(b, { width: 390, height: 844 });
+    await page.goto(sudokuUrl);
+    await waitDone(page, 300000);
+    const again = await page.locator('.samples .sample').evaluateAll((els) => els.map((e) => e.dataset.grid));
+    assert(JSON.stringify(again) === JSON.stringify(sudokuSamples), 'the same URL gave different samples');
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    assert(overflow <= 0, `page is ${overflow}px wider than the phone`);
+    await page.screenshot({ path: path.join(shots, 'sudoku-phone.png'), fullPage: true });
     assert(page.errors.length === 0, `console errors: ${page.errors}`);
     await context.close();
   });

@@ -1,11 +1,14 @@
 //! Pages. Views are thin: every rule, solver and metric comes from the engine.
 
 pub mod board;
+pub mod grid;
 pub mod nqueens;
+pub mod sudoku;
 
 use leptos::prelude::*;
 use leptos_router::components::{A, Route, Router, Routes};
 use leptos_router::path;
+use wasm_bindgen::JsCast;
 
 #[component]
 pub fn App() -> impl IntoView {
@@ -15,12 +18,14 @@ pub fn App() -> impl IntoView {
                 <A href="/">"Latent-reasoning playground"</A>
                 <nav aria-label="Puzzles">
                     <A href="/nqueens">"N-Queens"</A>
+                    <A href="/sudoku">"Sudoku"</A>
                 </nav>
             </header>
             <main>
                 <Routes fallback=|| view! { <NotFound/> }>
                     <Route path=path!("/") view=Home/>
                     <Route path=path!("/nqueens") view=nqueens::NQueensPage/>
+                    <Route path=path!("/sudoku") view=sudoku::SudokuPage/>
                 </Routes>
             </main>
         </Router>
@@ -43,9 +48,9 @@ fn Home() -> impl IntoView {
                     <A href="/nqueens">"N-Queens"</A>
                     <p>"Place a few queens, let 1 to 64 sampled trajectories complete the board, and see how many of the exact solver's completions they find."</p>
                 </li>
-                <li class="soon">
-                    <span>"Sudoku"</span>
-                    <p>"Coming: the recursion filling a grid, samples voting, an exact oracle checking."</p>
+                <li>
+                    <A href="/sudoku">"Sudoku"</A>
+                    <p>"Enter, paste or generate a puzzle; watch the recursion settle each cell, the samples vote, and an exact solver check the answer."</p>
                 </li>
                 <li class="soon">
                     <span>"Tree routes (JEPA-Reasoner)"</span>
@@ -64,4 +69,38 @@ fn NotFound() -> impl IntoView {
             <p>"This address has no page (yet). " <A href="/nqueens">"Try N-Queens"</A> " or go to the " <A href="/">"start page"</A> "."</p>
         </section>
     }
+}
+
+/// Milliseconds since the page started (`performance.now()`).
+pub(crate) fn now() -> f64 {
+    window().performance().map(|p| p.now()).unwrap_or(0.0)
+}
+
+/// The page URL's decoded query parameters, in order.
+pub(crate) fn query_pairs() -> Vec<(String, String)> {
+    let search = window().location().search().unwrap_or_default();
+    web_sys::UrlSearchParams::new_with_str(&search)
+        .ok()
+        .map(|p| {
+            js_sys::try_iter(&p)
+                .ok()
+                .flatten()
+                .into_iter()
+                .flatten()
+                .filter_map(|entry| {
+                    let pair: js_sys::Array = entry.ok()?.dyn_into().ok()?;
+                    Some((pair.get(0).as_string()?, pair.get(1).as_string()?))
+                })
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+/// The visitor asked the system for less motion: no autoplay.
+pub(crate) fn prefers_reduced_motion() -> bool {
+    window()
+        .match_media("(prefers-reduced-motion: reduce)")
+        .ok()
+        .flatten()
+        .is_some_and(|m| m.matches())
 }

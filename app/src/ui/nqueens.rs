@@ -11,6 +11,7 @@ use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
 use super::board::{Curve, coverage_plot, mini_board};
+use super::{now, prefers_reduced_motion, query_pairs};
 use crate::settings::{MAX_SAMPLES, MAX_STEPS, Model, SIDE, Settings, held_out};
 use crate::protocol::{Request, Response, SolveRequest, StepReport};
 use crate::worker::ReasonerWorker;
@@ -61,36 +62,8 @@ struct Page {
     reduced_motion: bool,
 }
 
-fn now() -> f64 {
-    window().performance().map(|p| p.now()).unwrap_or(0.0)
-}
-
 fn read_url() -> (Settings, Vec<String>) {
-    let search = window().location().search().unwrap_or_default();
-    let pairs: Vec<(String, String)> = web_sys::UrlSearchParams::new_with_str(&search)
-        .ok()
-        .map(|p| {
-            js_sys::try_iter(&p)
-                .ok()
-                .flatten()
-                .into_iter()
-                .flatten()
-                .filter_map(|entry| {
-                    let pair: js_sys::Array = entry.ok()?.dyn_into().ok()?;
-                    Some((pair.get(0).as_string()?, pair.get(1).as_string()?))
-                })
-                .collect()
-        })
-        .unwrap_or_default();
-    Settings::from_pairs(&pairs)
-}
-
-fn prefers_reduced_motion() -> bool {
-    window()
-        .match_media("(prefers-reduced-motion: reduce)")
-        .ok()
-        .flatten()
-        .is_some_and(|m| m.matches())
+    Settings::from_pairs(&query_pairs())
 }
 
 impl Page {
