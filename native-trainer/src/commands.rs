@@ -268,8 +268,10 @@ pub fn reference_output(model: &Gram, n: usize, device: &Device) -> ReferenceOut
 
 pub fn bench(weights: &Path, repeats: usize, device: &Device) -> Result<ExitCode, String> {
     let (model, config, _) = load_weights(weights, device)?;
-    let n = side_of(&config);
-    let puzzle = split_of(n, Part::Test)[0].puzzle.tokens();
+    let puzzle = match task_of(&config) {
+        Task::Sudoku => engine::tasks::sudoku::test_set(1).remove(0).puzzle.tokens(),
+        Task::NQueens(n) => split_of(n, Part::Test)[0].puzzle.tokens(),
+    };
     println!("| what | batch | ms per supervision step | ratio to N=1 |");
     println!("| --- | --- | --- | --- |");
     let mut base = 0.0;

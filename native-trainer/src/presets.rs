@@ -53,7 +53,7 @@ pub fn preset(name: &str) -> Option<Preset> {
             lr: 1e-3,
             warmup: 200,
             weight_decay: 0.1,
-            steps: 4000,
+            steps: 5500,
         });
     }
     let (guidance, n) = match name {
