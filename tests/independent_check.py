@@ -63,6 +63,22 @@ def valid_completion(puzzle, board):
     return all(board[i] == "Q" for i, ch in enumerate(puzzle) if ch == "Q")
 
 
+def split_of(trainer, task, part):
+    """The inputs `native-trainer split` prints for a task and part."""
+    return subprocess.run(
+        [trainer, "split", "--task", task, "--part", part],
+        check=True, capture_output=True, text=True,
+    ).stdout.split()
+
+
+def solve_lines(trainer, args, puzzles):
+    """`native-trainer solve <args>` on the puzzles, one output line per puzzle."""
+    return subprocess.run(
+        [trainer, "solve", *args],
+        input="\n".join(puzzles) + "\n", check=True, capture_output=True, text=True,
+    ).stdout.splitlines()
+
+
 def main():
     trainer = sys.argv[1]
     limit = int(sys.argv[2]) if len(sys.argv) > 2 else 60
@@ -79,19 +95,13 @@ def main():
         "train": sorted(t for t in inputs if fnv1a64(t) % 20 >= 3),
     }
     for part, want in expected.items():
-        got = subprocess.run(
-            [trainer, "split", "--task", "nqueens8", "--part", part],
-            check=True, capture_output=True, text=True,
-        ).stdout.split()
+        got = split_of(trainer, "nqueens8", part)
         assert sorted(got) == want, f"{part}: split differs from the documented rule"
     print(f"split: {len(inputs)} inputs, train {len(expected['train'])}, test {len(expected['test'])}: matches")
 
     test = expected["test"]
     picks = [test[i * len(test) // limit] for i in range(limit)]
-    out = subprocess.run(
-        [trainer, "solve", "--weights", "public/weights/gram-nqueens8.bpk", "--samples", "20"],
-        input="\n".join(picks) + "\n", check=True, capture_output=True, text=True,
-    ).stdout.splitlines()
+    out = solve_lines(trainer, ["--weights", "public/weights/gram-nqueens8.bpk", "--samples", "20"], picks)
     assert len(out) == len(picks)
     ok = 0
     for puzzle, line in zip(picks, out):
@@ -167,10 +177,7 @@ def sudoku_solves(puzzle, grid):
 def check_sudoku(trainer):
     parts = {}
     for part in ("train", "test"):
-        parts[part] = subprocess.run(
-            [trainer, "split", "--task", "sudoku", "--part", part],
-            check=True, capture_output=True, text=True,
-        ).stdout.split()
+        parts[part] = split_of(trainer, "sudoku", part)
     assert not set(parts["train"]) & set(parts["test"]), "sudoku train and test overlap"
     for t in parts["test"]:
         assert len(t) == 81 and fnv1a64(t) % 100 < 15, f"{t} is not in the documented test part"
@@ -182,10 +189,7 @@ def check_sudoku(trainer):
         assert sudoku_count(t) == 1, f"{t} does not have exactly one solution"
     print(f"sudoku split: train {len(parts['train'])}, test {len(test)}: documented rule holds, "
           f"{len(picks)} held-out puzzles checked unique")
-    out = subprocess.run(
-        [trainer, "solve", "--task", "sudoku", "--weights", "public/weights/gram-sudoku.bpk", "--samples", "10"],
-        input="\n".join(picks) + "\n", check=True, capture_output=True, text=True,
-    ).stdout.splitlines()
+    out = solve_lines(trainer, ["--task", "sudoku", "--weights", "public/weights/gram-sudoku.bpk", "--samples", "10"], picks)
     assert len(out) == len(picks)
     ok = 0
     for puzzle, line in zip(picks, out):

@@ -100,66 +100,108 @@ impl Settings {
     pub fn from_pairs(pairs: &[(String, String)]) -> (Settings, Vec<String>) {
         let mut s = Settings::default();
         let mut notes = Vec::new();
-        let bad = |key: &str, value: &str, rule: &str, default: String| {
-            format!("Ignored {key}={value:?} ({rule}); using {default}.")
-        };
         for (key, value) in pairs {
             let v = value.as_str();
+            if s.sampling().read(key, v, MAX_SAMPLES, &mut notes) {
+                continue;
+            }
             match key.as_str() {
                 "board" => match Board::parse(v, SIDE) {
                     Ok(b) => s.board = b,
-                    Err(e) => notes.push(bad(key, v, &e.to_string(), "the default board".into())),
+                    Err(e) => notes.push(ignored(key, v, &e.to_string(), "the default board")),
                 },
                 "model" => match Model::parse(v) {
                     Some(m) => s.model = m,
-                    None => notes.push(bad(key, v, "gram or trm", "gram".into())),
+                    None => notes.push(ignored(key, v, "gram or trm", "gram")),
                 },
-                "n" => match v.parse::<usize>() {
-                    Ok(n) if (1..=MAX_SAMPLES).contains(&n) => s.samples = n,
-                    _ => notes.push(bad(key, v, "a whole number from 1 to 64", s.samples.to_string())),
-                },
-                "scale" => match v.parse::<f64>() {
-                    Ok(x) if (0.0..=MAX_SCALE).contains(&x) => s.scale = (x * 10.0).round() / 10.0,
-                    _ => notes.push(bad(key, v, "a number from 0 to 3", s.scale.to_string())),
-                },
-                "seed" => match v.parse::<u64>() {
-                    Ok(x) if x <= 1_000_000_000 => s.seed = x,
-                    _ => notes.push(bad(key, v, "a whole number from 0 to 1000000000", s.seed.to_string())),
-                },
-                "steps" => match v.parse::<usize>() {
-                    Ok(x) if (1..=MAX_STEPS).contains(&x) => s.steps = x,
-                    _ => notes.push(bad(key, v, "a whole number from 1 to 16", s.steps.to_string())),
-                },
-                "backend" => match BackendChoice::parse(v) {
-                    Some(b) => s.backend = b,
-                    None => notes.push(bad(key, v, "auto, webgpu or cpu", "auto".into())),
-                },
-                "run" => s.run = v == "1",
                 _ => notes.push(format!("Ignored unknown parameter {key:?}.")),
             }
         }
         (s, notes)
     }
 
+    fn sampling(&mut self) -> Sampling<'_> {
+        Sampling {
+            samples: &mut self.samples,
+            scale: &mut self.scale,
+            seed: &mut self.seed,
+            steps: &mut self.steps,
+            backend: &mut self.backend,
+            run: &mut self.run,
+        }
+    }
+
     /// The query string (without `?`) that reproduces these settings.
     pub fn to_query(&self) -> String {
-        let mut q = format!(
-            "board={}&model={}&n={}&scale={}&seed={}&steps={}",
+        format!(
+            "board={}&model={}&{}",
             self.board.to_text(),
             self.model.key(),
-            self.samples,
-            self.scale,
-            self.seed,
-            self.steps
-        );
-        if self.backend != BackendChoice::Auto {
-            q.push_str(&format!("&backend={}", self.backend.as_str()));
-        }
-        if self.run {
-            q.push_str("&run=1");
-        }
-        q
+            sampling_query(self.samples, self.scale, self.seed, self.steps, self.backend, self.run)
+        )
     }
+}
+
+/// The note for a query value that was not understood.
+pub fn ignored(key: &str, value: &str, rule: &str, default: impl std::fmt::Display) -> String {
+    format!("Ignored {key}={value:?} ({rule}); using {default}.")
+}
+
+/// The settings every puzzle page shares (N, guidance scale, seed, steps, backend, run), borrowed
+/// from a page's settings so one parser serves them all.
+pub struct Sampling<'a> {
+    pub samples: &'a mut usize,
+    pub scale: &'a mut f64,
+    pub seed: &'a mut u64,
+    pub steps: &'a mut usize,
+    pub backend: &'a mut BackendChoice,
+    pub run: &'a mut bool,
+}
+
+impl Sampling<'_> {
+    /// Applies `key=v` when the key is a shared one (`n`, `scale`, `seed`, `steps`, `backend`,
+    /// `run`) and returns true; a bad value keeps the current one and leaves a note. Returns
+    /// false for any other key.
+    pub fn read(&mut self, key: &str, v: &str, max_samples: usize, notes: &mut Vec<String>) -> bool {
+        match key {
+            "n" => match v.parse::<usize>() {
+                Ok(n) if (1..=max_samples).contains(&n) => *self.samples = n,
+                _ => notes.push(ignored(key, v, &format!("a whole number from 1 to {max_samples}"), *self.samples)),
+            },
+            "scale" => match v.parse::<f64>() {
+                Ok(x) if (0.0..=MAX_SCALE).contains(&x) => *self.scale = (x * 10.0).round() / 10.0,
+                _ => notes.push(ignored(key, v, "a number from 0 to 3", *self.scale)),
+            },
+            "seed" => match v.parse::<u64>() {
+                Ok(x) if x <= 1_000_000_000 => *self.seed = x,
+                _ => notes.push(ignored(key, v, "a whole number from 0 to 1000000000", *self.seed)),
+            },
+            "steps" => match v.parse::<usize>() {
+                Ok(x) if (1..=MAX_STEPS).contains(&x) => *self.steps = x,
+                _ => notes.push(ignored(key, v, &format!("a whole number from 1 to {MAX_STEPS}"), *self.steps)),
+            },
+            "backend" => match BackendChoice::parse(v) {
+                Some(b) => *self.backend = b,
+                None => notes.push(ignored(key, v, "auto, webgpu or cpu", "auto")),
+            },
+            "run" => *self.run = v == "1",
+            _ => return false,
+        }
+        true
+    }
+}
+
+/// The shared tail of a page's query string: `n=..&scale=..&seed=..&steps=..`, then `backend`
+/// when forced and `run=1` after a run.
+pub fn sampling_query(samples: usize, scale: f64, seed: u64, steps: usize, backend: BackendChoice, run: bool) -> String {
+    let mut q = format!("n={samples}&scale={scale}&seed={seed}&steps={steps}");
+    if backend != BackendChoice::Auto {
+        q.push_str(&format!("&backend={}", backend.as_str()));
+    }
+    if run {
+        q.push_str("&run=1");
+    }
+    q
 }
 
 #[cfg(test)]

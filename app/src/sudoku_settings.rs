@@ -7,7 +7,7 @@ use std::sync::OnceLock;
 use engine::tasks::sudoku::{Difficulty, SudokuGrid};
 
 use crate::protocol::BackendChoice;
-use crate::settings::{MAX_SCALE, MAX_STEPS};
+use crate::settings::{Sampling, ignored, sampling_query};
 
 /// Weights the page runs.
 pub const WEIGHTS: &str = "gram-sudoku";
@@ -51,60 +51,40 @@ impl SudokuSettings {
     pub fn from_pairs(pairs: &[(String, String)]) -> (SudokuSettings, Vec<String>) {
         let mut s = SudokuSettings::default();
         let mut notes = Vec::new();
-        let bad = |key: &str, value: &str, rule: &str, default: String| {
-            format!("Ignored {key}={value:?} ({rule}); using {default}.")
-        };
         for (key, value) in pairs {
             let v = value.as_str();
+            if s.sampling().read(key, v, MAX_SAMPLES, &mut notes) {
+                continue;
+            }
             match key.as_str() {
                 "puzzle" => match SudokuGrid::parse(v) {
                     Ok(g) => s.puzzle = g,
-                    Err(e) => notes.push(bad(key, v, &e.to_string(), "the default puzzle".into())),
+                    Err(e) => notes.push(ignored(key, v, &e.to_string(), "the default puzzle")),
                 },
-                "n" => match v.parse::<usize>() {
-                    Ok(n) if (1..=MAX_SAMPLES).contains(&n) => s.samples = n,
-                    _ => notes.push(bad(key, v, "a whole number from 1 to 32", s.samples.to_string())),
-                },
-                "scale" => match v.parse::<f64>() {
-                    Ok(x) if (0.0..=MAX_SCALE).contains(&x) => s.scale = (x * 10.0).round() / 10.0,
-                    _ => notes.push(bad(key, v, "a number from 0 to 3", s.scale.to_string())),
-                },
-                "seed" => match v.parse::<u64>() {
-                    Ok(x) if x <= 1_000_000_000 => s.seed = x,
-                    _ => notes.push(bad(key, v, "a whole number from 0 to 1000000000", s.seed.to_string())),
-                },
-                "steps" => match v.parse::<usize>() {
-                    Ok(x) if (1..=MAX_STEPS).contains(&x) => s.steps = x,
-                    _ => notes.push(bad(key, v, "a whole number from 1 to 16", s.steps.to_string())),
-                },
-                "backend" => match BackendChoice::parse(v) {
-                    Some(b) => s.backend = b,
-                    None => notes.push(bad(key, v, "auto, webgpu or cpu", "auto".into())),
-                },
-                "run" => s.run = v == "1",
                 _ => notes.push(format!("Ignored unknown parameter {key:?}.")),
             }
         }
         (s, notes)
     }
 
+    fn sampling(&mut self) -> Sampling<'_> {
+        Sampling {
+            samples: &mut self.samples,
+            scale: &mut self.scale,
+            seed: &mut self.seed,
+            steps: &mut self.steps,
+            backend: &mut self.backend,
+            run: &mut self.run,
+        }
+    }
+
     /// The query string (without `?`) that reproduces these settings.
     pub fn to_query(&self) -> String {
-        let mut q = format!(
-            "puzzle={}&n={}&scale={}&seed={}&steps={}",
+        format!(
+            "puzzle={}&{}",
             self.puzzle.to_text(),
-            self.samples,
-            self.scale,
-            self.seed,
-            self.steps
-        );
-        if self.backend != BackendChoice::Auto {
-            q.push_str(&format!("&backend={}", self.backend.as_str()));
-        }
-        if self.run {
-            q.push_str("&run=1");
-        }
-        q
+            sampling_query(self.samples, self.scale, self.seed, self.steps, self.backend, self.run)
+        )
     }
 }
 

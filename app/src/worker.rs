@@ -36,7 +36,8 @@ pub struct ReasonerWorker {
 struct State {
     device: Option<Device>,
     origin: String,
-    models: HashMap<String, Rc<Gram>>,
+    /// Loaded models with the task their manifest names (`nqueens8`, `sudoku`).
+    models: HashMap<String, (Rc<Gram>, String)>,
     queue: VecDeque<(Request, HandlerId)>,
     busy: bool,
     /// The newest run the page asked for; older runs stop at their next step.
@@ -198,7 +199,11 @@ fn js_text(v: &JsValue) -> String {
 
 /// Loads `name` once: manifest, then the `.bpk` with progress, then the engine's checks
 /// (hash, then shapes). Errors are sentences for the page.
-async fn ensure_model(state: &Rc<RefCell<State>>, name: &str, respond: &dyn Fn(Response)) -> Result<Rc<Gram>, String> {
+async fn ensure_model(
+    state: &Rc<RefCell<State>>,
+    name: &str,
+    respond: &dyn Fn(Response),
+) -> Result<(Rc<Gram>, String), String> {
     if let Some(m) = state.borrow().models.get(name) {
         return Ok(m.clone());
     }
@@ -225,19 +230,19 @@ async fn ensure_model(state: &Rc<RefCell<State>>, name: &str, respond: &dyn Fn(R
         None => format!("{} parameters", manifest.params),
     };
     respond(Response::Loaded { model: name.into(), summary });
-    let model = Rc::new(model);
-    state.borrow_mut().models.insert(name.into(), model.clone());
-    Ok(model)
+    let loaded = (Rc::new(model), manifest.task.clone());
+    state.borrow_mut().models.insert(name.into(), loaded.clone());
+    Ok(loaded)
 }
 
 async fn solve(state: &Rc<RefCell<State>>, req: SolveRequest, respond: &dyn Fn(Response)) -> Result<(), String> {
-    let model = ensure_model(state, &req.model, respond).await?;
+    let (model, task) = ensure_model(state, &req.model, respond).await?;
     let device = state.borrow().device.clone().ok_or("the backend is not initialised yet")?;
     if !(1..=MAX_SAMPLES).contains(&req.samples) || !(1..=MAX_STEPS).contains(&req.steps) {
         return Err(format!("samples must be 1-{MAX_SAMPLES} and steps 1-{MAX_STEPS}"));
     }
-    // Weights are named by task (`gram-sudoku`, `gram-nqueens8`); the page asks for one by name.
-    let sudoku = req.model.ends_with("sudoku");
+    // The manifest says which task the weights solve, and so how to read puzzles and answers.
+    let sudoku = task == "sudoku";
     let (tokens, n) = if sudoku {
         let grid = SudokuGrid::parse(&req.puzzle).map_err(|e| format!("bad puzzle: {e}"))?;
         (grid.tokens(), 9)

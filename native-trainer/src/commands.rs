@@ -169,6 +169,26 @@ pub fn solve(weights: &Path, task: Option<&str>, options: SampleOptions, select:
     }
     let select = select.unwrap_or(Selection::Lprm);
     let n = side_of(&config);
+    answer_lines(|text| {
+        let board = Board::parse(text, n).map_err(|e| e.to_string())?;
+        if let Some(reason) = impossible_reason(&board) {
+            return Err(reason);
+        }
+        let solved = solve_nqueens(&model, std::slice::from_ref(&board), &options, select, 1, device)
+            .pop()
+            .expect("one puzzle in, one out");
+        Ok(json!({
+            "samples": solved.samples.iter().map(Board::to_text).collect::<Vec<_>>(),
+            "selected": solved.samples[solved.selected].to_text(),
+        }))
+    })
+}
+
+/// The `solve` contract for every task: reads puzzles from stdin, one per line (blank lines
+/// skipped), and writes one JSON object per line: `{"puzzle": line, ...answer}` or
+/// `{"puzzle": line, "error": ...}`. A bad line does not stop the others; the exit code is 1
+/// when any line failed.
+pub fn answer_lines(mut answer: impl FnMut(&str) -> Result<serde_json::Value, String>) -> Result<ExitCode, String> {
     let mut failed = 0usize;
     let stdin = std::io::stdin();
     let mut out = std::io::stdout().lock();
@@ -178,29 +198,15 @@ pub fn solve(weights: &Path, task: Option<&str>, options: SampleOptions, select:
         if text.is_empty() {
             continue;
         }
-        let answer = match Board::parse(text, n) {
-            Err(e) => Err(e.to_string()),
-            Ok(board) => match impossible_reason(&board) {
-                Some(reason) => Err(reason),
-                None => Ok(board),
-            },
-        };
-        let value = match answer {
+        let mut value = json!({ "puzzle": text });
+        match answer(text) {
             Err(error) => {
                 failed += 1;
-                json!({ "puzzle": text, "error": error })
+                value["error"] = error.into();
             }
-            Ok(board) => {
-                let solved = solve_nqueens(&model, std::slice::from_ref(&board), &options, select, 1, device)
-                    .pop()
-                    .expect("one puzzle in, one out");
-                json!({
-                    "puzzle": text,
-                    "samples": solved.samples.iter().map(Board::to_text).collect::<Vec<_>>(),
-                    "selected": solved.samples[solved.selected].to_text(),
-                })
-            }
-        };
+            Ok(serde_json::Value::Object(fields)) => value.as_object_mut().expect("an object").extend(fields),
+            Ok(other) => unreachable!("an answer is a JSON object, not {other}"),
+        }
         writeln!(out, "{value}").map_err(|e| e.to_string())?;
         out.flush().ok();
     }

@@ -1,7 +1,7 @@
 //! The Sudoku side of `eval`, `split`, `solve`, `export` and `bench`.
 
 use std::fs;
-use std::io::{BufRead, Write};
+use std::io::Write;
 use std::path::Path;
 use std::process::ExitCode;
 use std::time::Instant;
@@ -55,13 +55,15 @@ pub fn eval(
         None => all,
     };
     let SampleOptions { samples, guidance_scale, max_steps: steps, seed, .. } = options;
+    // The widest column of the width table that the samples drawn fill.
+    let widest = *WIDTHS.iter().rfind(|&&w| w <= samples).unwrap_or(&1);
     let began = Instant::now();
     let total = chosen.len();
     let report = evaluate_sudoku_with_progress(model, &chosen, &options, 8, device, |done, r| {
         eprint!(
             "\r{done}/{total} puzzles  accuracy {:.2}%  vote@{samples} {:.2}%  {}\x1b[K",
             r.overall().accuracy(),
-            r.overall().vote_at(*WIDTHS.iter().rfind(|&&w| w <= samples).unwrap_or(&1)),
+            r.overall().vote_at(widest),
             fmt_duration(began.elapsed().as_secs_f64())
         );
     });
@@ -86,12 +88,11 @@ pub fn eval(
     println!(
         "Famous hardest puzzles ({}): solved by the vote {:.0} of {}, by any sample {:.0} of {}",
         FAMOUS.iter().map(|(n, _)| *n).collect::<Vec<_>>().join("; "),
-        fr.overall().vote_at(*WIDTHS.iter().rfind(|&&w| w <= samples).unwrap_or(&1)) * famous.len() as f64 / 100.0,
+        fr.overall().vote_at(widest) * famous.len() as f64 / 100.0,
         famous.len(),
-        fr.overall().pass_at(*WIDTHS.iter().rfind(|&&w| w <= samples).unwrap_or(&1)) * famous.len() as f64 / 100.0,
+        fr.overall().pass_at(widest) * famous.len() as f64 / 100.0,
         famous.len()
     );
-    let widest = *WIDTHS.iter().rfind(|&&w| w <= samples).unwrap_or(&1);
     let easy_enough: Vec<&str> = ["easy", "medium", "hard"].to_vec();
     let (mut n28, mut k28) = (0usize, 0f64);
     for b in &easy_enough {
@@ -138,41 +139,21 @@ pub fn eval(
 
 /// `solve --task sudoku`: one JSON object per input line.
 pub fn solve(model: &Gram, options: &SampleOptions, select: Selection, device: &Device) -> Result<ExitCode, String> {
-    let mut failed = 0usize;
-    let stdin = std::io::stdin();
-    let mut out = std::io::stdout().lock();
-    for line in stdin.lock().lines() {
-        let line = line.map_err(|e| format!("reading stdin: {e}"))?;
-        let text = line.trim();
-        if text.is_empty() {
-            continue;
+    crate::commands::answer_lines(|text| {
+        let grid = SudokuGrid::parse(text).map_err(|e| e.to_string())?;
+        if let Some(p) = problem_with(&grid) {
+            return Err(format!("impossible puzzle: {p}"));
         }
-        let grid = SudokuGrid::parse(text).map_err(|e| e.to_string()).and_then(|g| match problem_with(&g) {
-            Some(p) => Err(format!("impossible puzzle: {p}")),
-            None => Ok(g),
-        });
-        let value = match grid {
-            Err(error) => {
-                failed += 1;
-                json!({ "puzzle": text, "error": error })
-            }
-            Ok(grid) => {
-                let solved = solve_sudoku(model, std::slice::from_ref(&grid), options, select, 1, device)
-                    .pop()
-                    .expect("one puzzle in, one out");
-                let selected = &solved.samples[solved.selected];
-                json!({
-                    "puzzle": text,
-                    "samples": solved.samples.iter().map(SudokuGrid::to_text).collect::<Vec<_>>(),
-                    "selected": selected.to_text(),
-                    "verified": selected.solves(&grid),
-                })
-            }
-        };
-        writeln!(out, "{value}").map_err(|e| e.to_string())?;
-        out.flush().ok();
-    }
-    Ok(if failed == 0 { ExitCode::SUCCESS } else { ExitCode::from(1) })
+        let solved = solve_sudoku(model, std::slice::from_ref(&grid), options, select, 1, device)
+            .pop()
+            .expect("one puzzle in, one out");
+        let selected = &solved.samples[solved.selected];
+        Ok(json!({
+            "samples": solved.samples.iter().map(SudokuGrid::to_text).collect::<Vec<_>>(),
+            "selected": selected.to_text(),
+            "verified": selected.solves(&grid),
+        }))
+    })
 }
 
 /// The known output recorded at export: the first test puzzle, 8 samples, seed 7.

@@ -104,3 +104,30 @@ pub(crate) fn prefers_reduced_motion() -> bool {
         .flatten()
         .is_some_and(|m| m.matches())
 }
+
+/// Playback of the supervision steps a run streamed: while `playing`, one more step every
+/// `speed_ms` (checked every 100 ms), the first at once, never past what has arrived. Pausing
+/// only stops this timer; the reports stay.
+pub(crate) fn autoplay(
+    playing: RwSignal<bool>,
+    shown: RwSignal<usize>,
+    reports: RwSignal<Vec<crate::protocol::StepReport>>,
+    speed_ms: RwSignal<u32>,
+) {
+    let elapsed = StoredValue::new(0u32);
+    if let Ok(handle) = set_interval_with_handle(
+        move || {
+            if !playing.get_untracked() || shown.get_untracked() >= reports.with_untracked(Vec::len) {
+                return;
+            }
+            elapsed.update_value(|e| *e += 100);
+            if elapsed.get_value() >= speed_ms.get_untracked() || shown.get_untracked() == 0 {
+                elapsed.set_value(0);
+                shown.update(|s| *s += 1);
+            }
+        },
+        std::time::Duration::from_millis(100),
+    ) {
+        on_cleanup(move || handle.clear());
+    }
+}

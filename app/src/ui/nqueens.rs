@@ -2,7 +2,6 @@
 //! was found with the exact solver's completions.
 
 use std::collections::{BTreeSet, HashMap};
-use std::time::Duration;
 
 use engine::metrics::{distinct_valid, found_curve};
 use engine::tasks::nqueens::{Board, completions};
@@ -11,7 +10,7 @@ use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
 use super::board::{Curve, coverage_plot, mini_board};
-use super::{now, prefers_reduced_motion, query_pairs};
+use super::{autoplay, now, prefers_reduced_motion, query_pairs};
 use crate::settings::{MAX_SAMPLES, MAX_STEPS, Model, SIDE, Settings, held_out};
 use crate::protocol::{Request, Response, SolveRequest, StepReport};
 use crate::worker::ReasonerWorker;
@@ -156,22 +155,7 @@ pub fn NQueensPage() -> impl IntoView {
     });
 
     // Playback: one supervision step per `speed_ms` while playing, never past what has arrived.
-    let elapsed = StoredValue::new(0u32);
-    if let Ok(handle) = set_interval_with_handle(
-        move || {
-            if !playing.get_untracked() || shown.get_untracked() >= reports.with_untracked(Vec::len) {
-                return;
-            }
-            elapsed.update_value(|e| *e += 100);
-            if elapsed.get_value() >= speed_ms.get_untracked() || shown.get_untracked() == 0 {
-                elapsed.set_value(0);
-                shown.update(|s| *s += 1);
-            }
-        },
-        Duration::from_millis(100),
-    ) {
-        on_cleanup(move || handle.clear());
-    }
+    autoplay(playing, shown, reports, speed_ms);
 
     let conflicts = Memo::new(move |_| {
         settings.with(|s| s.board.conflicts().into_iter().flat_map(|(a, b)| [a, b]).collect::<BTreeSet<_>>())

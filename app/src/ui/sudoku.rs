@@ -3,17 +3,16 @@
 //! check the vote. Rules, solver, vote and curve are the engine's.
 
 use std::collections::BTreeSet;
-use std::time::Duration;
 
 use engine::sudoku_solve::{vote, width_curve};
-use engine::tasks::sudoku::{Difficulty, SudokuGrid, problem_with, solve_with_limit, unique_solution};
+use engine::tasks::sudoku::{Difficulty, SudokuGrid, assess, unique_solution};
 use engine::sudoku_solve::WidthPoint;
 use gloo_worker::{Spawnable, WorkerBridge};
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
 use super::grid::{mini_grid, width_plot};
-use super::{now, prefers_reduced_motion, query_pairs};
+use super::{autoplay, now, prefers_reduced_motion, query_pairs};
 use crate::protocol::{Request, Response, SolveRequest, StepReport};
 use crate::settings::MAX_STEPS;
 use crate::sudoku_settings::{MAX_SAMPLES, SudokuSettings, WEIGHTS};
@@ -116,32 +115,14 @@ pub fn SudokuPage() -> impl IntoView {
         }
     });
 
-    let elapsed = StoredValue::new(0u32);
-    if let Ok(handle) = set_interval_with_handle(
-        move || {
-            if !playing.get_untracked() || shown.get_untracked() >= reports.with_untracked(Vec::len) {
-                return;
-            }
-            elapsed.update_value(|e| *e += 100);
-            if elapsed.get_value() >= speed_ms.get_untracked() || shown.get_untracked() == 0 {
-                elapsed.set_value(0);
-                shown.update(|s| *s += 1);
-            }
-        },
-        Duration::from_millis(100),
-    ) {
-        on_cleanup(move || handle.clear());
-    }
+    autoplay(playing, shown, reports, speed_ms);
 
     // ----- what the engine says about the puzzle -----
-    let conflicts = Memo::new(move |_| settings.with(|s| s.puzzle.conflicts().into_iter().collect::<BTreeSet<_>>()));
-    let problem = Memo::new(move |_| settings.with(|s| problem_with(&s.puzzle)));
-    let effort = Memo::new(move |_| {
-        if problem.with(Option::is_some) {
-            return None;
-        }
-        settings.with(|s| Some(solve_with_limit(&s.puzzle, 2).guesses))
-    });
+    // Derived from the puzzle alone, so moving a slider does not re-run the solver; one exact
+    // search gives both whether the puzzle is proper and its search effort.
+    let puzzle = Memo::new(move |_| settings.with(|s| s.puzzle.clone()));
+    let conflicts = Memo::new(move |_| puzzle.with(|p| p.conflicts().into_iter().collect::<BTreeSet<_>>()));
+    let assessment = Memo::new(move |_| puzzle.with(assess));
 
     // ----- what is on screen of the run -----
     let current = Memo::new(move |_| {
@@ -325,17 +306,17 @@ pub fn SudokuPage() -> impl IntoView {
 
     let puzzle_status = move || {
         let n_conf = conflicts.with(BTreeSet::len);
-        let givens = settings.with(|s| s.puzzle.givens());
+        let givens = puzzle.with(SudokuGrid::givens);
         if n_conf > 0 {
             format!("{n_conf} cells clash (marked in red): the same digit twice in a row, column or box. Fix them to solve.")
-        } else if let Some(p) = problem.get() {
-            format!("{givens} givens: {p}, so there is no single answer to check. Add or change digits to solve.")
         } else {
-            let guesses = effort.get().unwrap_or(0);
-            format!(
-                "{givens} givens, exactly one solution. The exact solver needed {guesses} guess{} to find and prove it.",
-                if guesses == 1 { "" } else { "es" }
-            )
+            match assessment.get() {
+                Err(p) => format!("{givens} givens: {p}, so there is no single answer to check. Add or change digits to solve."),
+                Ok(guesses) => format!(
+                    "{givens} givens, exactly one solution. The exact solver needed {guesses} guess{} to find and prove it.",
+                    if guesses == 1 { "" } else { "es" }
+                ),
+            }
         }
     };
 
@@ -527,7 +508,7 @@ pub fn SudokuPage() -> impl IntoView {
         let points = curve.get()?;
         Some(width_plot(points, previous.get(), "this run".into()))
     };
-    let blocked = move || !conflicts.with(BTreeSet::is_empty) || problem.with(Option::is_some);
+    let blocked = move || !conflicts.with(BTreeSet::is_empty) || assessment.with(Result::is_err);
 
     view! {
         <section class="sudoku">

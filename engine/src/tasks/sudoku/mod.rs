@@ -14,7 +14,7 @@ mod generate;
 mod solver;
 
 pub use generate::{Augmentation, Difficulty, generate};
-pub use solver::{Instance, SolveReport, problem_with, solve_with_limit, unique_solution};
+pub use solver::{Instance, SolveReport, assess, problem_with, solve_with_limit, unique_solution};
 
 /// Cells of a grid.
 pub const CELLS: usize = 81;

@@ -201,14 +201,21 @@ pub fn unique_solution(grid: &SudokuGrid) -> Option<SudokuGrid> {
 
 /// Why a grid has no single answer, in words a player reads; `None` for a proper puzzle.
 pub fn problem_with(grid: &SudokuGrid) -> Option<String> {
+    assess(grid).err()
+}
+
+/// One exact search that says both whether `grid` is a proper puzzle and what it costs:
+/// `Ok(guesses)` (the search effort, the difficulty rating) when it has exactly one solution,
+/// else `Err(why not)` in words a player reads.
+pub fn assess(grid: &SudokuGrid) -> Result<u64, String> {
     if !grid.conflicts().is_empty() {
-        return Some("two givens clash (same digit twice in a row, column or box)".into());
+        return Err("two givens clash (same digit twice in a row, column or box)".into());
     }
     let r = solve_with_limit(grid, 2);
     match r.solutions.len() {
-        0 => Some("this puzzle has no solution".into()),
-        1 => None,
-        _ => Some("this puzzle has more than one solution".into()),
+        0 => Err("this puzzle has no solution".into()),
+        1 => Ok(r.guesses),
+        _ => Err("this puzzle has more than one solution".into()),
     }
 }
 
@@ -242,6 +249,7 @@ mod tests {
     fn solver_finds_the_known_solution_and_counts() {
         let g = SudokuGrid::parse("53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79").unwrap();
         let s = unique_solution(&g).unwrap();
+        assert_eq!(assess(&g), Ok(solve_with_limit(&g, 2).guesses));
         assert_eq!(s.to_text(), "534678912672195348198342567859761423426853791713924856961537284287419635345286179");
         assert!(s.solves(&g));
         // An empty grid has many solutions; the limit caps the count.
