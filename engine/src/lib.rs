@@ -3,6 +3,7 @@
 //! native trainer and the browser app call the same functions.
 
 pub mod gram;
+pub mod jepa;
 pub mod metrics;
 pub mod nn;
 pub mod solve;

@@ -65,14 +65,21 @@ impl RopeConfig {
 
 impl Rope {
     /// # Shapes
-    /// - x: `[B, H, L, Dh]` -> `[B, H, L, Dh]`
+    /// - x: `[B, H, L, Dh]` -> `[B, H, L, Dh]`, L at most the table's length
     pub fn forward(&self, x: Tensor<4>) -> Tensor<4> {
         let [b, h, l, dh] = x.dims();
         let pairs = x.reshape([b, h, l, dh / 2, 2]); // [B, H, L, Dh/2, 2]
         let x0 = pairs.clone().slice([0..b, 0..h, 0..l, 0..dh / 2, 0..1]); // [B, H, L, Dh/2, 1]
         let x1 = pairs.slice([0..b, 0..h, 0..l, 0..dh / 2, 1..2]);
-        let r0 = x0.clone() * self.cos.clone() - x1.clone() * self.sin.clone();
-        let r1 = x0 * self.sin.clone() + x1 * self.cos.clone();
+        // A sequence shorter than the table uses its first `l` positions (causal decoders grow).
+        let (cos, sin) = if self.cos.dims()[2] == l {
+            (self.cos.clone(), self.sin.clone())
+        } else {
+            let s = [0..1, 0..1, 0..l, 0..dh / 2, 0..1];
+            (self.cos.clone().slice(s.clone()), self.sin.clone().slice(s))
+        };
+        let r0 = x0.clone() * cos.clone() - x1.clone() * sin.clone();
+        let r1 = x0 * sin + x1 * cos;
         Tensor::cat(vec![r0, r1], 4).reshape([b, h, l, dh]) // [B, H, L, Dh]
     }
 }

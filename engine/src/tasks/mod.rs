@@ -1,2 +1,3 @@
 pub mod nqueens;
 pub mod sudoku;
+pub mod tree;

@@ -1,0 +1,96 @@
+//! The three training objectives (seed 000, sections 4.1, 4.2 and 5.1.3).
+//!
+//! 1. Pretraining: next-token cross-entropy through the temporary tied LM head, L2 off, loss on
+//!    every real position.
+//! 2. SST: `k - k * cos(pred, target)` with k = 4; `pred` the Reasoner's latent (hybrid norm on),
+//!    `target` the EMA encoder's latent of the next token; loss only on the route positions
+//!    (the ones whose next token is part of the route or its end of sentence). Teacher forcing.
+//! 3. Talker: cross-entropy reconstruction of the route's tokens from the Reasoner's route
+//!    latents, the Reasoner frozen (its latents come in detached).
+
+use burn::tensor::activation::log_softmax;
+use burn::tensor::{Int, Tensor};
+
+use super::model::{Reasoner, Talker};
+
+/// A teacher-forced batch. `inputs` / `next` are the sequence shifted by one; masks are 1.0
+/// where a position counts.
+pub struct SeqBatch {
+    /// `[B, L]`
+    pub inputs: Tensor<2, Int>,
+    /// `[B, L]`: the token after each input.
+    pub next: Tensor<2, Int>,
+    /// `[B, L]`: the next token is real (not padding).
+    pub real: Tensor<2>,
+    /// `[B, L]`: the next token is a route token or the route's end of sentence.
+    pub route: Tensor<2>,
+}
+
+/// The paper's scale for the cosine loss.
+pub const SST_K: f64 = 4.0;
+/// Momentum of the EMA target encoder.
+pub const EMA_MOMENTUM: f64 = 0.98;
+
+fn masked_mean(x: Tensor<2>, mask: Tensor<2>) -> Tensor<1> {
+    (x * mask.clone()).sum() / mask.sum().clamp_min(1.0)
+}
+
+/// Cross-entropy `[B, L]` of `logits` `[B, L, V]` against `targets` `[B, L]`, and argmax hits.
+fn token_ce(logits: Tensor<3>, targets: Tensor<2, Int>) -> (Tensor<2>, Tensor<2>) {
+    let [b, l, _] = logits.dims();
+    let logp = log_softmax(logits.clone(), 2);
+    let ce = -logp.gather(2, targets.clone().reshape([b, l, 1])).reshape([b, l]);
+    let hit = logits.argmax(2).reshape([b, l]).equal(targets).float();
+    (ce, hit)
+}
+
+/// What a loss reports besides the tensor to differentiate.
+pub struct LossOut {
+    pub loss: Tensor<1>,
+    /// Pretraining / Talker: cross-entropy on the counted positions. SST: mean cosine on the route.
+    pub value: f32,
+    /// Share of route positions (Talker: of counted tokens) whose prediction is right: argmax of
+    /// the LM head (pretraining), the nearest vocabulary latent (SST), the Talker's token.
+    pub route_acc: f32,
+}
+
+/// Pretraining: next-token prediction on all real positions.
+pub fn pretrain_loss(model: &Reasoner, batch: &SeqBatch) -> LossOut {
+    let hidden = model.hidden(model.embed_tokens(batch.inputs.clone()));
+    let (ce, hit) = token_ce(model.lm_logits(hidden), batch.next.clone());
+    let loss = masked_mean(ce, batch.real.clone());
+    let route_acc = masked_mean(hit, batch.route.clone()).into_scalar();
+    LossOut { value: loss.clone().into_scalar(), loss, route_acc }
+}
+
+/// SST: scaled cosine distance to the EMA targets on route positions.
+pub fn sst_loss(model: &Reasoner, batch: &SeqBatch, k: f64) -> LossOut {
+    let pred = model.latents(model.embed_tokens(batch.inputs.clone())); // [B, L, D], unit rows
+    let target = model.target_latents(batch.next.clone()); // [B, L, D], unit rows, detached
+    let [b, l, _] = pred.dims();
+    let cos = (pred.clone() * target).sum_dim(2).reshape([b, l]); // [B, L]
+    let mean_cos = masked_mean(cos.clone(), batch.route.clone());
+    let loss = mean_cos.clone().neg() * k + k;
+    // Nearest vocabulary latent = the token this latent means.
+    let vocab = model.vocab_latents(); // [V, D]
+    let d = vocab.dims()[1];
+    let sims = pred.reshape([b * l, d]).matmul(vocab.transpose()).reshape([b, l, model.vocab()]);
+    let hit = sims.argmax(2).reshape([b, l]).equal(batch.next.clone()).float();
+    let route_acc = masked_mean(hit, batch.route.clone()).into_scalar();
+    LossOut { value: mean_cos.into_scalar(), loss, route_acc }
+}
+
+/// Talker: reconstruct `targets` `[B, R]` from `latents` `[B, R, D]` (detached by the caller);
+/// `previous` is `[ROUTE]` then the targets shifted (Dual-Talker's decoder input).
+pub fn talker_loss(
+    talker: &Talker,
+    latents: Tensor<3>,
+    previous: Tensor<2, Int>,
+    targets: Tensor<2, Int>,
+    mask: Tensor<2>,
+) -> LossOut {
+    let (ce, hit) = token_ce(talker.logits(latents, previous), targets);
+    let loss = masked_mean(ce, mask.clone());
+    let route_acc = masked_mean(hit, mask).into_scalar();
+    LossOut { value: loss.clone().into_scalar(), loss, route_acc }
+}

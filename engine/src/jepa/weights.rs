@@ -1,0 +1,89 @@
+//! Weights of a Reasoner + Talker pair: one burnpack `.bpk` (both modules) and a JSON manifest,
+//! checked like GRAM's (format version, sha256, tensor shapes against the config).
+
+use burn::module::Module;
+use burn::store::ModuleRecord;
+use burn::tensor::{Bytes, Device};
+use serde::{Deserialize, Serialize};
+
+use super::model::{Jepa, JepaConfig};
+use super::tree::TreeEval;
+use crate::weights::{FORMAT_VERSION, WeightsError, sha256_hex};
+
+/// Held-out figures recorded at export.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+pub struct JepaEvalRecord {
+    pub split: String,
+    pub eval: TreeEval,
+    /// Exact match under latent noise: (sigma as a fraction of max |h|, percent).
+    pub noise_curve: Vec<(f64, f64)>,
+    pub command: String,
+}
+
+/// A known output: the routes these weights write for fixed inputs (no noise), and the first
+/// components of the first task's first latent. The shipped-weights test recomputes both.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+pub struct JepaReference {
+    pub inputs: Vec<String>,
+    pub routes: Vec<Option<String>>,
+    pub first_latent: Vec<f32>,
+}
+
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+pub struct JepaManifest {
+    pub format_version: u32,
+    pub name: String,
+    /// `jepa-reasoner`.
+    pub model: String,
+    /// `tree`.
+    pub task: String,
+    pub config: JepaConfig,
+    pub params: usize,
+    /// One command per phase, in order.
+    pub training_commands: Vec<String>,
+    pub data_seed: u64,
+    /// Optimiser steps per phase (pretrain, SST, Talker).
+    pub train_steps: Vec<usize>,
+    pub train_seconds: f64,
+    pub eval: Option<JepaEvalRecord>,
+    pub reference: Option<JepaReference>,
+    pub sha256: String,
+    pub bytes: usize,
+}
+
+impl JepaManifest {
+    pub fn from_json(text: &str) -> Result<JepaManifest, WeightsError> {
+        let m: JepaManifest = serde_json::from_str(text).map_err(|e| WeightsError::Manifest(e.to_string()))?;
+        if m.format_version != FORMAT_VERSION {
+            return Err(WeightsError::Manifest(format!(
+                "format_version {} but this code reads {FORMAT_VERSION}",
+                m.format_version
+            )));
+        }
+        Ok(m)
+    }
+
+    pub fn to_json(&self) -> String {
+        serde_json::to_string_pretty(self).expect("manifest serialises")
+    }
+}
+
+pub fn jepa_to_bytes(model: &Jepa) -> Vec<u8> {
+    model.clone().into_record().into_bytes().expect("in-memory burnpack").to_vec()
+}
+
+/// Loads tensors into a model built from `config` (checkpoints; no hash).
+pub fn jepa_from_bytes(config: &JepaConfig, bytes: &[u8], device: &Device) -> Result<Jepa, WeightsError> {
+    let record = ModuleRecord::from_bytes(Bytes::from_bytes_vec(bytes.to_vec()))
+        .map_err(|e| WeightsError::Format(e.to_string()))?;
+    Jepa::init(config, device).try_load_record(record).map_err(|e| WeightsError::Mismatch(e.to_string()))
+}
+
+/// Checks the hash, then loads.
+pub fn load_jepa(manifest: &JepaManifest, bytes: &[u8], device: &Device) -> Result<Jepa, WeightsError> {
+    let found = sha256_hex(bytes);
+    if found != manifest.sha256 {
+        return Err(WeightsError::Hash { expected: manifest.sha256.clone(), found });
+    }
+    jepa_from_bytes(&manifest.config, bytes, device)
+}
