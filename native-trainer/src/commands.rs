@@ -52,9 +52,16 @@ pub fn eval(
     limit: Option<usize>,
     part: &str,
     record: bool,
+    latent_noise: f64,
     command: &str,
     device: &Device,
 ) -> Result<ExitCode, String> {
+    if crate::tree_cmd::is_jepa(weights) {
+        if part != "test" {
+            return Err("tree weights are scored on the test part only".into());
+        }
+        return crate::tree_cmd::eval(weights, limit, latent_noise, options.seed, record, command, device);
+    }
     let (model, config, manifest) = load_weights(weights, device)?;
     let n = side_of(&config);
     let part_v = Part::parse(part).ok_or_else(|| format!("--part must be train or test, not {part:?}"))?;
@@ -118,7 +125,11 @@ pub fn split(task: &str, part: &str) -> Result<ExitCode, String> {
         "nqueens8" => 8,
         "nqueens10" => 10,
         "sudoku" => return crate::sudoku_cmd::split(part),
-        _ => return Err(format!("unknown task {task:?}; tasks: nqueens8, nqueens10, sudoku")),
+        "tree" => return crate::tree_cmd::split(match part {
+            Part::Train => engine::tasks::tree::Part::Train,
+            Part::Test => engine::tasks::tree::Part::Test,
+        }),
+        _ => return Err(format!("unknown task {task:?}; tasks: nqueens8, nqueens10, sudoku, tree")),
     };
     let mut out = std::io::stdout().lock();
     for inst in split_of(n, part) {
@@ -141,7 +152,23 @@ fn impossible_reason(board: &Board) -> Option<String> {
     completions(board).is_empty().then(|| "impossible puzzle: no placement of the remaining queens completes it".to_string())
 }
 
-pub fn solve(weights: &Path, task: Option<&str>, options: SampleOptions, select: &str, device: &Device) -> Result<ExitCode, String> {
+pub fn solve(
+    weights: &Path,
+    task: Option<&str>,
+    options: SampleOptions,
+    select: &str,
+    latent_noise: f64,
+    device: &Device,
+) -> Result<ExitCode, String> {
+    let jepa = crate::tree_cmd::is_jepa(weights);
+    match (task, jepa) {
+        (Some("tree") | None, true) => return crate::tree_cmd::solve(weights, latent_noise, options.seed, device),
+        (Some(t), true) => return Err(format!("--task {t} but {} holds a tree (JEPA-Reasoner) model", weights.display())),
+        (Some("tree"), false) => {
+            return Err(format!("--task tree but {} is not JEPA-Reasoner weights", weights.display()));
+        }
+        _ => {}
+    }
     let SampleOptions { samples, guidance_scale, max_steps: steps, .. } = options;
     let select = match select {
         "auto" => None,
@@ -188,7 +215,15 @@ pub fn solve(weights: &Path, task: Option<&str>, options: SampleOptions, select:
 /// skipped), and writes one JSON object per line: `{"puzzle": line, ...answer}` or
 /// `{"puzzle": line, "error": ...}`. A bad line does not stop the others; the exit code is 1
 /// when any line failed.
-pub fn answer_lines(mut answer: impl FnMut(&str) -> Result<serde_json::Value, String>) -> Result<ExitCode, String> {
+pub fn answer_lines(answer: impl FnMut(&str) -> Result<serde_json::Value, String>) -> Result<ExitCode, String> {
+    answer_lines_keyed("puzzle", answer)
+}
+
+/// [`answer_lines`] with the input echoed under `key` (`input` for trees).
+pub fn answer_lines_keyed(
+    key: &str,
+    mut answer: impl FnMut(&str) -> Result<serde_json::Value, String>,
+) -> Result<ExitCode, String> {
     let mut failed = 0usize;
     let stdin = std::io::stdin();
     let mut out = std::io::stdout().lock();
@@ -198,7 +233,7 @@ pub fn answer_lines(mut answer: impl FnMut(&str) -> Result<serde_json::Value, St
         if text.is_empty() {
             continue;
         }
-        let mut value = json!({ "puzzle": text });
+        let mut value = json!({ key: text });
         match answer(text) {
             Err(error) => {
                 failed += 1;
@@ -214,7 +249,12 @@ pub fn answer_lines(mut answer: impl FnMut(&str) -> Result<serde_json::Value, St
 }
 
 pub fn export(run_dir: Option<PathBuf>, name: &str, out_dir: &Path, device: &Device) -> Result<ExitCode, String> {
-    let run_dir = run_dir.unwrap_or_else(|| PathBuf::from("runs").join(name));
+    let run_dir = run_dir
+        .or_else(|| crate::tree_cmd::default_run_dir(name))
+        .unwrap_or_else(|| PathBuf::from("runs").join(name));
+    if crate::tree_cmd::is_jepa(&run_dir) {
+        return crate::tree_cmd::export(&run_dir, name, out_dir, device);
+    }
     let (model, _, state) = load_checkpoint(&run_dir, device)?;
     let bytes = gram_to_bytes(&model);
     fs::create_dir_all(out_dir).map_err(|e| e.to_string())?;
@@ -249,7 +289,7 @@ pub fn export(run_dir: Option<PathBuf>, name: &str, out_dir: &Path, device: &Dev
 }
 
 /// `/any/path/native-trainer args` -> `native-trainer args`.
-fn program_relative(command: &str) -> String {
+pub fn program_relative(command: &str) -> String {
     match command.split_once(' ') {
         Some((program, rest)) if program.ends_with("native-trainer") => format!("native-trainer {rest}"),
         _ => command.to_string(),

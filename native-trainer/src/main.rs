@@ -3,9 +3,11 @@
 
 mod commands;
 mod data;
+mod jepa_train;
 mod presets;
 mod sudoku_cmd;
 mod train;
+mod tree_cmd;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -64,7 +66,8 @@ impl SamplingArgs {
 
 #[derive(Subcommand)]
 enum Command {
-    /// Train a preset (gram-nqueens8, trm-nqueens8, gram-nqueens10, trm-nqueens10, gram-sudoku).
+    /// Train a preset (gram-nqueens8, trm-nqueens8, gram-nqueens10, trm-nqueens10, gram-sudoku,
+    /// reasoner-tree-pretrain, reasoner-tree-sst, reasoner-tree-talker).
     Train {
         #[arg(long)]
         preset: String,
@@ -83,6 +86,10 @@ enum Command {
         /// Override the preset's KL weight beta (recorded in the checkpoint's config).
         #[arg(long)]
         beta: Option<f64>,
+        /// JEPA phases after the first: the previous phase's run directory (default:
+        /// runs/<previous preset>).
+        #[arg(long)]
+        from: Option<PathBuf>,
         /// Steps between quick evaluations on the test split (0 = never).
         #[arg(long, default_value_t = 500)]
         eval_every: usize,
@@ -110,10 +117,13 @@ enum Command {
         /// Write the result into the manifest's `eval` field (shipped weights only).
         #[arg(long)]
         record: bool,
+        /// Tree weights: Gaussian noise on every latent, sigma as a fraction of max |h|.
+        #[arg(long, default_value_t = 0.0)]
+        latent_noise: f64,
     },
     /// Print the inputs of a split, one per line (row-major, `.` empty, `Q` queen).
     Split {
-        /// nqueens8, nqueens10 or sudoku.
+        /// nqueens8, nqueens10, sudoku or tree.
         #[arg(long, default_value = "nqueens8")]
         task: String,
         #[arg(long)]
@@ -123,7 +133,7 @@ enum Command {
     Solve {
         #[arg(long)]
         weights: PathBuf,
-        /// The task the lines are (nqueens8, nqueens10, sudoku); checked against the weights.
+        /// The task the lines are (nqueens8, nqueens10, sudoku, tree); checked against the weights.
         /// Default: the weights' task.
         #[arg(long)]
         task: Option<String>,
@@ -133,6 +143,9 @@ enum Command {
         /// (lprm for N-Queens, vote for Sudoku).
         #[arg(long, default_value = "auto")]
         select: String,
+        /// Tree weights: Gaussian noise on every latent, sigma as a fraction of max |h|.
+        #[arg(long, default_value_t = 0.0)]
+        latent_noise: f64,
     },
     /// Export a run's latest checkpoint as public/weights/<name>.bpk + <name>.json.
     Export {
@@ -190,13 +203,39 @@ fn main() -> ExitCode {
             run_dir,
             resume,
             beta,
+            from,
             eval_every,
             eval_inputs,
             checkpoint_every,
             log_every,
         } => {
+            if let Some(p) = jepa_train::jepa_preset(&preset) {
+                let steps = steps.unwrap_or(p.steps);
+                let run_dir = run_dir.unwrap_or_else(|| PathBuf::from("runs").join(p.name));
+                return jepa_train::train_jepa(
+                    jepa_train::JepaTrainArgs {
+                        preset: p,
+                        steps,
+                        seed,
+                        run_dir,
+                        from_dir: from,
+                        resume,
+                        eval_every,
+                        eval_inputs,
+                        checkpoint_every: checkpoint_every.max(1),
+                        log_every: log_every.max(1),
+                        command: command_line,
+                    },
+                    device,
+                )
+                .map(|_| ExitCode::SUCCESS);
+            }
             let mut p = presets::preset(&preset).ok_or_else(|| {
-                format!("unknown preset {preset:?}; presets: {}", presets::NAMES.join(", "))
+                format!(
+                    "unknown preset {preset:?}; presets: {}, {}",
+                    presets::NAMES.join(", "),
+                    jepa_train::JEPA_NAMES.join(", ")
+                )
             })?;
             if let Some(beta) = beta {
                 p.config.beta = beta;
@@ -220,12 +259,12 @@ fn main() -> ExitCode {
             )
             .map(|_| ExitCode::SUCCESS)
         }
-        Command::Eval { weights, sampling, limit, part, record } => {
-            commands::eval(&weights, sampling.options(), limit, &part, record, &command_line, &device)
+        Command::Eval { weights, sampling, limit, part, record, latent_noise } => {
+            commands::eval(&weights, sampling.options(), limit, &part, record, latent_noise, &command_line, &device)
         }
         Command::Split { task, part } => commands::split(&task, &part),
-        Command::Solve { weights, task, sampling, select } => {
-            commands::solve(&weights, task.as_deref(), sampling.options(), &select, &device)
+        Command::Solve { weights, task, sampling, select, latent_noise } => {
+            commands::solve(&weights, task.as_deref(), sampling.options(), &select, latent_noise, &device)
         }
         Command::Export { run_dir, name, out_dir } => commands::export(run_dir, &name, &out_dir, &device),
         Command::Demo { samples, puzzles, seed } => commands::demo(samples, puzzles, seed, &device),
