@@ -7,6 +7,7 @@ pub mod analysis;
 pub mod layers;
 pub mod loss;
 pub mod model;
+pub mod talker;
 pub mod tree;
 pub mod weights;
 
