@@ -8,6 +8,7 @@
 pub mod protocol;
 pub mod settings;
 pub mod sudoku_settings;
+pub mod tree_settings;
 #[cfg(target_arch = "wasm32")]
 pub mod ui;
 #[cfg(target_arch = "wasm32")]

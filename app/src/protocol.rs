@@ -47,6 +47,28 @@ pub struct SolveRequest {
     pub steps: usize,
 }
 
+/// A tree route search: one input line, latent noise, seed.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+pub struct TreeRequest {
+    pub run: u64,
+    /// Weights name, e.g. `reasoner-tree`.
+    pub model: String,
+    /// Appendix-A line up to and including `[ROUTE]`.
+    pub input: String,
+    /// Gaussian sigma on every latent as a fraction of its max |h|.
+    pub noise: f64,
+    pub seed: u64,
+}
+
+/// The Reasoner's answer, explained (the engine's [`engine::jepa::tree::Explanation`]).
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+pub struct TreeReport {
+    pub run: u64,
+    pub explanation: engine::jepa::tree::Explanation,
+    /// Wall time in the worker, ms (latents, Talker, analysis).
+    pub millis: f64,
+}
+
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
 pub enum Request {
     /// Pick and initialise the backend (first message). `origin` is the page's origin: the
@@ -55,6 +77,8 @@ pub enum Request {
     /// Fetch and verify a model's weights (no-op when already loaded).
     Load { model: String },
     Solve(SolveRequest),
+    /// Tree route search with the JEPA-Reasoner (answered by one `Reasoned`).
+    Reason(TreeRequest),
     /// Stop a run after its current step.
     Cancel { run: u64 },
 }
@@ -87,5 +111,6 @@ pub enum Response {
     LoadFailed { model: String, message: String },
     Step(StepReport),
     Done { run: u64, steps: usize, millis: f64 },
+    Reasoned(TreeReport),
     Failed { run: u64, message: String },
 }

@@ -16,13 +16,17 @@ use engine::solve::{board_from_prediction, trajectories_to_run};
 use engine::sudoku_solve::digit_probabilities;
 use engine::tasks::nqueens::{Board, QUEEN};
 use engine::tasks::sudoku::SudokuGrid;
+use engine::jepa::Jepa;
+use engine::jepa::tree::{explain, solve_trees};
+use engine::jepa::weights::{JepaManifest, load_jepa};
+use engine::tasks::tree::TreeTask;
 use engine::weights::{Manifest, load_gram};
 use gloo_worker::{HandlerId, Worker, WorkerScope};
 use js_sys::{Reflect, Uint8Array};
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_futures::JsFuture;
 
-use crate::protocol::{BackendChoice, Request, Response, SolveRequest, StepReport};
+use crate::protocol::{BackendChoice, Request, Response, SolveRequest, StepReport, TreeReport, TreeRequest};
 use crate::settings::{MAX_SAMPLES, MAX_STEPS};
 
 /// Where trunk copies `public/weights/`, under the page's origin.
@@ -38,6 +42,8 @@ struct State {
     origin: String,
     /// Loaded models with the task their manifest names (`nqueens8`, `sudoku`).
     models: HashMap<String, (Rc<Gram>, String)>,
+    /// Loaded JEPA-Reasoner + Talker weights (always on burn-flex; see `ensure_tree`).
+    trees: HashMap<String, Rc<Jepa>>,
     queue: VecDeque<(Request, HandlerId)>,
     busy: bool,
     /// The newest run the page asked for; older runs stop at their next step.
@@ -72,6 +78,7 @@ impl Worker for ReasonerWorker {
                 return;
             }
             Request::Solve(r) => st.latest_run = st.latest_run.max(r.run),
+            Request::Reason(r) => st.latest_run = st.latest_run.max(r.run),
             _ => {}
         }
         st.queue.push_back((msg, id));
@@ -101,8 +108,19 @@ async fn drain(state: Rc<RefCell<State>>, scope: WorkerScope<ReasonerWorker>) {
                 respond(Response::Backend { name, detail });
             }
             Request::Load { model } => {
-                if let Err(message) = ensure_model(&state, &model, &respond).await {
+                let loaded = match fetch_manifest(&state, &model).await {
+                    Ok(text) if is_tree_manifest(&text) => ensure_tree(&state, &model, &text, &respond).await.map(|_| ()),
+                    Ok(_) => ensure_model(&state, &model, &respond).await.map(|_| ()),
+                    Err(e) => Err(e),
+                };
+                if let Err(message) = loaded {
                     respond(Response::LoadFailed { model, message });
+                }
+            }
+            Request::Reason(req) => {
+                let run = req.run;
+                if let Err(message) = reason(&state, req, &respond).await {
+                    respond(Response::Failed { run, message });
                 }
             }
             Request::Solve(req) => {
@@ -195,6 +213,77 @@ async fn fetch_bytes(url: &str, total_hint: u64, progress: &dyn Fn(u64, u64)) ->
 
 fn js_text(v: &JsValue) -> String {
     v.as_string().or_else(|| js_sys::JSON::stringify(v).ok().and_then(|s| s.as_string())).unwrap_or_else(|| format!("{v:?}"))
+}
+
+/// The text of `name`'s manifest.
+async fn fetch_manifest(state: &Rc<RefCell<State>>, name: &str) -> Result<String, String> {
+    if !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '-') {
+        return Err(format!("unknown model {name:?}"));
+    }
+    let base = format!("{}{WEIGHTS_PATH}", state.borrow().origin);
+    let bytes = fetch_bytes(&format!("{base}/{name}.json"), 0, &|_, _| {}).await?;
+    String::from_utf8(bytes).map_err(|_| format!("{name}.json is not text"))
+}
+
+/// A JEPA-Reasoner manifest (the manifest says which family, not the file name).
+fn is_tree_manifest(text: &str) -> bool {
+    serde_json::from_str::<serde_json::Value>(text).is_ok_and(|v| v["model"] == "jepa-reasoner")
+}
+
+/// Loads JEPA weights once. They run on burn-flex whatever the page's backend: the Reasoner is
+/// small (about 1M parameters, a route is five short passes) and the analysis reads every latent
+/// back at once, which the engine does with the synchronous read only the CPU backend offers.
+async fn ensure_tree(
+    state: &Rc<RefCell<State>>,
+    name: &str,
+    manifest_text: &str,
+    respond: &dyn Fn(Response),
+) -> Result<Rc<Jepa>, String> {
+    if let Some(m) = state.borrow().trees.get(name) {
+        return Ok(m.clone());
+    }
+    let manifest = JepaManifest::from_json(manifest_text).map_err(|e| format!("{name}.json: {e}"))?;
+    let base = format!("{}{WEIGHTS_PATH}", state.borrow().origin);
+    let progress = |loaded, total| respond(Response::LoadProgress { model: name.into(), loaded, total });
+    let bytes = fetch_bytes(&format!("{base}/{name}.bpk"), manifest.bytes as u64, &progress).await?;
+    let model = load_jepa(&manifest, &bytes, &Device::flex()).map_err(|e| format!("{name}.bpk: {e}"))?;
+    let summary = match &manifest.eval {
+        Some(e) => format!(
+            "{} parameters; held-out trees ({}): exact match {:.2}%, correct node the major contributor {:.2}%",
+            manifest.params, e.eval.tasks, e.eval.exact_match, e.eval.major_contributor
+        ),
+        None => format!("{} parameters", manifest.params),
+    };
+    respond(Response::Loaded { model: name.into(), summary });
+    let model = Rc::new(model);
+    state.borrow_mut().trees.insert(name.into(), model.clone());
+    Ok(model)
+}
+
+async fn reason(state: &Rc<RefCell<State>>, req: TreeRequest, respond: &dyn Fn(Response)) -> Result<(), String> {
+    let model = match state.borrow().trees.get(&req.model).cloned() {
+        Some(m) => m,
+        None => {
+            let text = fetch_manifest(state, &req.model).await?;
+            if !is_tree_manifest(&text) {
+                return Err(format!("{} is not a JEPA-Reasoner model", req.model));
+            }
+            ensure_tree(state, &req.model, &text, respond).await?
+        }
+    };
+    if !(req.noise.is_finite() && (0.0..=1.0).contains(&req.noise)) {
+        return Err(format!("latent noise must be between 0 and 1, not {}", req.noise));
+    }
+    let task = TreeTask::parse(&req.input).map_err(|e| format!("bad tree: {e}"))?;
+    if !state.borrow().is_current(req.run) {
+        return Ok(());
+    }
+    let t0 = now();
+    let device = Device::flex();
+    let answer = solve_trees(&model, std::slice::from_ref(&task), req.noise, req.seed, &device).remove(0);
+    let explanation = explain(&model.reasoner, &task, &answer);
+    respond(Response::Reasoned(TreeReport { run: req.run, explanation, millis: now() - t0 }));
+    Ok(())
 }
 
 /// Loads `name` once: manifest, then the `.bpk` with progress, then the engine's checks

@@ -4,6 +4,7 @@ pub mod board;
 pub mod grid;
 pub mod nqueens;
 pub mod sudoku;
+pub mod tree;
 
 use leptos::prelude::*;
 use leptos_router::components::{A, Route, Router, Routes};
@@ -19,6 +20,7 @@ pub fn App() -> impl IntoView {
                 <nav aria-label="Puzzles">
                     <A href="/nqueens">"N-Queens"</A>
                     <A href="/sudoku">"Sudoku"</A>
+                    <A href="/tree">"Tree routes"</A>
                 </nav>
             </header>
             <main>
@@ -26,6 +28,7 @@ pub fn App() -> impl IntoView {
                     <Route path=path!("/") view=Home/>
                     <Route path=path!("/nqueens") view=nqueens::NQueensPage/>
                     <Route path=path!("/sudoku") view=sudoku::SudokuPage/>
+                    <Route path=path!("/tree") view=tree::TreePage/>
                 </Routes>
             </main>
         </Router>
@@ -52,9 +55,9 @@ fn Home() -> impl IntoView {
                     <A href="/sudoku">"Sudoku"</A>
                     <p>"Enter, paste or generate a puzzle; watch the recursion settle each cell, the samples vote, and an exact solver check the answer."</p>
                 </li>
-                <li class="soon">
-                    <span>"Tree routes (JEPA-Reasoner)"</span>
-                    <p>"Coming: latents on the hypersphere that hold two choices at once."</p>
+                <li>
+                    <A href="/tree">"Tree routes (JEPA-Reasoner)"</A>
+                    <p>"A different kind of reasoner: it thinks in unit vectors, not words, and one vector can hold two choices at once. Ask it for a route through a tree and look inside each thought."</p>
                 </li>
             </ul>
         </section>
@@ -105,19 +108,19 @@ pub(crate) fn prefers_reduced_motion() -> bool {
         .is_some_and(|m| m.matches())
 }
 
-/// Playback of the supervision steps a run streamed: while `playing`, one more step every
-/// `speed_ms` (checked every 100 ms), the first at once, never past what has arrived. Pausing
-/// only stops this timer; the reports stay.
+/// Playback of the steps a run produced: while `playing`, one more step every `speed_ms`
+/// (checked every 100 ms), the first at once, never past the `available` steps. Pausing only
+/// stops this timer; the results stay.
 pub(crate) fn autoplay(
     playing: RwSignal<bool>,
     shown: RwSignal<usize>,
-    reports: RwSignal<Vec<crate::protocol::StepReport>>,
+    available: impl Fn() -> usize + 'static,
     speed_ms: RwSignal<u32>,
 ) {
     let elapsed = StoredValue::new(0u32);
     if let Ok(handle) = set_interval_with_handle(
         move || {
-            if !playing.get_untracked() || shown.get_untracked() >= reports.with_untracked(Vec::len) {
+            if !playing.get_untracked() || shown.get_untracked() >= available() {
                 return;
             }
             elapsed.update_value(|e| *e += 100);

@@ -113,6 +113,8 @@ impl Page {
                     r.error = Some(message);
                 }
             }),
+            // Tree answers go to /tree.
+            Response::Reasoned(_) => {}
         }
     }
 }
@@ -155,7 +157,7 @@ pub fn NQueensPage() -> impl IntoView {
     });
 
     // Playback: one supervision step per `speed_ms` while playing, never past what has arrived.
-    autoplay(playing, shown, reports, speed_ms);
+    autoplay(playing, shown, move || reports.with_untracked(Vec::len), speed_ms);
 
     let conflicts = Memo::new(move |_| {
         settings.with(|s| s.board.conflicts().into_iter().flat_map(|(a, b)| [a, b]).collect::<BTreeSet<_>>())

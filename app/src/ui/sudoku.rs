@@ -101,6 +101,7 @@ pub fn SudokuPage() -> impl IntoView {
                 r.error = Some(message);
             }
         }),
+        Response::Reasoned(_) => {}
     };
     let bridge: WorkerBridge<ReasonerWorker> = ReasonerWorker::spawner().callback(on_response).spawn("/worker.js");
     let bridge = StoredValue::new_local(bridge);
@@ -115,7 +116,7 @@ pub fn SudokuPage() -> impl IntoView {
         }
     });
 
-    autoplay(playing, shown, reports, speed_ms);
+    autoplay(playing, shown, move || reports.with_untracked(Vec::len), speed_ms);
 
     // ----- what the engine says about the puzzle -----
     // Derived from the puzzle alone, so moving a slider does not re-run the solver; one exact
