@@ -110,6 +110,14 @@ impl fmt::Display for WeightsError {
 impl std::error::Error for WeightsError {}
 
 /// Lower-case hex sha256.
+/// A manifest written by another version of the weights format is refused, not misread.
+pub fn check_format_version(found: u32) -> Result<(), WeightsError> {
+    if found != FORMAT_VERSION {
+        return Err(WeightsError::Manifest(format!("format_version {found} but this code reads {FORMAT_VERSION}")));
+    }
+    Ok(())
+}
+
 pub fn sha256_hex(bytes: &[u8]) -> String {
     Sha256::digest(bytes).iter().map(|b| format!("{b:02x}")).collect()
 }
@@ -119,12 +127,7 @@ impl Manifest {
     pub fn from_json(text: &str) -> Result<Manifest, WeightsError> {
         let m: Manifest =
             serde_json::from_str(text).map_err(|e| WeightsError::Manifest(e.to_string()))?;
-        if m.format_version != FORMAT_VERSION {
-            return Err(WeightsError::Manifest(format!(
-                "format_version {} but this code reads {FORMAT_VERSION}",
-                m.format_version
-            )));
-        }
+        check_format_version(m.format_version)?;
         Ok(m)
     }
 

@@ -13,8 +13,7 @@
 use std::fs;
 use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::Ordering;
 use std::time::Instant;
 
 use burn::module::Module;
@@ -29,7 +28,7 @@ use engine::jepa::{Jepa, JepaConfig};
 use engine::tasks::tree::{self, PAD, Part, ROUTE, ROUTE_LATENTS, TreeTask};
 use serde::{Deserialize, Serialize};
 
-use crate::train::fmt_duration;
+use crate::train::{ctrl_c_flag, fmt_duration, open_log};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Phase {
@@ -67,7 +66,7 @@ pub fn jepa_preset(name: &str) -> Option<JepaPreset> {
         steps,
     };
     Some(match name {
-        "reasoner-tree-pretrain" => base("reasoner-tree-pretrain", Phase::Pretrain, None, 1e-3, 4000),
+        "reasoner-tree-pretrain" => base("reasoner-tree-pretrain", Phase::Pretrain, None, 1e-3, 6000),
         "reasoner-tree-sst" => base("reasoner-tree-sst", Phase::Sst, Some("reasoner-tree-pretrain"), 3e-4, 1500),
         "reasoner-tree-talker" => base("reasoner-tree-talker", Phase::Talker, Some("reasoner-tree-sst"), 1e-3, 500),
         _ => return None,
@@ -259,20 +258,9 @@ pub fn train_jepa(args: JepaTrainArgs, device: Device) -> Result<(), String> {
         total,
         p.batch
     );
-    let stop = Arc::new(AtomicBool::new(false));
-    {
-        let stop = stop.clone();
-        let _ = ctrlc::set_handler(move || stop.store(true, Ordering::SeqCst));
-    }
+    let stop = ctrl_c_flag();
     let mut rng = NoiseSource::new(args.seed.wrapping_mul(7919).wrapping_add(start as u64 + 17 * p.phase as u64));
-    let mut log = fs::OpenOptions::new()
-        .create(true)
-        .append(true)
-        .open(args.run_dir.join("log.csv"))
-        .map_err(|e| e.to_string())?;
-    if start == 0 {
-        writeln!(log, "step,seconds,lr,loss,value,route_acc,eval_exact").ok();
-    }
+    let mut log = open_log(&args.run_dir, start == 0, "step,seconds,lr,loss,value,route_acc,eval_exact")?;
     let tty = std::io::stderr().is_terminal();
     let began = Instant::now();
     let seconds_at_start = seconds;

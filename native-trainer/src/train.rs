@@ -179,11 +179,7 @@ pub fn train(args: TrainArgs, device: Device) -> Result<(), String> {
         p.batch
     );
 
-    let stop = Arc::new(AtomicBool::new(false));
-    {
-        let stop = stop.clone();
-        let _ = ctrlc::set_handler(move || stop.store(true, Ordering::SeqCst));
-    }
+    let stop = ctrl_c_flag();
 
     // Resumed runs draw a different stream so they do not replay the first steps' data.
     let mut rng = NoiseSource::new(args.seed.wrapping_mul(31).wrapping_add(start as u64 + 1));
@@ -192,14 +188,7 @@ pub fn train(args: TrainArgs, device: Device) -> Result<(), String> {
     let mut slots: Vec<Slot> = (0..b).map(|_| fresh_slot(&data, &mut rng)).collect();
     let mut z = model.initial_state(b, l).detach();
 
-    let mut log = fs::OpenOptions::new()
-        .create(true)
-        .append(true)
-        .open(args.run_dir.join("log.csv"))
-        .map_err(|e| e.to_string())?;
-    if start == 0 {
-        writeln!(log, "step,seconds,lr,loss,ce,kl,valid_frac,finished_valid_frac,eval_acc,eval_cov").ok();
-    }
+    let mut log = open_log(&args.run_dir, start == 0, "step,seconds,lr,loss,ce,kl,valid_frac,finished_valid_frac,eval_acc,eval_cov")?;
     let tty = std::io::stderr().is_terminal();
     let began = Instant::now();
     let seconds_at_start = seconds;
@@ -310,6 +299,27 @@ pub fn train(args: TrainArgs, device: Device) -> Result<(), String> {
     }
     eprintln!("\ndone: {step} steps in {}", fmt_duration(seconds));
     Ok(())
+}
+
+/// Set when the user presses Ctrl-C: the training loops save a checkpoint and exit.
+pub fn ctrl_c_flag() -> Arc<AtomicBool> {
+    let stop = Arc::new(AtomicBool::new(false));
+    let flag = stop.clone();
+    let _ = ctrlc::set_handler(move || flag.store(true, Ordering::SeqCst));
+    stop
+}
+
+/// The run's learning curve, `log.csv`, appended to; a fresh run writes the `header` first.
+pub fn open_log(run_dir: &Path, fresh: bool, header: &str) -> Result<fs::File, String> {
+    let mut log = fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(run_dir.join("log.csv"))
+        .map_err(|e| format!("{}: {e}", run_dir.join("log.csv").display()))?;
+    if fresh {
+        writeln!(log, "{header}").map_err(|e| e.to_string())?;
+    }
+    Ok(log)
 }
 
 pub fn fmt_duration(s: f64) -> String {

@@ -3,6 +3,7 @@
 pub mod board;
 pub mod grid;
 pub mod nqueens;
+pub mod status;
 pub mod sudoku;
 pub mod tree;
 

@@ -10,17 +10,12 @@ use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
 use super::board::{Curve, coverage_plot, mini_board};
+use super::status::{Load, UrlNotes, load_view};
 use super::{autoplay, now, prefers_reduced_motion, query_pairs};
 use crate::settings::{MAX_SAMPLES, MAX_STEPS, Model, SIDE, Settings, held_out};
 use crate::protocol::{Request, Response, SolveRequest, StepReport};
 use crate::worker::ReasonerWorker;
 
-#[derive(Clone, Debug, PartialEq)]
-enum Load {
-    Loading { loaded: u64, total: u64 },
-    Ready(String),
-    Failed(String),
-}
 
 #[derive(Clone, Debug, PartialEq)]
 struct Run {
@@ -355,27 +350,11 @@ pub fn NQueensPage() -> impl IntoView {
 
     let load_view = move || {
         let model = settings.with(|s| s.model);
-        let name = model.weights();
-        match loads.with(|l| l.get(name).cloned()) {
-            Some(Load::Loading { loaded, total }) => view! {
-                <label class="loading">
-                    {format!("Loading {} weights ", model.label())}
-                    <progress max=total.max(1) value=loaded></progress>
-                    {format!(" {} of {} KiB", loaded / 1024, total / 1024)}
-                </label>
-            }
-            .into_any(),
-            Some(Load::Ready(summary)) => view! { <p class="summary">{format!("{} weights ready: {summary}.", model.label())}</p> }.into_any(),
-            Some(Load::Failed(message)) => view! {
-                <div class="error" role="alert">
-                    <strong>{format!("The {} weights could not be used. ", model.label())}</strong>
-                    {message}
-                    " The board still works, and the other model may load: switch the model above, or reload the page."
-                </div>
-            }
-            .into_any(),
-            None => view! { <p class="summary">{format!("Fetching {} weights…", model.label())}</p> }.into_any(),
-        }
+        load_view(
+            loads.with(|l| l.get(model.weights()).cloned()),
+            model.label(),
+            "The board still works, and the other model may load: switch the model above, or reload the page.",
+        )
     };
 
     let run_status = move || {
@@ -490,13 +469,7 @@ pub fn NQueensPage() -> impl IntoView {
                 </span>
                 <span class="backend-detail">{move || backend.with(|b| b.as_ref().map(|b| b.1.clone()).unwrap_or_default())}</span>
             </div>
-            <Show when=move || !notes.with(Vec::is_empty)>
-                <div class="note" role="status">
-                    <strong>"Some URL values were not understood: "</strong>
-                    {move || notes.get().join(" ")}
-                    <button class="dismiss" on:click=move |_| notes.set(Vec::new())>"Dismiss"</button>
-                </div>
-            </Show>
+            <UrlNotes notes/>
             {load_view}
 
             <div class="layout">

@@ -12,18 +12,13 @@ use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
 use super::grid::{mini_grid, width_plot};
+use super::status::{Load, UrlNotes, load_view};
 use super::{autoplay, now, prefers_reduced_motion, query_pairs};
 use crate::protocol::{Request, Response, SolveRequest, StepReport};
 use crate::settings::MAX_STEPS;
 use crate::sudoku_settings::{MAX_SAMPLES, SudokuSettings, WEIGHTS};
 use crate::worker::ReasonerWorker;
 
-#[derive(Clone, Debug, PartialEq)]
-enum Load {
-    Loading { loaded: u64, total: u64 },
-    Ready(String),
-    Failed(String),
-}
 
 #[derive(Clone, Debug, PartialEq)]
 struct Run {
@@ -459,25 +454,8 @@ pub fn SudokuPage() -> impl IntoView {
         })
     };
 
-    let load_view = move || match load.get() {
-        Some(Load::Loading { loaded, total }) => view! {
-            <label class="loading">
-                "Loading GRAM weights "
-                <progress max=total.max(1) value=loaded></progress>
-                {format!(" {} of {} KiB", loaded / 1024, total / 1024)}
-            </label>
-        }
-        .into_any(),
-        Some(Load::Ready(summary)) => view! { <p class="summary">{format!("GRAM weights ready: {summary}.")}</p> }.into_any(),
-        Some(Load::Failed(message)) => view! {
-            <div class="error" role="alert">
-                <strong>"The Sudoku weights could not be used. "</strong>
-                {message}
-                " You can still enter, paste, generate and check puzzles; reload the page to try again."
-            </div>
-        }
-        .into_any(),
-        None => view! { <p class="summary">"Fetching GRAM weights…"</p> }.into_any(),
+    let load_view = move || {
+        load_view(load.get(), "GRAM", "You can still enter, paste, generate and check puzzles; reload the page to try again.")
     };
 
     let run_status = move || {
@@ -520,13 +498,7 @@ pub fn SudokuPage() -> impl IntoView {
                 </span>
                 <span class="backend-detail">{move || backend.with(|b| b.as_ref().map(|b| b.1.clone()).unwrap_or_default())}</span>
             </div>
-            <Show when=move || !notes.with(Vec::is_empty)>
-                <div class="note" role="status">
-                    <strong>"Some URL values were not understood: "</strong>
-                    {move || notes.get().join(" ")}
-                    <button class="dismiss" on:click=move |_| notes.set(Vec::new())>"Dismiss"</button>
-                </div>
-            </Show>
+            <UrlNotes notes/>
             {load_view}
 
             <div class="layout">

@@ -10,17 +10,12 @@ use engine::tasks::tree::{Part, TreeTask, part_of};
 use gloo_worker::{Spawnable, WorkerBridge};
 use leptos::prelude::*;
 
+use super::status::{Load, UrlNotes, load_view};
 use super::{autoplay, now, prefers_reduced_motion, query_pairs};
 use crate::protocol::{BackendChoice, Request, Response, TreeRequest};
 use crate::tree_settings::{MAX_NOISE, TreeSettings, WEIGHTS};
 use crate::worker::ReasonerWorker;
 
-#[derive(Clone, Debug, PartialEq)]
-enum Load {
-    Loading { loaded: u64, total: u64 },
-    Ready(String),
-    Failed(String),
-}
 
 #[derive(Clone, Debug, PartialEq)]
 struct Run {
@@ -334,25 +329,8 @@ pub fn TreePage() -> impl IntoView {
             .collect::<Vec<_>>()
     };
 
-    let load_view = move || match load.get() {
-        Some(Load::Loading { loaded, total }) => view! {
-            <label class="loading">
-                "Loading the Reasoner and Talker "
-                <progress max=total.max(1) value=loaded></progress>
-                {format!(" {} of {} KiB", loaded / 1024, total / 1024)}
-            </label>
-        }
-        .into_any(),
-        Some(Load::Ready(summary)) => view! { <p class="summary">{format!("JEPA-Reasoner weights ready: {summary}.")}</p> }.into_any(),
-        Some(Load::Failed(message)) => view! {
-            <div class="error" role="alert">
-                <strong>"The tree weights could not be used. "</strong>
-                {message}
-                " You can still edit and generate trees; reload the page to try again."
-            </div>
-        }
-        .into_any(),
-        None => view! { <p class="summary">"Fetching the JEPA-Reasoner weights…"</p> }.into_any(),
+    let load_view = move || {
+        load_view(load.get(), "JEPA-Reasoner", "You can still edit and generate trees; reload the page to try again.")
     };
     let ready = move || matches!(load.get(), Some(Load::Ready(_)));
 
@@ -363,13 +341,7 @@ pub fn TreePage() -> impl IntoView {
                 <span class="badge" data-backend="CPU">"CPU"</span>
                 <span class="backend-detail">"This small model (about 1.3 M parameters, five latents per answer) always runs on the CPU backend in a Web Worker."</span>
             </div>
-            <Show when=move || !notes.with(Vec::is_empty)>
-                <div class="note" role="status">
-                    <strong>"Some URL values were not understood: "</strong>
-                    {move || notes.get().join(" ")}
-                    <button class="dismiss" on:click=move |_| notes.set(Vec::new())>"Dismiss"</button>
-                </div>
-            </Show>
+            <UrlNotes notes/>
             {load_view}
 
             <div class="layout">

@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 
 use super::model::{Jepa, JepaConfig};
 use super::tree::TreeEval;
-use crate::weights::{FORMAT_VERSION, WeightsError, sha256_hex};
+use crate::weights::{WeightsError, check_format_version, sha256_hex};
 
 /// Held-out figures recorded at export.
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
@@ -54,12 +54,7 @@ pub struct JepaManifest {
 impl JepaManifest {
     pub fn from_json(text: &str) -> Result<JepaManifest, WeightsError> {
         let m: JepaManifest = serde_json::from_str(text).map_err(|e| WeightsError::Manifest(e.to_string()))?;
-        if m.format_version != FORMAT_VERSION {
-            return Err(WeightsError::Manifest(format!(
-                "format_version {} but this code reads {FORMAT_VERSION}",
-                m.format_version
-            )));
-        }
+        check_format_version(m.format_version)?;
         Ok(m)
     }
 
