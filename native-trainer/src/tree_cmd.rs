@@ -51,7 +51,7 @@ pub fn load(path: &Path, device: &Device) -> Result<(Jepa, Option<JepaManifest>)
 }
 
 /// Latent noise levels of the robustness curve (fractions of max |h|; seed 000, 5.2.3).
-pub const NOISE_LEVELS: [f64; 4] = [0.0, 0.05, 0.10, 0.15];
+pub const NOISE_LEVELS: [f64; 6] = [0.0, 0.05, 0.10, 0.15, 0.25, 0.50];
 
 fn check_noise(noise: f64) -> Result<(), String> {
     if noise.is_finite() && (0.0..=1.0).contains(&noise) {
@@ -71,7 +71,7 @@ fn print_eval(e: &TreeEval) {
     println!(
         "mixed latents ({} route latents with a sibling): correct node is the major contributor {:.2}% (paper 99.89); \
          sibling plane rank among all vocabulary pairs: mean top {:.2}% (paper 1.72), closest plane {:.1}%; \
-         mean sibling share beta/(alpha+beta) {:.3}; nearest vocabulary latent is the right token {:.2}%",
+         mean sibling share |beta|/(|alpha|+|beta|) {:.3}; nearest vocabulary latent is the right token {:.2}%",
         e.sibling_latents, e.major_contributor, e.sibling_rank_pct, e.sibling_rank_first, e.mean_sibling_share, e.nearest_token
     );
 }

@@ -171,7 +171,7 @@ pub struct TreeEval {
     pub sibling_rank_pct: f64,
     /// Share of sibling latents whose sibling plane is the closest of all pairs, percent.
     pub sibling_rank_first: f64,
-    /// Mean beta / (alpha + beta) (how much of the sibling the latent keeps).
+    /// Mean |beta| / (|alpha| + |beta|): how much of the sibling the latent keeps (0 = none).
     pub mean_sibling_share: f64,
     /// Route latents whose nearest vocabulary latent is the right token, percent.
     pub nearest_token: f64,
@@ -200,7 +200,7 @@ pub fn evaluate_trees(model: &Jepa, tasks: &[TreeTask], noise_frac: f64, seed: u
                 major += (alpha > beta) as usize;
                 rank_sum += 100.0 * rank as f64 / pairs as f64;
                 first += (rank == 1) as usize;
-                share += beta / (alpha + beta).max(1e-12);
+                share += beta.abs() / (alpha.abs() + beta.abs()).max(1e-12);
             }
         }
     }
