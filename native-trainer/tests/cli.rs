@@ -270,3 +270,49 @@ fn sudoku_split_and_solve_keep_the_same_contract() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("holds a sudoku model"));
 }
+
+#[test]
+fn tree_split_and_solve_keep_the_same_contract() {
+    use engine::tasks::tree::{Part, TreeTask, part_of};
+    let get = |part: &str| {
+        let out = bin().args(["split", "--task", "tree", "--part", part]).output().unwrap();
+        assert!(out.status.success());
+        lines(&out)
+    };
+    let (train, test) = (get("train"), get("test"));
+    let train_set: BTreeSet<_> = train.iter().collect();
+    assert!(test.iter().all(|t| !train_set.contains(t)), "disjoint");
+    assert_eq!(test.len(), 1000);
+    assert_eq!(test, get("test"), "stable");
+    for line in &test {
+        assert_eq!(part_of(&TreeTask::parse(line).unwrap()), Part::Test);
+    }
+
+    let good = test[0].clone();
+    let paper = "NL, NO, LJ, LI, OA, OM, JB, JH, IG, IF, AD, A E, MK, MC[ROOT]N[TARGET]K[ROUTE]";
+    let not_leaf = "AB, AC, BD, BE[ROOT]A[TARGET]B[ROUTE]";
+    let with_answer = "AB, AC[ROOT]A[TARGET]B[ROUTE]AB";
+    let input = format!("{good}\n{paper}\n{not_leaf}\n{with_answer}\nhello\n");
+    let mut cmd = bin();
+    cmd.args(["solve", "--task", "tree", "--weights"]).arg(weights("reasoner-tree"));
+    let out = run_with_stdin(cmd, &input);
+    assert_eq!(out.status.code(), Some(1), "exit code says some lines failed");
+    let rows: Vec<serde_json::Value> = lines(&out).iter().map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert_eq!(rows.len(), 5);
+    for (i, line) in [(0, good.as_str()), (1, paper)] {
+        assert_eq!(rows[i]["input"], line);
+        let route = rows[i]["route"].as_str().unwrap();
+        let task = TreeTask::parse(line).unwrap();
+        assert_eq!(rows[i]["verified"].as_bool().unwrap(), route == task.route_text());
+    }
+    assert!(rows[2]["error"].as_str().unwrap().contains("not a leaf"));
+    assert!(rows[3]["error"].as_str().unwrap().contains("after [ROUTE]"));
+    assert!(rows[4]["error"].as_str().unwrap().contains("[ROOT]"));
+
+    // GRAM weights are not a tree model: an error before any line is read.
+    let mut cmd = bin();
+    cmd.args(["solve", "--task", "tree", "--weights"]).arg(weights("gram-nqueens8"));
+    let out = run_with_stdin(cmd, &good);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(!String::from_utf8_lossy(&out.stderr).is_empty());
+}
