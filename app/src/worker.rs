@@ -249,10 +249,10 @@ async fn ensure_tree(
     let model = load_jepa(&manifest, &bytes, &Device::flex()).map_err(|e| format!("{name}.bpk: {e}"))?;
     let summary = match &manifest.eval {
         Some(e) => format!(
-            "{} parameters; held-out trees ({}): exact match {:.2}%, correct node the major contributor {:.2}%",
-            manifest.params, e.eval.tasks, e.eval.exact_match, e.eval.major_contributor
+            "{:.2} M parameters; held-out trees ({}): exact match {:.2}%, correct node the major contributor {:.2}%",
+            manifest.params as f64 / 1e6, e.eval.tasks, e.eval.exact_match, e.eval.major_contributor
         ),
-        None => format!("{} parameters", manifest.params),
+        None => format!("{:.2} M parameters", manifest.params as f64 / 1e6),
     };
     respond(Response::Loaded { model: name.into(), summary });
     let model = Rc::new(model);

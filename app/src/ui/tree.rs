@@ -421,7 +421,7 @@ pub fn TreePage() -> impl IntoView {
             <section class="explain">
                 <h2>"What is on screen"</h2>
                 <p><strong>"Thinking without words. "</strong>"The Reasoner reads the tree as tokens, but after "<code>"[ROUTE]"</code>" it never picks a token: each step it writes a vector of length one (a point on a 128-dimensional sphere) and reads that vector back as its next input. A separate small model, the Talker, turns the vectors into letters only at the end."</p>
-                <p><strong>"Two choices in one vector. "</strong>"Going down the tree, the next node is one of two siblings. The Reasoner's vector often leans mostly to the right child but keeps part of its sibling: α and β are the coefficients of the vector on the plane of those two nodes' embeddings, and the rank says how close that plane is compared with every pair of the 32 tokens (496 pairs)."</p>
+                <p><strong>"Two choices in one vector. "</strong>"Going down the tree, the next node is one of two siblings. α and β are the coefficients of the vector on the plane of those two nodes' embeddings, and the rank says how close that plane is compared with every pair of the 32 tokens (496 pairs). In the paper's large model the vector keeps a visible part of the sibling; this small model's vectors sit almost on the right node (β near 0, yet the sibling's plane still ranks near the top). Add latent noise to push the vectors off the tokens and watch the Talker cope."</p>
                 <p><strong>"Noise. "</strong>"Raise the latent noise to see how far the vectors can be pushed before the route breaks; the same seed gives the same noise, so a shared link reproduces a run exactly."</p>
             </section>
         </section>
@@ -492,7 +492,13 @@ fn pca_view(e: &Explanation, current: usize) -> AnyView {
     let vocab = e
         .vocab_points
         .iter()
-        .map(|(l, x, y)| view! { <text x=sx(*x) y=sy(*y) dy="0.35em" text-anchor="middle" class="vocab">{l.clone()}</text> })
+        .map(|(l, x, y)| {
+            // The letter sits beside its point, so a latent drawn on top of it leaves it readable.
+            view! {
+                <circle cx=sx(*x) cy=sy(*y) r="2" class="vocab-dot"/>
+                <text x=sx(*x) + 5.0 y=sy(*y) - 5.0 class="vocab">{l.clone()}</text>
+            }
+        })
         .collect_view();
     let path = e.steps.iter().map(|s| format!("{:.1},{:.1}", sx(s.pca.0), sy(s.pca.1))).collect::<Vec<_>>().join(" ");
     let dots = e
