@@ -28,7 +28,7 @@ use engine::jepa::{Jepa, JepaConfig};
 use engine::tasks::tree::{self, PAD, Part, ROUTE, ROUTE_LATENTS, TreeTask};
 use serde::{Deserialize, Serialize};
 
-use crate::train::{ctrl_c_flag, fmt_duration, open_log};
+use crate::train::{ctrl_c_flag, fmt_duration, open_log, warmup_cosine_lr, write_checkpoint};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Phase {
@@ -105,11 +105,7 @@ pub struct JepaRunState {
 }
 
 fn lr_at(p: &JepaPreset, step: usize, total: usize) -> f64 {
-    if step < p.warmup {
-        return p.lr * (step + 1) as f64 / p.warmup as f64;
-    }
-    let t = (step - p.warmup) as f64 / (total.saturating_sub(p.warmup)).max(1) as f64;
-    p.lr * (0.1 + 0.9 * 0.5 * (1.0 + (std::f64::consts::PI * t.min(1.0)).cos()))
+    warmup_cosine_lr(p.lr, p.warmup, step, total)
 }
 
 fn optimizer(p: &JepaPreset) -> ModuleOptimizer {
@@ -120,23 +116,8 @@ fn optimizer(p: &JepaPreset) -> ModuleOptimizer {
 }
 
 fn save(dir: &Path, model: &Jepa, optim: &ModuleOptimizer, state: &JepaRunState) -> std::io::Result<()> {
-    let ckpt = dir.join(format!("ckpt-{:07}", state.step));
-    fs::create_dir_all(&ckpt)?;
-    fs::write(ckpt.join("model.bpk"), jepa_to_bytes(model))?;
     let ob = optim.into_bytes().map_err(|e| std::io::Error::other(e.to_string()))?;
-    fs::write(ckpt.join("optim.bpk"), &ob[..])?;
-    fs::write(ckpt.join("state.json"), serde_json::to_string_pretty(state)?)?;
-    let tmp = dir.join("latest.tmp");
-    fs::write(&tmp, ckpt.file_name().unwrap().to_string_lossy().as_bytes())?;
-    fs::rename(tmp, dir.join("latest"))?;
-    let keep = format!("ckpt-{:07}", state.step);
-    for e in fs::read_dir(dir)?.filter_map(|e| e.ok()) {
-        let n = e.file_name().to_string_lossy().to_string();
-        if n.starts_with("ckpt-") && n != keep {
-            let _ = fs::remove_dir_all(e.path());
-        }
-    }
-    Ok(())
+    write_checkpoint(dir, state.step, &jepa_to_bytes(model), &ob[..], &serde_json::to_string_pretty(state)?)
 }
 
 /// The newest checkpoint of a JEPA run: model, optimiser bytes, state.

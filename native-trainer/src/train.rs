@@ -53,12 +53,16 @@ pub struct RunState {
 }
 
 fn lr_at(p: &Preset, step: usize, total: usize) -> f64 {
-    if step < p.warmup {
-        return p.lr * (step + 1) as f64 / p.warmup as f64;
+    warmup_cosine_lr(p.lr, p.warmup, step, total)
+}
+
+/// Linear warm-up over `warmup` steps, then cosine from `lr` to `lr / 10` over the rest of the run.
+pub fn warmup_cosine_lr(lr: f64, warmup: usize, step: usize, total: usize) -> f64 {
+    if step < warmup {
+        return lr * (step + 1) as f64 / warmup as f64;
     }
-    // Cosine from lr to lr/10 over the rest of the run.
-    let t = (step - p.warmup) as f64 / (total.saturating_sub(p.warmup)).max(1) as f64;
-    p.lr * (0.1 + 0.9 * 0.5 * (1.0 + (std::f64::consts::PI * t.min(1.0)).cos()))
+    let t = (step - warmup) as f64 / (total.saturating_sub(warmup)).max(1) as f64;
+    lr * (0.1 + 0.9 * 0.5 * (1.0 + (std::f64::consts::PI * t.min(1.0)).cos()))
 }
 
 fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
@@ -69,24 +73,30 @@ fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
 
 /// Saves model, optimiser and state as `ckpt-<step>/`, then points `latest` at it.
 fn save_checkpoint(dir: &Path, model: &Gram, optim: &ModuleOptimizer, state: &RunState) -> std::io::Result<()> {
-    let ckpt = dir.join(format!("ckpt-{:07}", state.step));
-    fs::create_dir_all(&ckpt)?;
-    fs::write(ckpt.join("model.bpk"), gram_to_bytes(model))?;
     let optim_bytes = optim.into_bytes().map_err(|e| std::io::Error::other(e.to_string()))?;
-    fs::write(ckpt.join("optim.bpk"), &optim_bytes[..])?;
-    fs::write(ckpt.join("state.json"), serde_json::to_string_pretty(state)?)?;
+    write_checkpoint(dir, state.step, &gram_to_bytes(model), &optim_bytes[..], &serde_json::to_string_pretty(state)?)
+}
+
+/// Writes `ckpt-<step>/` (model.bpk, optim.bpk, state.json), then points `latest` at it by an
+/// atomic rename, then removes all but the newest two checkpoints: an interruption at any moment
+/// leaves a complete checkpoint that `latest` names.
+pub fn write_checkpoint(dir: &Path, step: usize, model: &[u8], optim: &[u8], state_json: &str) -> std::io::Result<()> {
+    let ckpt = dir.join(format!("ckpt-{step:07}"));
+    fs::create_dir_all(&ckpt)?;
+    fs::write(ckpt.join("model.bpk"), model)?;
+    fs::write(ckpt.join("optim.bpk"), optim)?;
+    fs::write(ckpt.join("state.json"), state_json)?;
     let previous = fs::read_to_string(dir.join("latest")).ok();
     write_atomic(&dir.join("latest"), ckpt.file_name().unwrap().to_string_lossy().as_bytes())?;
-    // Keep the newest two checkpoints.
     if let Some(prev) = previous {
-        let mut all: Vec<_> = fs::read_dir(dir)?
+        let current = format!("ckpt-{step:07}");
+        let old: Vec<_> = fs::read_dir(dir)?
             .filter_map(|e| e.ok())
             .map(|e| e.file_name().to_string_lossy().to_string())
-            .filter(|n| n.starts_with("ckpt-") && *n != prev.trim() && *n != format!("ckpt-{:07}", state.step))
+            .filter(|n| n.starts_with("ckpt-") && *n != prev.trim() && *n != current)
             .collect();
-        all.sort();
-        for old in all {
-            let _ = fs::remove_dir_all(dir.join(old));
+        for o in old {
+            let _ = fs::remove_dir_all(dir.join(o));
         }
     }
     Ok(())
