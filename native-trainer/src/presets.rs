@@ -40,7 +40,15 @@ pub struct Preset {
     pub steps: usize,
 }
 
-pub const NAMES: [&str; 5] = ["gram-nqueens8", "trm-nqueens8", "gram-nqueens10", "trm-nqueens10", "gram-sudoku"];
+pub const NAMES: [&str; 7] = [
+    "gram-nqueens8",
+    "trm-nqueens8",
+    "gram-nqueens8-mixer",
+    "trm-nqueens8-mixer",
+    "gram-nqueens10",
+    "trm-nqueens10",
+    "gram-sudoku",
+];
 
 pub fn preset(name: &str) -> Option<Preset> {
     if name == "gram-sudoku" {
@@ -56,17 +64,19 @@ pub fn preset(name: &str) -> Option<Preset> {
             steps: 5500,
         });
     }
-    let (guidance, n) = match name {
-        "gram-nqueens8" => (true, 8),
-        "trm-nqueens8" => (false, 8),
-        "gram-nqueens10" => (true, 10),
-        "trm-nqueens10" => (false, 10),
+    let (guidance, n, mixer) = match name {
+        "gram-nqueens8" => (true, 8, false),
+        "trm-nqueens8" => (false, 8, false),
+        "gram-nqueens8-mixer" => (true, 8, true),
+        "trm-nqueens8-mixer" => (false, 8, true),
+        "gram-nqueens10" => (true, 10, false),
+        "trm-nqueens10" => (false, 10, false),
         _ => return None,
     };
     Some(Preset {
         name: NAMES.iter().find(|&&p| p == name).copied()?,
         task: Task::NQueens(n),
-        config: GramConfig::nqueens(n, guidance),
+        config: if mixer { GramConfig::nqueens_mixer(n, guidance) } else { GramConfig::nqueens(n, guidance) },
         batch: 64,
         lr: 1e-3,
         warmup: 200,

@@ -2,7 +2,7 @@
 
 use burn::config::Config;
 use burn::module::Module;
-use burn::nn::{Linear, LinearConfig};
+use burn::nn::{Initializer, Linear, LinearConfig};
 use burn::tensor::{Device, Tensor, activation::silu};
 
 #[derive(Config, Debug)]
@@ -13,6 +13,10 @@ pub struct SwiGluMlpConfig {
     pub d_hidden: usize,
     /// Output width.
     pub d_output: usize,
+    /// Start the output projection at zero, so the MLP outputs 0 until training moves it (used
+    /// by GRAM's guidance heads: see `gram::guidance`).
+    #[config(default = false)]
+    pub zero_output: bool,
 }
 
 #[derive(Module, Debug)]
@@ -28,7 +32,14 @@ impl SwiGluMlpConfig {
         SwiGluMlp {
             gate: lin(self.d_input, self.d_hidden),
             up: lin(self.d_input, self.d_hidden),
-            down: lin(self.d_hidden, self.d_output),
+            down: if self.zero_output {
+                LinearConfig::new(self.d_hidden, self.d_output)
+                    .with_bias(false)
+                    .with_initializer(Initializer::Zeros)
+                    .init(device)
+            } else {
+                lin(self.d_hidden, self.d_output)
+            },
         }
     }
 }
