@@ -118,7 +118,7 @@ const statusNumbers = (s) => ({
 
 // Three queens of a held-out test puzzle (k = 5 removed) on which the shipped GRAM finds
 // completions with 4 samples and 3 steps (shortlisted with `native-trainer solve`).
-const placed = [[6, 2], [7, 5], [8, 3]];
+const placed = [[6, 7], [7, 2], [8, 4]];
 const sampleBoards = (page) => page.locator('.samples .sample').evaluateAll((els) => els.map((e) => e.dataset.board));
 let webgpuSamples = null;
 const placedText = (() => { const b = new Array(64).fill('.'); placed.forEach(([r, c]) => (b[(r - 1) * 8 + c - 1] = 'Q')); return b.join(''); })();
