@@ -66,7 +66,7 @@ impl SamplingArgs {
 
 #[derive(Subcommand)]
 enum Command {
-    /// Train a preset (gram-nqueens8, trm-nqueens8, gram-nqueens10, trm-nqueens10, gram-sudoku,
+    /// Train a preset (gram-nqueens8[-mixer], trm-nqueens8[-mixer], gram-nqueens10, trm-nqueens10, gram-sudoku,
     /// reasoner-tree-pretrain, reasoner-tree-sst, reasoner-tree-talker).
     Train {
         #[arg(long)]
