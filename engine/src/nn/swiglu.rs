@@ -28,18 +28,13 @@ pub struct SwiGluMlp {
 
 impl SwiGluMlpConfig {
     pub fn init(&self, device: &Device) -> SwiGluMlp {
-        let lin = |i, o| LinearConfig::new(i, o).with_bias(false).init(device);
+        let lin = |i, o| LinearConfig::new(i, o).with_bias(false);
+        let down = lin(self.d_hidden, self.d_output);
+        let down = if self.zero_output { down.with_initializer(Initializer::Zeros) } else { down };
         SwiGluMlp {
-            gate: lin(self.d_input, self.d_hidden),
-            up: lin(self.d_input, self.d_hidden),
-            down: if self.zero_output {
-                LinearConfig::new(self.d_hidden, self.d_output)
-                    .with_bias(false)
-                    .with_initializer(Initializer::Zeros)
-                    .init(device)
-            } else {
-                lin(self.d_hidden, self.d_output)
-            },
+            gate: lin(self.d_input, self.d_hidden).init(device),
+            up: lin(self.d_input, self.d_hidden).init(device),
+            down: down.init(device),
         }
     }
 }
