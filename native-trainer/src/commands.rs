@@ -15,12 +15,14 @@ use engine::weights::{EvalRecord, FORMAT_VERSION, Manifest, ReferenceOutput, gra
 use serde_json::json;
 
 use crate::presets::Task;
-use crate::train::{fmt_duration, load_checkpoint};
+use crate::train::{fmt_duration, load_checkpoint, load_ema};
 
-/// Weights from a `.bpk` (with its manifest) or a run directory (latest checkpoint).
+/// Weights from a `.bpk` (with its manifest) or a run directory (latest checkpoint: the weights'
+/// average when the run keeps one, as `export` ships).
 pub fn load_weights(path: &Path, device: &Device) -> Result<(Gram, GramConfig, Option<Manifest>), String> {
     if path.is_dir() {
         let (model, _, state) = load_checkpoint(path, device)?;
+        let model = load_ema(path, &state.config, device)?.unwrap_or(model);
         return Ok((model.valid(), state.config, None));
     }
     let manifest_path = path.with_extension("json");
@@ -256,6 +258,8 @@ pub fn export(run_dir: Option<PathBuf>, name: &str, out_dir: &Path, device: &Dev
         return crate::tree_cmd::export(&run_dir, name, out_dir, device);
     }
     let (model, _, state) = load_checkpoint(&run_dir, device)?;
+    // A run that keeps the weights' average ships the average (seed 003, appendix D.2).
+    let model = load_ema(&run_dir, &state.config, device)?.unwrap_or(model);
     let bytes = gram_to_bytes(&model);
     fs::create_dir_all(out_dir).map_err(|e| e.to_string())?;
     let n = side_of(&state.config);
@@ -267,10 +271,14 @@ pub fn export(run_dir: Option<PathBuf>, name: &str, out_dir: &Path, device: &Dev
         task: task.id(),
         params: model.num_params(),
         config: state.config.clone(),
-        training_command: program_relative(&state.command),
+        // A run that started from shipped weights names their recipe first, then its own.
+        training_command: match &state.parent {
+            Some(p) => format!("{} ; then, from those weights (sha256 {}): {}", p.command, p.sha256, program_relative(&state.command)),
+            None => program_relative(&state.command),
+        },
         data_seed: state.seed,
-        train_steps: state.step,
-        train_seconds: (state.seconds * 10.0).round() / 10.0,
+        train_steps: state.step + state.parent.as_ref().map_or(0, |p| p.steps),
+        train_seconds: ((state.seconds + state.parent.as_ref().map_or(0.0, |p| p.seconds)) * 10.0).round() / 10.0,
         eval: None,
         reference: None,
         sha256: sha256_hex(&bytes),

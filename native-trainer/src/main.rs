@@ -86,6 +86,17 @@ enum Command {
         /// Override the preset's KL weight beta (recorded in the checkpoint's config).
         #[arg(long)]
         beta: Option<f64>,
+        /// Override the preset's peak learning rate.
+        #[arg(long)]
+        lr: Option<f64>,
+        /// Keep an exponential moving average of the weights with this decay (seed 003: 0.9999);
+        /// quick evals and `export` then use the average. 0 = none.
+        #[arg(long, default_value_t = 0.0)]
+        ema: f64,
+        /// Start from these weights (`.bpk` + manifest) with a fresh optimiser instead of a fresh
+        /// initialisation; the config must be the preset's.
+        #[arg(long)]
+        init_from: Option<PathBuf>,
         /// JEPA phases after the first: the previous phase's run directory (default:
         /// runs/<previous preset>).
         #[arg(long)]
@@ -203,6 +214,9 @@ fn main() -> ExitCode {
             run_dir,
             resume,
             beta,
+            lr,
+            ema,
+            init_from,
             from,
             eval_every,
             eval_inputs,
@@ -240,6 +254,12 @@ fn main() -> ExitCode {
             if let Some(beta) = beta {
                 p.config.beta = beta;
             }
+            if let Some(lr) = lr {
+                p.lr = lr;
+            }
+            if !(0.0..1.0).contains(&ema) {
+                return Err(format!("--ema must be in [0, 1), not {ema}"));
+            }
             let steps = steps.unwrap_or(p.steps);
             let run_dir = run_dir.unwrap_or_else(|| PathBuf::from("runs").join(p.name));
             train::train(
@@ -254,6 +274,8 @@ fn main() -> ExitCode {
                     checkpoint_every: checkpoint_every.max(1),
                     log_every: log_every.max(1),
                     command: command_line,
+                    ema_decay: ema,
+                    init_from,
                 },
                 device,
             )

@@ -20,7 +20,8 @@ use burn::optim::{AdamWConfig, GradientsParams, ModuleOptimizer};
 use burn::tensor::{Bytes, Device, Int, Tensor, TensorData};
 use engine::gram::loss::supervision_step;
 use engine::gram::noise::NoiseSource;
-use engine::gram::{Gram, Latent, SupervisionBatch};
+use engine::gram::{Gram, GramConfig, Latent, SupervisionBatch};
+use engine::nn::ema_update;
 use engine::weights::{gram_from_bytes, gram_to_bytes};
 use serde::{Deserialize, Serialize};
 
@@ -38,6 +39,12 @@ pub struct TrainArgs {
     pub checkpoint_every: usize,
     pub log_every: usize,
     pub command: String,
+    /// Decay of the weights' EMA (seed 003, appendix D.2; 0 = no average). With an average, the
+    /// quick evals, `export` and therefore the shipped file use the averaged weights.
+    pub ema_decay: f64,
+    /// Start from these weights (a `.bpk` with its manifest) with a fresh optimiser, instead of
+    /// a fresh initialisation. The config must match the preset's (beta may differ).
+    pub init_from: Option<PathBuf>,
 }
 
 /// Written beside each checkpoint's tensors.
@@ -50,6 +57,22 @@ pub struct RunState {
     pub seconds: f64,
     pub command: String,
     pub config: engine::gram::GramConfig,
+    /// Decay of the weights' EMA kept in `ema.bpk` beside the model (0: none; older runs).
+    #[serde(default)]
+    pub ema_decay: f64,
+    /// A run started `--init-from` shipped weights: how those were trained, so the export's
+    /// manifest names the whole recipe, steps and time.
+    #[serde(default)]
+    pub parent: Option<Parent>,
+}
+
+/// The training behind the weights a run started from (their manifest's record).
+#[derive(Serialize, Deserialize, Debug, Clone)]
+pub struct Parent {
+    pub command: String,
+    pub steps: usize,
+    pub seconds: f64,
+    pub sha256: String,
 }
 
 fn lr_at(p: &Preset, step: usize, total: usize) -> f64 {
@@ -71,9 +94,22 @@ fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
     fs::rename(tmp, path)
 }
 
-/// Saves model, optimiser and state as `ckpt-<step>/`, then points `latest` at it.
-fn save_checkpoint(dir: &Path, model: &Gram, optim: &ModuleOptimizer, state: &RunState) -> std::io::Result<()> {
+/// Saves model, optimiser, the weights' average (if kept) and state as `ckpt-<step>/`, then
+/// points `latest` at it.
+fn save_checkpoint(
+    dir: &Path,
+    model: &Gram,
+    ema: Option<&Gram>,
+    optim: &ModuleOptimizer,
+    state: &RunState,
+) -> std::io::Result<()> {
     let optim_bytes = optim.into_bytes().map_err(|e| std::io::Error::other(e.to_string()))?;
+    if let Some(ema) = ema {
+        // Written before `latest` moves, so a checkpoint that `latest` names is always complete.
+        let ckpt = dir.join(format!("ckpt-{:07}", state.step));
+        fs::create_dir_all(&ckpt)?;
+        fs::write(ckpt.join("ema.bpk"), gram_to_bytes(ema))?;
+    }
     write_checkpoint(dir, state.step, &gram_to_bytes(model), &optim_bytes[..], &serde_json::to_string_pretty(state)?)
 }
 
@@ -102,11 +138,26 @@ pub fn write_checkpoint(dir: &Path, step: usize, model: &[u8], optim: &[u8], sta
     Ok(())
 }
 
-/// The newest checkpoint of a run: (model, optimiser, state).
-pub fn load_checkpoint(dir: &Path, device: &Device) -> Result<(Gram, ModuleOptimizer, RunState), String> {
+/// The directory `latest` points at.
+fn latest_checkpoint(dir: &Path) -> Result<PathBuf, String> {
     let name = fs::read_to_string(dir.join("latest"))
         .map_err(|e| format!("no checkpoint to resume in {}: {e}", dir.display()))?;
-    let ckpt = dir.join(name.trim());
+    Ok(dir.join(name.trim()))
+}
+
+/// The weights' average of the newest checkpoint, if the run keeps one.
+pub fn load_ema(dir: &Path, config: &engine::gram::GramConfig, device: &Device) -> Result<Option<Gram>, String> {
+    let path = latest_checkpoint(dir)?.join("ema.bpk");
+    if !path.exists() {
+        return Ok(None);
+    }
+    let bytes = fs::read(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+    gram_from_bytes(config, &bytes, device).map(Some).map_err(|e| format!("{}: {e}", path.display()))
+}
+
+/// The newest checkpoint of a run: (model, optimiser, state).
+pub fn load_checkpoint(dir: &Path, device: &Device) -> Result<(Gram, ModuleOptimizer, RunState), String> {
+    let ckpt = latest_checkpoint(dir)?;
     let state: RunState = serde_json::from_str(
         &fs::read_to_string(ckpt.join("state.json")).map_err(|e| format!("{}: {e}", ckpt.display()))?,
     )
@@ -165,16 +216,40 @@ pub fn train(args: TrainArgs, device: Device) -> Result<(), String> {
     let ad = device.clone().autodiff();
     fs::create_dir_all(&args.run_dir).map_err(|e| format!("{}: {e}", args.run_dir.display()))?;
 
+    let mut parent: Option<Parent> = None;
+    let mut command = args.command.clone();
     let (mut model, mut optim, start, mut seconds) = if args.resume {
         let (m, o, s) = load_checkpoint(&args.run_dir, &ad)?;
         if s.preset != p.name {
             return Err(format!("{} holds a {} run, not {}", args.run_dir.display(), s.preset, p.name));
         }
+        parent = s.parent.clone();
+        // The recipe is the first command plus every resumption (which may change flags).
+        command = format!("{} ; resumed at step {}: {}", s.command, s.step, args.command);
         eprintln!("resuming {} from step {} ({:.0} s trained)", p.name, s.step, s.seconds);
         (m.train(), o, s.step, s.seconds)
+    } else if let Some(w) = &args.init_from {
+        let (m, cfg, manifest) = crate::commands::load_weights(w, &ad)?;
+        if (GramConfig { beta: p.config.beta, ..cfg }) != p.config {
+            return Err(format!("{} does not have the {} preset's config", w.display(), p.name));
+        }
+        parent = manifest.map(|m| Parent {
+            command: m.training_command,
+            steps: m.train_steps,
+            seconds: m.train_seconds,
+            sha256: m.sha256,
+        });
+        eprintln!("starting {} from {} (fresh optimiser)", p.name, w.display());
+        (m.train(), new_optimizer(p), 0, 0.0)
     } else {
         ad.seed(args.seed); // burn's lazy parameter initialisation draws from the device RNG
         (Gram::init(&p.config, &ad), new_optimizer(p), 0, 0.0)
+    };
+    // The weights' average lives off the autodiff graph; a resumed run continues its own.
+    let mut ema: Option<Gram> = match args.ema_decay > 0.0 {
+        false => None,
+        true if args.resume => Some(load_ema(&args.run_dir, &p.config, &device)?.unwrap_or_else(|| model.valid())),
+        true => Some(model.valid()),
     };
     let total = args.steps;
     let data_began = Instant::now();
@@ -198,7 +273,9 @@ pub fn train(args: TrainArgs, device: Device) -> Result<(), String> {
     let mut slots: Vec<Slot> = (0..b).map(|_| fresh_slot(&data, &mut rng)).collect();
     let mut z = model.initial_state(b, l).detach();
 
-    let mut log = open_log(&args.run_dir, start == 0, "step,seconds,lr,loss,ce,kl,valid_frac,finished_valid_frac,eval_acc,eval_cov")?;
+    let header = "step,seconds,lr,loss,ce,kl,valid_frac,finished_valid_frac,eval_acc,eval_cov";
+    let header = if ema.is_some() { format!("{header},raw_eval_acc,raw_eval_cov") } else { header.to_string() };
+    let mut log = open_log(&args.run_dir, start == 0, &header)?;
     let tty = std::io::stderr().is_terminal();
     let began = Instant::now();
     let seconds_at_start = seconds;
@@ -211,8 +288,10 @@ pub fn train(args: TrainArgs, device: Device) -> Result<(), String> {
         total_steps: total,
         seed: args.seed,
         seconds,
-        command: args.command.clone(),
+        command: command.clone(),
         config: p.config.clone(),
+        ema_decay: args.ema_decay,
+        parent: parent.clone(),
     };
 
     let mut step = start;
@@ -225,6 +304,7 @@ pub fn train(args: TrainArgs, device: Device) -> Result<(), String> {
         let loss_value: f32 = out.loss.clone().into_scalar();
         let grads = GradientsParams::from_grads(out.loss.backward(), &model);
         model = optim.step(lr, model, grads);
+        ema = ema.map(|avg| ema_update(avg, &model, args.ema_decay));
         step += 1;
 
         // Halting: refill slots that halted or used their budget.
@@ -249,14 +329,22 @@ pub fn train(args: TrainArgs, device: Device) -> Result<(), String> {
         seconds = seconds_at_start + began.elapsed().as_secs_f64();
 
         let mut eval_cols = (String::new(), String::new());
+        let mut raw_cols = String::new();
         if args.eval_every > 0 && (step % args.eval_every == 0 || step == total) {
-            let (acc, cov, cov_name) = data.quick_eval(&model, args.eval_inputs, &device);
+            // With an average, it is what gets shipped, so it is what the curve follows; the raw
+            // weights are scored beside it (the `raw_*` columns) to show what averaging buys.
+            let (acc, cov, cov_name) = data.quick_eval(ema.as_ref().unwrap_or(&model), args.eval_inputs, &device);
+            let raw = ema.as_ref().map(|_| data.quick_eval(&model, args.eval_inputs, &device));
             eprintln!(
-                "{}eval @ step {step}: accuracy {acc:.2}%  {cov_name} {cov:.2}%  ({} test inputs, 5 samples)",
+                "{}eval @ step {step}: accuracy {acc:.2}%  {cov_name} {cov:.2}%  ({} test inputs, 5 samples){}",
                 if tty { "\n" } else { "" },
-                args.eval_inputs
+                args.eval_inputs,
+                raw.map(|(a, c, _)| format!("; raw weights {a:.2}% / {c:.2}%")).unwrap_or_default()
             );
             eval_cols = (format!("{acc:.3}"), format!("{cov:.3}"));
+            if let Some((a, c, _)) = raw {
+                raw_cols = format!(",{a:.3},{c:.3}");
+            }
         }
         if step % args.log_every == 0 || step == total || !eval_cols.0.is_empty() {
             let n = s_n.max(1) as f64;
@@ -282,7 +370,7 @@ pub fn train(args: TrainArgs, device: Device) -> Result<(), String> {
             }
             writeln!(
                 log,
-                "{step},{seconds:.1},{lr:.3e},{:.5},{:.5},{:.5},{:.4},{:.4},{},{}",
+                "{step},{seconds:.1},{lr:.3e},{:.5},{:.5},{:.5},{:.4},{:.4},{},{}{raw_cols}",
                 s_loss / n,
                 s_ce / n,
                 s_kl / n,
@@ -296,7 +384,7 @@ pub fn train(args: TrainArgs, device: Device) -> Result<(), String> {
         }
         let interrupted = stop.load(Ordering::SeqCst);
         if interrupted || step % args.checkpoint_every == 0 || step == total {
-            save_checkpoint(&args.run_dir, &model, &optim, &state_at(step, seconds))
+            save_checkpoint(&args.run_dir, &model, ema.as_ref(), &optim, &state_at(step, seconds))
                 .map_err(|e| format!("checkpoint: {e}"))?;
         }
         if interrupted {

@@ -188,6 +188,67 @@ fn training_checkpoints_and_resumes() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("holds a gram-nqueens8 run"));
 }
 
+/// `--init-from` continues shipped weights; `--ema` keeps the weights' average in every
+/// checkpoint, a resumed run continues it, and `export` ships the average, not the raw weights.
+#[test]
+fn init_from_weights_and_the_weights_average_reach_the_export() {
+    let dir = scratch("ema");
+    let run = |steps: &str, extra: &[&str]| {
+        bin()
+            .args(["train", "--preset", "gram-nqueens8-mixer", "--eval-every", "0", "--checkpoint-every", "2"])
+            .args(["--steps", steps, "--ema", "0.5", "--lr", "1e-4", "--run-dir"])
+            .arg(&dir)
+            .args(extra)
+            .output()
+            .unwrap()
+    };
+    let shipped = weights("gram-nqueens8");
+    let out = run("2", &["--init-from", shipped.to_str().unwrap()]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{err}");
+    assert!(err.contains("starting gram-nqueens8-mixer from"), "{err}");
+    let ckpt = dir.join("ckpt-0000002");
+    let (model, ema) = (std::fs::read(ckpt.join("model.bpk")).unwrap(), std::fs::read(ckpt.join("ema.bpk")).unwrap());
+    assert_ne!(model, ema, "after two steps the average lags the raw weights");
+    let out = run("3", &["--resume"]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let ema3 = std::fs::read(dir.join("ckpt-0000003").join("ema.bpk")).unwrap();
+    assert_ne!(ema3, ema, "the resumed run keeps averaging");
+    let out_dir = scratch("ema-export");
+    let out = bin()
+        .args(["export", "--name", "probe", "--run-dir"])
+        .arg(&dir)
+        .arg("--out-dir")
+        .arg(&out_dir)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(std::fs::read(out_dir.join("probe.bpk")).unwrap(), ema3, "export ships the average");
+    let manifest = std::fs::read_to_string(out_dir.join("probe.json")).unwrap();
+    assert!(manifest.contains("--init-from") && manifest.contains("--ema 0.5"), "{manifest}");
+    let manifest: serde_json::Value = serde_json::from_str(&manifest).unwrap();
+    let shipped_manifest: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(shipped.with_extension("json")).unwrap()).unwrap();
+    let command = manifest["training_command"].as_str().unwrap();
+    assert!(
+        command.starts_with(shipped_manifest["training_command"].as_str().unwrap()),
+        "the recipe starts with the shipped weights' own: {command}"
+    );
+    assert_eq!(manifest["train_steps"].as_u64().unwrap(), shipped_manifest["train_steps"].as_u64().unwrap() + 3);
+
+    // Weights of another model are refused before any training.
+    let out = bin()
+        .args(["train", "--preset", "trm-nqueens8-mixer", "--steps", "1", "--init-from"])
+        .arg(&shipped)
+        .arg("--run-dir")
+        .arg(scratch("ema-wrong"))
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("does not have the trm-nqueens8-mixer preset's config"), "{err}");
+}
+
 #[test]
 fn ctrl_c_saves_a_checkpoint_and_exits() {
     let dir = scratch("ctrlc");
