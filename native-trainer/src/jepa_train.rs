@@ -117,7 +117,8 @@ fn optimizer(p: &JepaPreset) -> ModuleOptimizer {
 
 fn save(dir: &Path, model: &Jepa, optim: &ModuleOptimizer, state: &JepaRunState) -> std::io::Result<()> {
     let ob = optim.into_bytes().map_err(|e| std::io::Error::other(e.to_string()))?;
-    write_checkpoint(dir, state.step, &jepa_to_bytes(model), &ob[..], &serde_json::to_string_pretty(state)?)
+    let (model, state_json) = (jepa_to_bytes(model), serde_json::to_string_pretty(state)?);
+    write_checkpoint(dir, state.step, &[("model.bpk", &model[..]), ("optim.bpk", &ob[..]), ("state.json", state_json.as_bytes())])
 }
 
 /// The newest checkpoint of a JEPA run: model, optimiser bytes, state.

@@ -57,9 +57,6 @@ pub struct RunState {
     pub seconds: f64,
     pub command: String,
     pub config: engine::gram::GramConfig,
-    /// Decay of the weights' EMA kept in `ema.bpk` beside the model (0: none; older runs).
-    #[serde(default)]
-    pub ema_decay: f64,
     /// A run started `--init-from` shipped weights: how those were trained, so the export's
     /// manifest names the whole recipe, steps and time.
     #[serde(default)]
@@ -104,24 +101,24 @@ fn save_checkpoint(
     state: &RunState,
 ) -> std::io::Result<()> {
     let optim_bytes = optim.into_bytes().map_err(|e| std::io::Error::other(e.to_string()))?;
-    if let Some(ema) = ema {
-        // Written before `latest` moves, so a checkpoint that `latest` names is always complete.
-        let ckpt = dir.join(format!("ckpt-{:07}", state.step));
-        fs::create_dir_all(&ckpt)?;
-        fs::write(ckpt.join("ema.bpk"), gram_to_bytes(ema))?;
+    let (model, state_json) = (gram_to_bytes(model), serde_json::to_string_pretty(state)?);
+    let mut files = vec![("model.bpk", &model[..]), ("optim.bpk", &optim_bytes[..]), ("state.json", state_json.as_bytes())];
+    let ema = ema.map(gram_to_bytes);
+    if let Some(ema) = &ema {
+        files.push(("ema.bpk", &ema[..]));
     }
-    write_checkpoint(dir, state.step, &gram_to_bytes(model), &optim_bytes[..], &serde_json::to_string_pretty(state)?)
+    write_checkpoint(dir, state.step, &files)
 }
 
-/// Writes `ckpt-<step>/` (model.bpk, optim.bpk, state.json), then points `latest` at it by an
-/// atomic rename, then removes all but the newest two checkpoints: an interruption at any moment
-/// leaves a complete checkpoint that `latest` names.
-pub fn write_checkpoint(dir: &Path, step: usize, model: &[u8], optim: &[u8], state_json: &str) -> std::io::Result<()> {
+/// Writes `ckpt-<step>/` with the given files (model.bpk, optim.bpk, state.json, ...), then
+/// points `latest` at it by an atomic rename, then removes all but the newest two checkpoints: an
+/// interruption at any moment leaves a complete checkpoint that `latest` names.
+pub fn write_checkpoint(dir: &Path, step: usize, files: &[(&str, &[u8])]) -> std::io::Result<()> {
     let ckpt = dir.join(format!("ckpt-{step:07}"));
     fs::create_dir_all(&ckpt)?;
-    fs::write(ckpt.join("model.bpk"), model)?;
-    fs::write(ckpt.join("optim.bpk"), optim)?;
-    fs::write(ckpt.join("state.json"), state_json)?;
+    for (name, bytes) in files {
+        fs::write(ckpt.join(name), bytes)?;
+    }
     let previous = fs::read_to_string(dir.join("latest")).ok();
     write_atomic(&dir.join("latest"), ckpt.file_name().unwrap().to_string_lossy().as_bytes())?;
     if let Some(prev) = previous {
@@ -146,7 +143,7 @@ fn latest_checkpoint(dir: &Path) -> Result<PathBuf, String> {
 }
 
 /// The weights' average of the newest checkpoint, if the run keeps one.
-pub fn load_ema(dir: &Path, config: &engine::gram::GramConfig, device: &Device) -> Result<Option<Gram>, String> {
+pub fn load_ema(dir: &Path, config: &GramConfig, device: &Device) -> Result<Option<Gram>, String> {
     let path = latest_checkpoint(dir)?.join("ema.bpk");
     if !path.exists() {
         return Ok(None);
@@ -290,7 +287,6 @@ pub fn train(args: TrainArgs, device: Device) -> Result<(), String> {
         seconds,
         command: command.clone(),
         config: p.config.clone(),
-        ema_decay: args.ema_decay,
         parent: parent.clone(),
     };
 
