@@ -226,6 +226,14 @@ pub fn train(args: TrainArgs, device: Device) -> Result<(), String> {
         eprintln!("resuming {} from step {} ({:.0} s trained)", p.name, s.step, s.seconds);
         (m.train(), o, s.step, s.seconds)
     } else if let Some(w) = &args.init_from {
+        // load_weights reads a run directory's weights off the autodiff device: they could not
+        // be trained, and a run directory has no manifest to name their recipe.
+        if w.is_dir() {
+            return Err(format!(
+                "--init-from takes a .bpk with its manifest, not the run directory {}: export it first, or continue it with --resume",
+                w.display()
+            ));
+        }
         let (m, cfg, manifest) = crate::commands::load_weights(w, &ad)?;
         if (GramConfig { beta: p.config.beta, ..cfg }) != p.config {
             return Err(format!("{} does not have the {} preset's config", w.display(), p.name));

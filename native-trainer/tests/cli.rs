@@ -236,6 +236,17 @@ fn init_from_weights_and_the_weights_average_reach_the_export() {
     );
     assert_eq!(manifest["train_steps"].as_u64().unwrap(), shipped_manifest["train_steps"].as_u64().unwrap() + 3);
 
+    // A run directory is not a weights file: it says what to do instead.
+    let out = bin()
+        .args(["train", "--preset", "gram-nqueens8-mixer", "--steps", "1", "--init-from"])
+        .arg(&dir)
+        .arg("--run-dir")
+        .arg(scratch("ema-dir"))
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("export it first"));
+
     // Weights of another model are refused before any training.
     let out = bin()
         .args(["train", "--preset", "trm-nqueens8-mixer", "--steps", "1", "--init-from"])
