@@ -345,6 +345,7 @@ async fn solve(state: &Rc<RefCell<State>>, req: SolveRequest, respond: &dyn Fn(R
         max_steps: req.steps,
         halting: false,
         seed: req.seed,
+        settle: engine::gram::default_settle(sudoku),
     };
     // A deterministic model runs one trajectory; its answer is repeated for every sample below.
     let options = trajectories_to_run(&model, &requested);

@@ -49,6 +49,9 @@ pub struct ReferenceOutput {
     pub guidance_scale: f64,
     pub steps: usize,
     pub halting: bool,
+    /// [`crate::gram::SampleOptions::settle`]; absent in manifests written before it existed (0).
+    #[serde(default)]
+    pub settle: f64,
     /// The boards of the samples, in order.
     pub outputs: Vec<String>,
 }

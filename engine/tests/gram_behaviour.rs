@@ -34,7 +34,7 @@ fn model(guidance: bool, device: &Device) -> Gram {
 fn sampling_is_seeded_observable_and_normalised() {
     let device = Device::flex();
     let m = model(true, &device);
-    let options = SampleOptions { samples: 6, max_steps: 3, halting: false, seed: 5, guidance_scale: 1.0 };
+    let options = SampleOptions { samples: 6, max_steps: 3, halting: false, seed: 5, guidance_scale: 1.0, settle: 0.0 };
     let mut seen = Vec::new();
     let last = Trajectories::new(&m, &[puzzle()], options.clone(), &device).run(|o| seen.push(o.clone()));
     assert_eq!(seen.iter().map(|o| o.step).collect::<Vec<_>>(), vec![1, 2, 3]);
@@ -61,7 +61,7 @@ fn deterministic_paths_give_identical_samples() {
         (1..4).all(|r| o.probabilities[r * per..(r + 1) * per] == o.probabilities[..per])
     };
     let trm = model(false, &device);
-    let options = SampleOptions { samples: 4, max_steps: 2, halting: false, seed: 1, guidance_scale: 1.0 };
+    let options = SampleOptions { samples: 4, max_steps: 2, halting: false, seed: 1, guidance_scale: 1.0, settle: 0.0 };
     assert!(same(&Trajectories::new(&trm, &[puzzle()], options.clone(), &device).run(|_| {})));
     let gram = model(true, &device);
     let mean_path = SampleOptions { guidance_scale: 0.0, ..options };
@@ -69,10 +69,33 @@ fn deterministic_paths_give_identical_samples() {
 }
 
 #[test]
+fn settling_runs_the_end_of_the_budget_on_the_mean_path() {
+    let device = Device::flex();
+    let m = model(true, &device);
+    let noisy = SampleOptions { samples: 4, max_steps: 4, halting: false, seed: 3, guidance_scale: 1.0, settle: 0.0 };
+    assert_eq!(SampleOptions { max_steps: 8, settle: 0.25, ..noisy.clone() }.settle_steps(), 2);
+    assert_eq!(SampleOptions { max_steps: 3, settle: 0.25, ..noisy.clone() }.settle_steps(), 0);
+    let run = |o: SampleOptions| {
+        let mut seen = Vec::new();
+        Trajectories::new(&m, &[puzzle()], o, &device).run(|s| seen.push(s.clone()));
+        seen
+    };
+    let base = run(noisy.clone());
+    let settled = run(SampleOptions { settle: 0.5, ..noisy.clone() });
+    // The first two steps are the same noisy steps; the last two are not.
+    assert_eq!(settled[..2], base[..2]);
+    assert_ne!(settled[3].probabilities, base[3].probabilities);
+    // Settling everything is the mean path: every sample the same.
+    let all = run(SampleOptions { settle: 1.0, ..noisy.clone() });
+    let mean = run(SampleOptions { guidance_scale: 0.0, ..noisy });
+    assert_eq!(all.last().unwrap().probabilities, mean.last().unwrap().probabilities);
+}
+
+#[test]
 fn halted_trajectories_keep_their_answer() {
     let device = Device::flex();
     let m = model(true, &device);
-    let options = SampleOptions { samples: 8, max_steps: 6, halting: true, seed: 2, guidance_scale: 1.0 };
+    let options = SampleOptions { samples: 8, max_steps: 6, halting: true, seed: 2, guidance_scale: 1.0, settle: 0.0 };
     let mut steps = Vec::new();
     Trajectories::new(&m, &[puzzle()], options, &device).run(|o| steps.push(o.clone()));
     for w in steps.windows(2) {

@@ -62,6 +62,7 @@ fn every_shipped_file_loads_and_reproduces_its_recorded_output() {
             guidance_scale: reference.guidance_scale,
             max_steps: reference.steps,
             halting: reference.halting,
+            settle: reference.settle,
         };
         if manifest.task == "sudoku" {
             let puzzle = SudokuGrid::parse(&reference.puzzle).unwrap();

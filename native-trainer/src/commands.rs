@@ -8,7 +8,7 @@ use std::time::Instant;
 
 use burn::module::Module;
 use burn::tensor::Device;
-use engine::gram::{Gram, GramConfig, SampleOptions, Trajectories};
+use engine::gram::{Gram, GramConfig, SampleOptions, Trajectories, default_settle};
 use engine::solve::{Selection, evaluate_nqueens, solve_nqueens};
 use engine::tasks::nqueens::{Board, Part, completions, split as split_of, spread};
 use engine::weights::{EvalRecord, FORMAT_VERSION, Manifest, ReferenceOutput, gram_to_bytes, load_gram, sha256_hex};
@@ -51,6 +51,7 @@ fn side_of(config: &GramConfig) -> usize {
 pub fn eval(
     weights: &Path,
     options: SampleOptions,
+    settle: Option<f64>,
     limit: Option<usize>,
     part: &str,
     record: bool,
@@ -67,6 +68,7 @@ pub fn eval(
     let (model, config, manifest) = load_weights(weights, device)?;
     let n = side_of(&config);
     let part_v = Part::parse(part).ok_or_else(|| format!("--part must be train or test, not {part:?}"))?;
+    let options = with_settle(options, settle, &config)?;
     if task_of(&config) == Task::Sudoku {
         return crate::sudoku_cmd::eval(&model, &config, manifest, weights, options, limit, part_v, record, command, device);
     }
@@ -76,6 +78,10 @@ pub fn eval(
         None => all,
     };
     let SampleOptions { samples, guidance_scale, max_steps: steps, seed, .. } = options;
+    let settle = match options.settle_steps() {
+        0 => String::new(),
+        s => format!(" (the last {s} without noise)"),
+    };
     let began = Instant::now();
     let total = instances.len();
     let report = evaluate_nqueens(&model, &instances, &options, 16, device, |done, r| {
@@ -92,7 +98,7 @@ pub fn eval(
     eprintln!();
     let model_name = if config.guidance { "GRAM" } else { "TRM" };
     println!(
-        "{model_name} on nqueens{n}/{part}: {} inputs, {samples} samples, guidance scale {guidance_scale}, {steps} supervision steps{}, seed {seed}",
+        "{model_name} on nqueens{n}/{part}: {} inputs, {samples} samples, guidance scale {guidance_scale}, {steps} supervision steps{settle}{}, seed {seed}",
         report.overall.inputs,
         if options.halting { " (halting on)" } else { "" }
     );
@@ -154,10 +160,20 @@ fn impossible_reason(board: &Board) -> Option<String> {
     completions(board).is_empty().then(|| "impossible puzzle: no placement of the remaining queens completes it".to_string())
 }
 
+/// `--settle`, a fraction of the step budget, or the task's default.
+fn with_settle(options: SampleOptions, settle: Option<f64>, config: &GramConfig) -> Result<SampleOptions, String> {
+    let settle = settle.unwrap_or_else(|| default_settle(task_of(config) == Task::Sudoku));
+    if !(0.0..=1.0).contains(&settle) {
+        return Err(format!("--settle must be a fraction between 0 and 1, not {settle}"));
+    }
+    Ok(SampleOptions { settle, ..options })
+}
+
 pub fn solve(
     weights: &Path,
     task: Option<&str>,
     options: SampleOptions,
+    settle: Option<f64>,
     select: &str,
     latent_noise: f64,
     device: &Device,
@@ -186,6 +202,7 @@ pub fn solve(
         return Err(format!("--guidance-scale must be a number >= 0, not {guidance_scale}"));
     }
     let (model, config, _) = load_weights(weights, device)?;
+    let options = with_settle(options, settle, &config)?;
     if let Some(expected) = task {
         let found = task_of(&config);
         if found.id() != expected {
@@ -316,6 +333,7 @@ pub fn reference_output(model: &Gram, n: usize, device: &Device) -> ReferenceOut
         guidance_scale: options.guidance_scale,
         steps: options.max_steps,
         halting: options.halting,
+        settle: options.settle,
         outputs: solved.samples.iter().map(Board::to_text).collect(),
     }
 }

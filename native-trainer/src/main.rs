@@ -50,6 +50,10 @@ struct SamplingArgs {
     /// too early; see README).
     #[arg(long)]
     halt: bool,
+    /// Fraction of the step budget, at its end, run without noise (the mean path): 0.25 of 8
+    /// steps = the last 2. Default: the task's (0.25 for N-Queens, 0 for Sudoku; see README).
+    #[arg(long)]
+    settle: Option<f64>,
 }
 
 impl SamplingArgs {
@@ -60,6 +64,7 @@ impl SamplingArgs {
             max_steps: self.steps,
             halting: self.halt,
             seed: self.seed,
+            settle: 0.0,
         }
     }
 }
@@ -282,11 +287,11 @@ fn main() -> ExitCode {
             .map(|_| ExitCode::SUCCESS)
         }
         Command::Eval { weights, sampling, limit, part, record, latent_noise } => {
-            commands::eval(&weights, sampling.options(), limit, &part, record, latent_noise, &command_line, &device)
+            commands::eval(&weights, sampling.options(), sampling.settle, limit, &part, record, latent_noise, &command_line, &device)
         }
         Command::Split { task, part } => commands::split(&task, &part),
         Command::Solve { weights, task, sampling, select, latent_noise } => {
-            commands::solve(&weights, task.as_deref(), sampling.options(), &select, latent_noise, &device)
+            commands::solve(&weights, task.as_deref(), sampling.options(), sampling.settle, &select, latent_noise, &device)
         }
         Command::Export { run_dir, name, out_dir } => commands::export(run_dir, &name, &out_dir, &device),
         Command::Demo { samples, puzzles, seed } => commands::demo(samples, puzzles, seed, &device),

@@ -55,6 +55,10 @@ pub fn eval(
         None => all,
     };
     let SampleOptions { samples, guidance_scale, max_steps: steps, seed, .. } = options;
+    let settle = match options.settle_steps() {
+        0 => String::new(),
+        s => format!(" (the last {s} without noise)"),
+    };
     // The widest column of the width table that the samples drawn fill.
     let widest = *WIDTHS.iter().rfind(|&&w| w <= samples).unwrap_or(&1);
     let began = Instant::now();
@@ -70,7 +74,7 @@ pub fn eval(
     eprintln!();
     let part_name = if part == Part::Test { "test" } else { "train" };
     println!(
-        "{} on sudoku/{part_name}: {} puzzles, {samples} samples, guidance scale {guidance_scale}, {steps} supervision steps, seed {seed}",
+        "{} on sudoku/{part_name}: {} puzzles, {samples} samples, guidance scale {guidance_scale}, {steps} supervision steps{settle}, seed {seed}",
         if config.guidance { "GRAM" } else { "TRM" },
         report.overall().inputs
     );
@@ -168,6 +172,7 @@ pub fn reference_output(model: &Gram, device: &Device) -> ReferenceOutput {
         guidance_scale: options.guidance_scale,
         steps: options.max_steps,
         halting: options.halting,
+        settle: options.settle,
         outputs: solved.samples.iter().map(SudokuGrid::to_text).collect(),
     }
 }

@@ -155,7 +155,19 @@ fn eval_prints_the_table1_row() {
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(text.contains("GRAM on nqueens8/test: 8 inputs"), "{text}");
+    assert!(text.contains("8 supervision steps (the last 2 without noise)"), "N-Queens settles by default: {text}");
     assert!(text.lines().any(|l| l.starts_with("TABLE1 accuracy=")), "{text}");
+}
+
+#[test]
+fn settle_is_a_fraction_of_the_budget() {
+    let out = bin().args(["eval", "--limit", "1", "--settle", "1.5", "--weights"]).arg(weights("gram-nqueens8")).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--settle must be a fraction between 0 and 1, not 1.5"));
+    let mut cmd = bin();
+    cmd.args(["solve", "--samples", "2", "--settle", "0", "--weights"]).arg(weights("gram-nqueens8"));
+    let paper = run_with_stdin(cmd, &format!("{}\n", ".".repeat(64)));
+    assert!(paper.status.success(), "--settle 0 is the paper's sampler");
 }
 
 fn train_cmd(dir: &Path, steps: usize, checkpoint_every: usize) -> Command {

@@ -17,4 +17,4 @@ pub mod sample;
 pub use config::GramConfig;
 pub use core::{Gram, Latent};
 pub use loss::{SupervisionBatch, SupervisionOutput};
-pub use sample::{Observation, SampleOptions, Trajectories, lprm_select, majority_vote};
+pub use sample::{Observation, SampleOptions, Trajectories, default_settle, lprm_select, majority_vote};

@@ -26,11 +26,31 @@ pub struct SampleOptions {
     pub halting: bool,
     /// Seed of the noise.
     pub seed: u64,
+    /// Fraction of the step budget, at its end, run on the mean path (guidance scale 0):
+    /// `floor(max_steps * settle)` steps. Deviation from appendix B.1, which samples every
+    /// transition from the prior: the noisy steps choose a completion, the noise-free ones let
+    /// the recursion clean it up instead of perturbing it again (measured in the README).
+    pub settle: f64,
+}
+
+/// The `settle` a task samples with unless told otherwise. N-Queens: 0.25 (the last 2 of 8
+/// steps), measured on the shipped 8x8 GRAM: training split (300 inputs x 5 samples) accuracy
+/// 96.67 -> 97.67% at the same coverage; test split (898 x 20) 95.88 -> 97.66%, coverage@20
+/// 93.67 -> 92.91%. Sudoku: 0, not measured there (one answer per puzzle: nothing to settle between).
+pub fn default_settle(sudoku: bool) -> f64 {
+    if sudoku { 0.0 } else { 0.25 }
+}
+
+impl SampleOptions {
+    /// Supervision steps at the end of the budget that run without noise.
+    pub fn settle_steps(&self) -> usize {
+        ((self.max_steps as f64 * self.settle).floor() as usize).min(self.max_steps)
+    }
 }
 
 impl Default for SampleOptions {
     fn default() -> Self {
-        Self { samples: 20, guidance_scale: 1.0, max_steps: 8, halting: false, seed: 0 }
+        Self { samples: 20, guidance_scale: 1.0, max_steps: 8, halting: false, seed: 0, settle: 0.0 }
     }
 }
 
@@ -123,8 +143,10 @@ impl<'m> Trajectories<'m> {
     /// T transitions, then everything an observation needs packed into one `[B, L*V + 2]` tensor
     /// (logits, LPRM value, halting probability), so a GPU pays for a single read-back per step.
     fn advance(&mut self) -> Tensor<2> {
+        let settling = self.steps() + self.options.settle_steps() >= self.options.max_steps;
+        let scale = if settling { 0.0 } else { self.options.guidance_scale };
         for _ in 0..self.model.t_outer() {
-            let noise = Noise::Prior { scale: self.options.guidance_scale, source: &mut self.source };
+            let noise = Noise::Prior { scale, source: &mut self.source };
             let z = self.z.clone();
             self.z = self.model.transition(z, &self.e_x, noise).z;
         }
