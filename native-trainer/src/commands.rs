@@ -78,10 +78,7 @@ pub fn eval(
         None => all,
     };
     let SampleOptions { samples, guidance_scale, max_steps: steps, seed, .. } = options;
-    let settle = match options.settle_steps() {
-        0 => String::new(),
-        s => format!(" (the last {s} without noise)"),
-    };
+    let settle = settle_note(&options);
     let began = Instant::now();
     let total = instances.len();
     let report = evaluate_nqueens(&model, &instances, &options, 16, device, |done, r| {
@@ -158,6 +155,14 @@ fn impossible_reason(board: &Board) -> Option<String> {
         ));
     }
     completions(board).is_empty().then(|| "impossible puzzle: no placement of the remaining queens completes it".to_string())
+}
+
+/// How the eval line names the settled steps: "" or " (the last 2 without noise)".
+pub fn settle_note(options: &SampleOptions) -> String {
+    match options.settle_steps() {
+        0 => String::new(),
+        s => format!(" (the last {s} without noise)"),
+    }
 }
 
 /// `--settle`, a fraction of the step budget, or the task's default.

@@ -55,10 +55,7 @@ pub fn eval(
         None => all,
     };
     let SampleOptions { samples, guidance_scale, max_steps: steps, seed, .. } = options;
-    let settle = match options.settle_steps() {
-        0 => String::new(),
-        s => format!(" (the last {s} without noise)"),
-    };
+    let settle = crate::commands::settle_note(&options);
     // The widest column of the width table that the samples drawn fill.
     let widest = *WIDTHS.iter().rfind(|&&w| w <= samples).unwrap_or(&1);
     let began = Instant::now();
