@@ -60,11 +60,11 @@ pub struct TreeRequest {
     pub seed: u64,
 }
 
-/// The Reasoner's answer, explained (the engine's [`engine::jepa::tree::Explanation`]).
+/// The Reasoner's answer, explained (the engine's [`engine::tasks::tree::reasoner::Explanation`]).
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
 pub struct TreeReport {
     pub run: u64,
-    pub explanation: engine::jepa::tree::Explanation,
+    pub explanation: engine::tasks::tree::reasoner::Explanation,
     /// Wall time in the worker, ms (latents, Talker, analysis).
     pub millis: f64,
 }

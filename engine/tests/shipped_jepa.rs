@@ -5,8 +5,8 @@
 use std::path::{Path, PathBuf};
 
 use burn::tensor::Device;
-use engine::jepa::tree::{evaluate_trees, solve_trees};
-use engine::jepa::weights::{JepaManifest, load_jepa};
+use engine::tasks::tree::reasoner::{evaluate_trees, solve_trees};
+use engine::weights::jepa::{JepaManifest, load_jepa};
 use engine::tasks::tree::{self, Part, TreeTask, part_of};
 use engine::weights::sha256_hex;
 

@@ -5,12 +5,19 @@
 use std::path::{Path, PathBuf};
 
 use burn::tensor::Device;
-use engine::gram::SampleOptions;
-use engine::solve::{Selection, evaluate_nqueens, solve_nqueens};
-use engine::sudoku_solve::{evaluate_sudoku, solve_sudoku};
-use engine::tasks::nqueens::{Board, Part, split, spread};
-use engine::tasks::sudoku::{self, SudokuGrid};
-use engine::weights::{Manifest, load_gram, sha256_hex};
+use engine::gram::{Gram, SampleOptions};
+use engine::solve::{evaluate, solve};
+use engine::tasks::nqueens::{NQueens, Part, split, spread};
+use engine::tasks::sudoku::{self, Sudoku};
+use engine::tasks::TokenTask;
+use engine::weights::{Manifest, ReferenceOutput, load_gram, sha256_hex};
+
+/// The shipped model's samples for its recorded puzzle, through the one generic solve path.
+fn outputs<T: TokenTask>(task: &T, model: &Gram, reference: &ReferenceOutput, options: &SampleOptions) -> Vec<String> {
+    let puzzle = task.parse(&reference.puzzle).unwrap();
+    let solved = solve(task, model, std::slice::from_ref(&puzzle), options, task.default_selection(), 1, &Device::flex());
+    solved[0].samples.iter().map(|a| task.answer_text(a)).collect()
+}
 
 fn weights_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../public/weights")
@@ -64,18 +71,10 @@ fn every_shipped_file_loads_and_reproduces_its_recorded_output() {
             halting: reference.halting,
             settle: reference.settle,
         };
-        if manifest.task == "sudoku" {
-            let puzzle = SudokuGrid::parse(&reference.puzzle).unwrap();
-            let solved = solve_sudoku(&model, std::slice::from_ref(&puzzle), &options, Selection::Vote, 1, &device).remove(0);
-            let outputs: Vec<String> = solved.samples.iter().map(SudokuGrid::to_text).collect();
-            assert_eq!(outputs, reference.outputs, "{}: the current code no longer reproduces the shipped output", manifest.name);
-            continue;
-        }
-        let n = (manifest.config.seq_len as f64).sqrt() as usize;
-        let puzzle = Board::parse(&reference.puzzle, n).unwrap();
-        let solved = solve_nqueens(&model, std::slice::from_ref(&puzzle), &options, Selection::Lprm, 1, &device)
-            .remove(0);
-        let outputs: Vec<String> = solved.samples.iter().map(Board::to_text).collect();
+        let outputs = match manifest.task.as_str() {
+            "sudoku" => outputs(&Sudoku, &model, &reference, &options),
+            _ => outputs(&NQueens::new((manifest.config.seq_len as f64).sqrt() as usize), &model, &reference, &options),
+        };
         assert_eq!(outputs, reference.outputs, "{}: the current code no longer reproduces the shipped output", manifest.name);
     }
 }
@@ -91,7 +90,7 @@ fn shipped_models_still_score_near_their_recorded_metrics() {
             let test = sudoku::test_set(10);
             // Accuracy is of the first sample, so 2 samples measure it as well as 20, 10x faster.
             let options = SampleOptions { samples: 2, ..SampleOptions::default() };
-            let report = evaluate_sudoku(&model, &test, &options, 8, &device);
+            let report = evaluate(&Sudoku, &model, &test, &options, 8, &device, |_, _| {});
             let acc = report.overall().accuracy();
             assert!(acc >= recorded.accuracy - 15.0, "{}: accuracy {acc} vs recorded {}", manifest.name, recorded.accuracy);
             continue;
@@ -100,7 +99,7 @@ fn shipped_models_still_score_near_their_recorded_metrics() {
         let test = split(n, Part::Test);
         let subset = spread(&test, 40);
         let options = SampleOptions { samples: recorded.samples, ..SampleOptions::default() };
-        let report = evaluate_nqueens(&model, &subset, &options, 8, &device, |_, _| {});
+        let report = evaluate(&NQueens::new(n), &model, &subset, &options, 8, &device, |_, _| {});
         let acc = report.overall.accuracy();
         let cov = report.overall.coverage();
         assert!(acc >= recorded.accuracy - 12.0, "{}: accuracy {acc} vs recorded {}", manifest.name, recorded.accuracy);

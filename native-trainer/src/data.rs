@@ -6,11 +6,10 @@ use burn::module::Module;
 use burn::tensor::Device;
 use engine::gram::noise::NoiseSource;
 use engine::gram::{Gram, SampleOptions};
-use engine::solve::evaluate_nqueens;
-use engine::tasks::nqueens::{self, spread};
-use engine::tasks::sudoku::{self, Augmentation, Part, SudokuGrid};
-
-use crate::presets::Task;
+use engine::solve::evaluate;
+use engine::tasks::nqueens::{self, NQueens};
+use engine::tasks::sudoku::{self, Augmentation, Part, Sudoku, SudokuGrid};
+use engine::tasks::{TaskId, spread};
 
 /// One (input, target) pair in a batch slot, with what its reward needs.
 pub struct Pair {
@@ -33,16 +32,16 @@ pub enum TrainData {
 
 /// Givens of the generated training puzzles (inclusive): the test bands' 22..=40 with the
 /// middle weighted by the draw below.
-pub const SUDOKU_TRAIN_GIVENS: (usize, usize) = (22, 40);
+pub const SUDOKU_TRAIN_GIVENS: (usize, usize) = sudoku::TRAIN_GIVENS;
 /// Generated base puzzles; each draw augments one (~1.2e12 variants per base).
 pub const SUDOKU_POOL: usize = 20_000;
 /// Held-out puzzles per difficulty band for the quick eval and `eval`.
-pub const SUDOKU_TEST_PER_BAND: usize = 100;
+pub const SUDOKU_TEST_PER_BAND: usize = sudoku::TEST_PER_BAND;
 
 impl TrainData {
-    pub fn new(task: Task, seed: u64) -> TrainData {
+    pub fn new(task: TaskId, seed: u64) -> TrainData {
         match task {
-            Task::NQueens(n) => {
+            TaskId::NQueens(n) => {
                 let train = nqueens::split(n, nqueens::Part::Train);
                 let pairs = train
                     .iter()
@@ -51,10 +50,11 @@ impl TrainData {
                     .collect();
                 TrainData::NQueens { n, train, pairs, test: nqueens::split(n, nqueens::Part::Test) }
             }
-            Task::Sudoku => TrainData::Sudoku {
+            TaskId::Sudoku => TrainData::Sudoku {
                 pool: sudoku::train_pool(SUDOKU_POOL, SUDOKU_TRAIN_GIVENS, seed),
                 test: sudoku::test_set(SUDOKU_TEST_PER_BAND),
             },
+            TaskId::Tree => unreachable!("GRAM/TRM presets train N-Queens or Sudoku"),
         }
     }
 
@@ -100,7 +100,7 @@ impl TrainData {
     pub fn reward(&self, pair: &Pair, prediction: &[u32]) -> f32 {
         let ok = match (self, &pair.check) {
             (TrainData::NQueens { n, train, .. }, Check::Queens(i)) => {
-                let board = engine::solve::board_from_prediction(prediction, *n);
+                let board = nqueens::Board::from_prediction(prediction, *n);
                 prediction.iter().all(|&t| t == 1 || t == 2) && board.completes(&train[*i].puzzle)
             }
             (TrainData::Sudoku { .. }, Check::Sudoku(puzzle)) => SudokuGrid::from_prediction(prediction).solves(puzzle),
@@ -117,12 +117,13 @@ impl TrainData {
         match self {
             TrainData::NQueens { test, .. } => {
                 let subset = spread(test, inputs);
-                let r = evaluate_nqueens(&plain, &subset, &options, 32, device, |_, _| {});
+                let task = NQueens::new(subset[0].puzzle.n());
+                let r = evaluate(&task, &plain, &subset, &options, 32, device, |_, _| {});
                 (r.overall.accuracy(), r.overall.coverage(), "coverage@5")
             }
             TrainData::Sudoku { test, .. } => {
                 let subset = spread(test, inputs);
-                let r = engine::sudoku_solve::evaluate_sudoku(&plain, &subset, &options, 32, device);
+                let r = evaluate(&Sudoku, &plain, &subset, &options, 32, device, |_, _| {});
                 (r.overall().accuracy(), r.overall().pass_at(5), "solved-by-any-of-5")
             }
         }

@@ -22,13 +22,14 @@ use burn::optim::{AdamWConfig, GradientsParams, ModuleOptimizer};
 use burn::tensor::{Bytes, Device, Int, Tensor, TensorData};
 use engine::gram::noise::NoiseSource;
 use engine::jepa::loss::{EMA_MOMENTUM, LossOut, SST_K, pretrain_loss, sst_loss, talker_loss};
-use engine::jepa::tree::{lm_routes, nearest_routes, reason, seq_batch, solve_trees};
-use engine::jepa::weights::{jepa_from_bytes, jepa_to_bytes};
+use engine::tasks::tree::reasoner::{lm_routes, nearest_routes, reason, seq_batch, solve_trees};
+use engine::weights::jepa::{jepa_from_bytes, jepa_to_bytes};
 use engine::jepa::{Jepa, JepaConfig};
 use engine::tasks::tree::{self, PAD, Part, ROUTE, ROUTE_LATENTS, TreeTask};
 use serde::{Deserialize, Serialize};
 
-use crate::train::{ctrl_c_flag, fmt_duration, open_log, warmup_cosine_lr, write_checkpoint};
+use crate::format::fmt_duration;
+use crate::train::{ctrl_c_flag, open_log, warmup_cosine_lr, write_checkpoint};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Phase {
@@ -58,7 +59,7 @@ pub fn jepa_preset(name: &str) -> Option<JepaPreset> {
         name,
         phase,
         from,
-        config: JepaConfig::tree(),
+        config: engine::tasks::tree::jepa_config(),
         batch: 64,
         lr,
         warmup: 100,

@@ -1,196 +1,27 @@
 //! `native-trainer`: train, evaluate, solve, export and benchmark the playground's models.
 //! Text contracts (other tools read them): see README.md, "Command-line contracts".
+//! Layout: `docs/ARCHITECTURE.md`.
 
+mod cli;
 mod commands;
 mod data;
+mod format;
 mod jepa_train;
+mod lines;
 mod presets;
-mod sudoku_cmd;
+mod registry;
 mod train;
-mod tree_cmd;
+mod weights_io;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use burn::tensor::Device;
-use clap::{Args, Parser, Subcommand, ValueEnum};
-use engine::gram::SampleOptions;
+use clap::Parser;
 
-#[derive(Parser)]
-#[command(name = "native-trainer", version, about = "Train, evaluate and run GRAM / TRM on puzzles (CPU by default)")]
-struct Cli {
-    /// Compute backend: `flex` (CPU, default) or `wgpu` (GPU; needs the `wgpu` cargo feature).
-    #[arg(long, value_enum, default_value_t = Backend::Flex, global = true)]
-    backend: Backend,
-    #[command(subcommand)]
-    command: Command,
-}
-
-#[derive(Clone, Copy, ValueEnum, PartialEq, Eq)]
-enum Backend {
-    Flex,
-    Wgpu,
-}
-
-/// How `eval` and `solve` sample: one set of flags, one meaning.
-#[derive(Args)]
-struct SamplingArgs {
-    /// Trajectories per puzzle (N).
-    #[arg(long, default_value_t = 20)]
-    samples: usize,
-    /// Supervision-step budget (default: N_sup of the presets).
-    #[arg(long, default_value_t = 8)]
-    steps: usize,
-    /// Noise scale: 0 = mean path, 1 = learned prior, > 1 amplified.
-    #[arg(long, default_value_t = 1.0)]
-    guidance_scale: f64,
-    #[arg(long, default_value_t = 0)]
-    seed: u64,
-    /// Let the halting Q-head freeze trajectories early (off by default: measured, it halts
-    /// too early; see README).
-    #[arg(long)]
-    halt: bool,
-    /// Fraction of the step budget, at its end, run without noise (the mean path): 0.25 of 8
-    /// steps = the last 2. Default: the task's (0.25 for N-Queens, 0 for Sudoku; see README).
-    #[arg(long)]
-    settle: Option<f64>,
-}
-
-impl SamplingArgs {
-    fn options(&self) -> SampleOptions {
-        SampleOptions {
-            samples: self.samples,
-            guidance_scale: self.guidance_scale,
-            max_steps: self.steps,
-            halting: self.halt,
-            seed: self.seed,
-            settle: 0.0,
-        }
-    }
-}
-
-#[derive(Subcommand)]
-enum Command {
-    /// Train a preset (gram-nqueens8[-mixer], trm-nqueens8[-mixer], gram-nqueens10, trm-nqueens10, gram-sudoku,
-    /// reasoner-tree-pretrain, reasoner-tree-sst, reasoner-tree-talker).
-    Train {
-        #[arg(long)]
-        preset: String,
-        /// Optimiser steps (default: the preset's).
-        #[arg(long)]
-        steps: Option<usize>,
-        /// Seed of initialisation, data order and noise.
-        #[arg(long, default_value_t = 0)]
-        seed: u64,
-        /// Run directory for checkpoints and log.csv (default: runs/<preset>).
-        #[arg(long)]
-        run_dir: Option<PathBuf>,
-        /// Continue from the run directory's latest checkpoint.
-        #[arg(long)]
-        resume: bool,
-        /// Override the preset's KL weight beta (recorded in the checkpoint's config).
-        #[arg(long)]
-        beta: Option<f64>,
-        /// Override the preset's peak learning rate.
-        #[arg(long)]
-        lr: Option<f64>,
-        /// Keep an exponential moving average of the weights with this decay (seed 003: 0.9999);
-        /// quick evals and `export` then use the average. 0 = none.
-        #[arg(long, default_value_t = 0.0)]
-        ema: f64,
-        /// Start from these weights (`.bpk` + manifest) with a fresh optimiser instead of a fresh
-        /// initialisation; the config must be the preset's.
-        #[arg(long)]
-        init_from: Option<PathBuf>,
-        /// JEPA phases after the first: the previous phase's run directory (default:
-        /// runs/<previous preset>).
-        #[arg(long)]
-        from: Option<PathBuf>,
-        /// Steps between quick evaluations on the test split (0 = never).
-        #[arg(long, default_value_t = 500)]
-        eval_every: usize,
-        /// Test inputs in each quick evaluation.
-        #[arg(long, default_value_t = 128)]
-        eval_inputs: usize,
-        #[arg(long, default_value_t = 250)]
-        checkpoint_every: usize,
-        #[arg(long, default_value_t = 10)]
-        log_every: usize,
-    },
-    /// The paper's Table-1 row on the test split: accuracy and coverage@N, overall and per k.
-    Eval {
-        /// A `.bpk` weights file (its `.json` manifest beside it) or a run directory.
-        #[arg(long)]
-        weights: PathBuf,
-        #[command(flatten)]
-        sampling: SamplingArgs,
-        /// Evaluate only this many test inputs, spread over the split (default: all).
-        #[arg(long)]
-        limit: Option<usize>,
-        /// Which split to score.
-        #[arg(long, default_value = "test")]
-        part: String,
-        /// Write the result into the manifest's `eval` field (shipped weights only).
-        #[arg(long)]
-        record: bool,
-        /// Tree weights: Gaussian noise on every latent, sigma as a fraction of max |h|.
-        #[arg(long, default_value_t = 0.0)]
-        latent_noise: f64,
-    },
-    /// Print the inputs of a split, one per line (row-major, `.` empty, `Q` queen).
-    Split {
-        /// nqueens8, nqueens10, sudoku or tree.
-        #[arg(long, default_value = "nqueens8")]
-        task: String,
-        #[arg(long)]
-        part: String,
-    },
-    /// Solve puzzles from stdin (one per line); one JSON object per line on stdout.
-    Solve {
-        #[arg(long)]
-        weights: PathBuf,
-        /// The task the lines are (nqueens8, nqueens10, sudoku, tree); checked against the weights.
-        /// Default: the weights' task.
-        #[arg(long)]
-        task: Option<String>,
-        #[command(flatten)]
-        sampling: SamplingArgs,
-        /// How `selected` is chosen: `lprm` (value head), `vote` (most frequent) or `auto`
-        /// (lprm for N-Queens, vote for Sudoku).
-        #[arg(long, default_value = "auto")]
-        select: String,
-        /// Tree weights: Gaussian noise on every latent, sigma as a fraction of max |h|.
-        #[arg(long, default_value_t = 0.0)]
-        latent_noise: f64,
-    },
-    /// Export a run's latest checkpoint as public/weights/<name>.bpk + <name>.json.
-    Export {
-        /// Run directory (default: runs/<name>).
-        #[arg(long)]
-        run_dir: Option<PathBuf>,
-        /// Weights name, e.g. gram-nqueens8.
-        #[arg(long)]
-        name: String,
-        #[arg(long, default_value = "public/weights")]
-        out_dir: PathBuf,
-    },
-    /// Terminal demo: held-out puzzles solved by the shipped GRAM and TRM weights side by side.
-    Demo {
-        #[arg(long, default_value_t = 20)]
-        samples: usize,
-        #[arg(long, default_value_t = 4)]
-        puzzles: usize,
-        #[arg(long, default_value_t = 0)]
-        seed: u64,
-    },
-    /// Measure inference and training step costs (ratios within one run).
-    Bench {
-        #[arg(long, default_value = "public/weights/gram-nqueens8.bpk")]
-        weights: PathBuf,
-        #[arg(long, default_value_t = 3)]
-        repeats: usize,
-    },
-}
+use cli::{Backend, Cli, Command, TrainFlags};
+use commands::eval::EvalArgs;
+use commands::solve::SolveArgs;
 
 fn device_for(backend: Backend) -> Result<Device, String> {
     match backend {
@@ -204,100 +35,93 @@ fn device_for(backend: Backend) -> Result<Device, String> {
     }
 }
 
+/// `train`: a JEPA phase or a GRAM/TRM preset.
+fn run_train(t: TrainFlags, command: String, device: Device) -> Result<ExitCode, String> {
+    if let Some(p) = jepa_train::jepa_preset(&t.preset) {
+        let args = jepa_train::JepaTrainArgs {
+            steps: t.steps.unwrap_or(p.steps),
+            run_dir: t.run_dir.unwrap_or_else(|| PathBuf::from("runs").join(p.name)),
+            preset: p,
+            seed: t.seed,
+            from_dir: t.from,
+            resume: t.resume,
+            eval_every: t.eval_every,
+            eval_inputs: t.eval_inputs,
+            checkpoint_every: t.checkpoint_every.max(1),
+            log_every: t.log_every.max(1),
+            command,
+        };
+        return jepa_train::train_jepa(args, device).map(|_| ExitCode::SUCCESS);
+    }
+    let mut p = presets::preset(&t.preset).ok_or_else(|| {
+        format!("unknown preset {:?}; presets: {}, {}", t.preset, presets::NAMES.join(", "), jepa_train::JEPA_NAMES.join(", "))
+    })?;
+    if let Some(beta) = t.beta {
+        p.config.beta = beta;
+    }
+    if let Some(lr) = t.lr {
+        p.lr = lr;
+    }
+    if !(0.0..1.0).contains(&t.ema) {
+        return Err(format!("--ema must be in [0, 1), not {}", t.ema));
+    }
+    let args = train::TrainArgs {
+        steps: t.steps.unwrap_or(p.steps),
+        run_dir: t.run_dir.unwrap_or_else(|| PathBuf::from("runs").join(p.name)),
+        preset: p,
+        seed: t.seed,
+        resume: t.resume,
+        eval_every: t.eval_every,
+        eval_inputs: t.eval_inputs,
+        checkpoint_every: t.checkpoint_every.max(1),
+        log_every: t.log_every.max(1),
+        command,
+        ema_decay: t.ema,
+        init_from: t.init_from,
+    };
+    train::train(args, device).map(|_| ExitCode::SUCCESS)
+}
+
+fn run(command: Command, command_line: String, device: Device) -> Result<ExitCode, String> {
+    match command {
+        Command::Train(flags) => run_train(flags, command_line, device),
+        Command::Eval { weights, sampling, limit, part, record, latent_noise } => {
+            let args = EvalArgs {
+                weights: &weights,
+                options: sampling.options(),
+                settle: sampling.settle,
+                limit,
+                part: &part,
+                record,
+                latent_noise,
+                command: &command_line,
+            };
+            commands::eval::eval(args, &device)
+        }
+        Command::Split { task, part } => commands::split::split(&task, &part),
+        Command::Solve { weights, task, sampling, select, latent_noise } => {
+            let args = SolveArgs {
+                weights: &weights,
+                task: task.as_deref(),
+                options: sampling.options(),
+                settle: sampling.settle,
+                select: &select,
+                latent_noise,
+            };
+            commands::solve::solve(args, &device)
+        }
+        Command::Export { run_dir, name, out_dir } => commands::export::export(run_dir, &name, &out_dir, &device),
+        Command::Demo { samples, puzzles, seed } => commands::demo::demo(samples, puzzles, seed, &device),
+        Command::Bench { weights, repeats } => commands::bench::bench(&weights, repeats, &device),
+    }
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
     // Recorded in checkpoints and manifests: the program name, not this machine's path to it.
-    let command_line = std::iter::once("native-trainer".to_string())
-        .chain(std::env::args().skip(1))
-        .collect::<Vec<_>>()
-        .join(" ");
-    let result = device_for(cli.backend).and_then(|device| match cli.command {
-        Command::Train {
-            preset,
-            steps,
-            seed,
-            run_dir,
-            resume,
-            beta,
-            lr,
-            ema,
-            init_from,
-            from,
-            eval_every,
-            eval_inputs,
-            checkpoint_every,
-            log_every,
-        } => {
-            if let Some(p) = jepa_train::jepa_preset(&preset) {
-                let steps = steps.unwrap_or(p.steps);
-                let run_dir = run_dir.unwrap_or_else(|| PathBuf::from("runs").join(p.name));
-                return jepa_train::train_jepa(
-                    jepa_train::JepaTrainArgs {
-                        preset: p,
-                        steps,
-                        seed,
-                        run_dir,
-                        from_dir: from,
-                        resume,
-                        eval_every,
-                        eval_inputs,
-                        checkpoint_every: checkpoint_every.max(1),
-                        log_every: log_every.max(1),
-                        command: command_line,
-                    },
-                    device,
-                )
-                .map(|_| ExitCode::SUCCESS);
-            }
-            let mut p = presets::preset(&preset).ok_or_else(|| {
-                format!(
-                    "unknown preset {preset:?}; presets: {}, {}",
-                    presets::NAMES.join(", "),
-                    jepa_train::JEPA_NAMES.join(", ")
-                )
-            })?;
-            if let Some(beta) = beta {
-                p.config.beta = beta;
-            }
-            if let Some(lr) = lr {
-                p.lr = lr;
-            }
-            if !(0.0..1.0).contains(&ema) {
-                return Err(format!("--ema must be in [0, 1), not {ema}"));
-            }
-            let steps = steps.unwrap_or(p.steps);
-            let run_dir = run_dir.unwrap_or_else(|| PathBuf::from("runs").join(p.name));
-            train::train(
-                train::TrainArgs {
-                    preset: p,
-                    steps,
-                    seed,
-                    run_dir,
-                    resume,
-                    eval_every,
-                    eval_inputs,
-                    checkpoint_every: checkpoint_every.max(1),
-                    log_every: log_every.max(1),
-                    command: command_line,
-                    ema_decay: ema,
-                    init_from,
-                },
-                device,
-            )
-            .map(|_| ExitCode::SUCCESS)
-        }
-        Command::Eval { weights, sampling, limit, part, record, latent_noise } => {
-            commands::eval(&weights, sampling.options(), sampling.settle, limit, &part, record, latent_noise, &command_line, &device)
-        }
-        Command::Split { task, part } => commands::split(&task, &part),
-        Command::Solve { weights, task, sampling, select, latent_noise } => {
-            commands::solve(&weights, task.as_deref(), sampling.options(), sampling.settle, &select, latent_noise, &device)
-        }
-        Command::Export { run_dir, name, out_dir } => commands::export(run_dir, &name, &out_dir, &device),
-        Command::Demo { samples, puzzles, seed } => commands::demo(samples, puzzles, seed, &device),
-        Command::Bench { weights, repeats } => commands::bench(&weights, repeats, &device),
-    });
-    match result {
+    let command_line =
+        std::iter::once("native-trainer".to_string()).chain(std::env::args().skip(1)).collect::<Vec<_>>().join(" ");
+    match device_for(cli.backend).and_then(|device| run(cli.command, command_line, device)) {
         Ok(code) => code,
         Err(e) => {
             eprintln!("error: {e}");

@@ -3,30 +3,13 @@
 //! recipe anyone can rerun.
 
 use engine::gram::GramConfig;
-
-/// What a preset trains on.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Task {
-    /// N-Queens completion on an n x n board.
-    NQueens(usize),
-    /// 9x9 Sudoku, generated puzzles with augmentation.
-    Sudoku,
-}
-
-impl Task {
-    /// The id written in manifests (`nqueens8`, `sudoku`).
-    pub fn id(self) -> String {
-        match self {
-            Task::NQueens(n) => format!("nqueens{n}"),
-            Task::Sudoku => "sudoku".into(),
-        }
-    }
-}
+use engine::tasks::TaskId;
+use engine::tasks::{nqueens, sudoku};
 
 #[derive(Clone, Debug)]
 pub struct Preset {
     pub name: &'static str,
-    pub task: Task,
+    pub task: TaskId,
     pub config: GramConfig,
     /// Trajectories per optimiser step (the paper: 768 on 8 GPUs).
     pub batch: usize,
@@ -55,8 +38,8 @@ pub fn preset(name: &str) -> Option<Preset> {
         // Batch 32 (not 64): a Sudoku supervision step costs T(K+1) = 14 passes of the mixer.
         return Some(Preset {
             name: "gram-sudoku",
-            task: Task::Sudoku,
-            config: GramConfig::sudoku(true),
+            task: TaskId::Sudoku,
+            config: sudoku::gram_config(true),
             batch: 32,
             lr: 1e-3,
             warmup: 200,
@@ -75,8 +58,8 @@ pub fn preset(name: &str) -> Option<Preset> {
     };
     Some(Preset {
         name: NAMES.iter().find(|&&p| p == name).copied()?,
-        task: Task::NQueens(n),
-        config: if mixer { GramConfig::nqueens_mixer(n, guidance) } else { GramConfig::nqueens(n, guidance) },
+        task: TaskId::NQueens(n),
+        config: if mixer { nqueens::gram_mixer_config(n, guidance) } else { nqueens::gram_config(n, guidance) },
         batch: 64,
         lr: 1e-3,
         warmup: 200,

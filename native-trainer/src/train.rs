@@ -26,6 +26,7 @@ use engine::weights::{gram_from_bytes, gram_to_bytes};
 use serde::{Deserialize, Serialize};
 
 use crate::data::{Pair, TrainData};
+use crate::format::fmt_duration;
 use crate::presets::Preset;
 
 pub struct TrainArgs {
@@ -234,7 +235,7 @@ pub fn train(args: TrainArgs, device: Device) -> Result<(), String> {
                 w.display()
             ));
         }
-        let (m, cfg, manifest) = crate::commands::load_weights(w, &ad)?;
+        let (m, cfg, manifest) = crate::weights_io::load_weights(w, &ad)?;
         if (GramConfig { beta: p.config.beta, ..cfg }) != p.config {
             return Err(format!("{} does not have the {} preset's config", w.display(), p.name));
         }
@@ -423,13 +424,3 @@ pub fn open_log(run_dir: &Path, fresh: bool, header: &str) -> Result<fs::File, S
     }
     Ok(log)
 }
-
-pub fn fmt_duration(s: f64) -> String {
-    let s = s.max(0.0) as u64;
-    if s >= 3600 {
-        format!("{}h{:02}m", s / 3600, (s % 3600) / 60)
-    } else {
-        format!("{}m{:02}s", s / 60, s % 60)
-    }
-}
-

@@ -5,7 +5,8 @@
 //! - [`core`]: encoder, the shared recursive block as f_L / f_H, fixed z0, decoder and heads;
 //! - [`guidance`]: the learned prior p(eps | u) and posterior q(eps | u, y), and their KL;
 //! - [`loss`]: one deep-supervision step of training: truncated ELBO + halting + LPRM losses;
-//! - [`sample`]: N trajectories in one batch, observed step by step; vote and LPRM selection.
+//! - [`sample`]: N trajectories in one batch, observed step by step;
+//! - [`select`]: the vote and LPRM selection of one answer among them.
 
 pub mod config;
 pub mod core;
@@ -13,8 +14,10 @@ pub mod guidance;
 pub mod loss;
 pub mod noise;
 pub mod sample;
+pub mod select;
 
 pub use config::GramConfig;
 pub use core::{Gram, Latent};
 pub use loss::{SupervisionBatch, SupervisionOutput};
-pub use sample::{Observation, SampleOptions, Trajectories, default_settle, lprm_select, majority_vote};
+pub use sample::{Observation, SampleOptions, Trajectories};
+pub use select::{Selection, lprm_select, majority_vote};

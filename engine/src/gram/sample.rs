@@ -3,8 +3,6 @@
 //! or by the LPRM value head. The browser animates [`Observation`]s; `eval` and `solve` use the same
 //! path without looking at the intermediate ones.
 
-use std::collections::HashMap;
-
 use burn::tensor::activation::sigmoid;
 use burn::tensor::{Device, Int, Tensor, TensorData};
 
@@ -31,15 +29,6 @@ pub struct SampleOptions {
     /// transition from the prior: the noisy steps choose a completion, the noise-free ones let
     /// the recursion clean it up instead of perturbing it again (measured in the README).
     pub settle: f64,
-}
-
-/// The `settle` a task samples with unless told otherwise. N-Queens: 0.25 (the last 2 of 8
-/// steps), measured on the beta-0.5 8x8 GRAM: training split (300 inputs x 5 samples) accuracy
-/// 96.67 -> 97.67% at the same coverage; test split (898 x 20) 95.88 -> 97.66%, coverage@20
-/// 93.67 -> 92.91%. On the shipped beta-1.0 GRAM, training split: 99.33 -> 99.67%; test split
-/// 99.44 -> 99.33% at the same coverage (6 wrong first samples against 5: no measurable gain). Sudoku: 0, not measured there (one answer per puzzle: nothing to settle between).
-pub fn default_settle(sudoku: bool) -> f64 {
-    if sudoku { 0.0 } else { 0.25 }
 }
 
 impl SampleOptions {
@@ -219,38 +208,5 @@ impl<'m> Trajectories<'m> {
             observe(self.step());
         }
         self.last.expect("max_steps >= 1")
-    }
-}
-
-/// Majority vote (eq. 15): index of the first row holding the most frequent prediction.
-pub fn majority_vote(predictions: &[Vec<u32>]) -> usize {
-    let mut counts: HashMap<&[u32], usize> = HashMap::new();
-    for p in predictions {
-        *counts.entry(p.as_slice()).or_default() += 1;
-    }
-    let best = predictions.iter().map(|p| counts[p.as_slice()]).max().unwrap_or(0);
-    predictions.iter().position(|p| counts[p.as_slice()] == best).unwrap_or(0)
-}
-
-/// LPRM-guided selection (eq. 16): index of the highest value (first on ties).
-pub fn lprm_select(values: &[f32]) -> usize {
-    let mut best = 0;
-    for (i, &v) in values.iter().enumerate() {
-        if v > values[best] {
-            best = i;
-        }
-    }
-    best
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn vote_picks_the_most_frequent_and_lprm_the_highest_value() {
-        let p = vec![vec![1, 2], vec![2, 1], vec![2, 1], vec![1, 1]];
-        assert_eq!(majority_vote(&p), 1);
-        assert_eq!(lprm_select(&[0.1, 0.9, 0.9, 0.3]), 1);
     }
 }

@@ -1,14 +1,12 @@
 //! JEPA-Reasoner with its Talkers (seed 000): a latent autoregressive reasoner on the unit
 //! hypersphere, trained by next-token pretraining then self-supervised latent prediction (SST)
 //! against an EMA target encoder; Talkers that turn latents into tokens; the mixed-latent
-//! analysis; the tree route-search glue.
+//! analysis. The tree route-search glue lives with its task (`tasks::tree::reasoner`).
 
 pub mod analysis;
 pub mod layers;
 pub mod loss;
 pub mod model;
 pub mod talker;
-pub mod tree;
-pub mod weights;
 
 pub use model::{Jepa, JepaConfig, Reasoner, ReasonerConfig, Talker, TalkerConfig, TalkerKind};

@@ -8,13 +8,19 @@
 use std::fmt;
 
 use crate::gram::noise::NoiseSource;
-use crate::tasks::nqueens::fnv1a64;
+use crate::tasks::split::fnv1a64;
 
 mod generate;
+pub mod metrics;
+mod model;
 mod solver;
+mod task;
 
 pub use generate::{Augmentation, Difficulty, generate};
+pub use metrics::{SudokuReport, WIDTHS, WidthPoint, vote, width_curve};
+pub use model::gram_config;
 pub use solver::{Instance, SolveReport, assess, problem_with, solve_with_limit, unique_solution};
+pub use task::{Sudoku, TEST_PER_BAND, TRAIN_GIVENS};
 
 /// Cells of a grid.
 pub const CELLS: usize = 81;
@@ -188,7 +194,7 @@ impl SudokuGrid {
 }
 
 /// Train or test side of the split.
-pub use crate::tasks::nqueens::Part;
+pub use crate::tasks::split::Part;
 
 /// The documented split: a puzzle is in the test part iff the FNV-1a 64-bit hash of its
 /// 81-character text (with `.` blanks) is `< 15` modulo 100, whoever generated it. Training
@@ -229,6 +235,15 @@ pub fn train_pool(count: usize, givens: (usize, usize), seed: u64) -> Vec<Instan
     }
     out
 }
+
+/// Per cell, the model's probability of each digit 1..=9 for one trajectory of an observation,
+/// `[81 * 9]` row-major (cell, digit - 1); the pad and blank tokens' share is left out, so a
+/// cell's nine values sum to at most 1. What the browser shades cells with.
+pub fn digit_probabilities(obs: &crate::gram::Observation, row: usize) -> Vec<f32> {
+    let cells = obs.predictions[row].len();
+    (0..cells).flat_map(|c| (2..=10).map(move |t| (c, t))).map(|(c, t)| obs.probability(row, c, t)).collect()
+}
+
 
 /// Famous hard puzzles, to report honestly (name, puzzle).
 pub const FAMOUS: [(&str, &str); 3] = [

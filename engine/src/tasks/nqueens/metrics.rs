@@ -5,7 +5,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use crate::tasks::nqueens::Board;
+use super::board::Board;
 
 /// Fraction of the puzzle's valid completions that appear among `samples` (each counted once).
 /// `solutions` must be every completion (the exact enumerator's output); an input without any
@@ -101,6 +101,32 @@ impl Report {
             line(format!("{group_name}={g}"), t);
         }
         s
+    }
+}
+
+impl crate::tasks::Report for Report {
+    fn inputs(&self) -> usize {
+        self.overall.inputs
+    }
+
+    fn progress(&self) -> String {
+        format!("accuracy {:.2}%  coverage@{} {:.2}%", self.overall.accuracy(), self.samples_per_input, self.overall.coverage())
+    }
+
+    fn to_text(&self) -> String {
+        self.to_table("k")
+    }
+
+    fn table_line(&self) -> String {
+        format!("TABLE1 accuracy={:.2} coverage@{}={:.2}", self.overall.accuracy(), self.samples_per_input, self.overall.coverage())
+    }
+
+    fn brief(&self) -> String {
+        format!("accuracy {:.0} of {}, coverage@{} {:.1}%", self.overall.accurate, self.overall.inputs, self.samples_per_input, self.overall.coverage())
+    }
+
+    fn record(&self) -> (f64, f64, BTreeMap<String, f64>) {
+        (self.overall.accuracy(), self.overall.coverage(), BTreeMap::new())
     }
 }
 

@@ -6,9 +6,9 @@ use burn::store::ModuleRecord;
 use burn::tensor::{Bytes, Device};
 use serde::{Deserialize, Serialize};
 
-use super::model::{Jepa, JepaConfig};
-use super::tree::TreeEval;
-use crate::weights::{WeightsError, check_format_version, sha256_hex};
+use super::{WeightsError, check_format_version, sha256_hex};
+use crate::jepa::{Jepa, JepaConfig};
+use crate::tasks::tree::reasoner::TreeEval;
 
 /// Held-out figures recorded at export.
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]

@@ -6,66 +6,12 @@
 
 use std::collections::BTreeMap;
 
-use burn::tensor::Device;
-
-use crate::gram::{Gram, SampleOptions, Trajectories, majority_vote};
-use crate::solve::{Selection, trajectories_to_run};
+use crate::gram::majority_vote;
+use crate::tasks::Solved;
 use crate::tasks::sudoku::{Difficulty, Instance, SudokuGrid};
 
 /// Sample counts of the width-scaling table (the paper's figure uses these N).
 pub const WIDTHS: [usize; 5] = [1, 2, 5, 10, 20];
-
-/// The samples of one puzzle and the selected one.
-#[derive(Clone, Debug, PartialEq)]
-pub struct SudokuSolved {
-    /// One grid per trajectory (an unsure cell, predicted blank, stays blank).
-    pub samples: Vec<SudokuGrid>,
-    /// LPRM value of each sample.
-    pub values: Vec<f32>,
-    /// Index into `samples` of the selected answer.
-    pub selected: usize,
-    /// The vote's pick (index of a sample) after each supervision step.
-    pub vote_by_step: Vec<SudokuGrid>,
-}
-
-/// Samples every puzzle, `chunk` puzzles per batch (noise restarts from the seed per chunk, as
-/// for N-Queens). A deterministic model runs one trajectory and repeats it.
-pub fn solve_sudoku(
-    model: &Gram,
-    puzzles: &[SudokuGrid],
-    options: &SampleOptions,
-    select: Selection,
-    chunk: usize,
-    device: &Device,
-) -> Vec<SudokuSolved> {
-    let run = trajectories_to_run(model, options);
-    let n = run.samples;
-    let mut out = Vec::with_capacity(puzzles.len());
-    for group in puzzles.chunks(chunk.max(1)) {
-        let tokens: Vec<Vec<u32>> = group.iter().map(SudokuGrid::tokens).collect();
-        let mut votes: Vec<Vec<SudokuGrid>> = vec![Vec::new(); group.len()];
-        let obs = Trajectories::new(model, &tokens, run.clone(), device).run(|o| {
-            for (p, v) in votes.iter_mut().enumerate() {
-                let preds = &o.predictions[p * n..(p + 1) * n];
-                v.push(SudokuGrid::from_prediction(&preds[majority_vote(preds)]));
-            }
-        });
-        for (p, vote_by_step) in votes.into_iter().enumerate() {
-            let preds = &obs.predictions[p * n..(p + 1) * n];
-            let values = obs.values[p * n..(p + 1) * n].to_vec();
-            let mut samples: Vec<SudokuGrid> = preds.iter().map(|t| SudokuGrid::from_prediction(t)).collect();
-            let mut selected = select.pick(preds, &values);
-            let mut values = values;
-            if n < options.samples {
-                samples = vec![samples[0].clone(); options.samples];
-                values = vec![values[0]; options.samples];
-                selected = 0;
-            }
-            out.push(SudokuSolved { samples, values, selected, vote_by_step });
-        }
-    }
-    out
-}
 
 /// Running totals for one difficulty band.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -102,7 +48,7 @@ impl SudokuTally {
         self.vote_correct_by_step.iter().map(|&k| self.pct(k)).collect()
     }
 
-    fn add(&mut self, inst: &Instance, solved: &SudokuSolved) {
+    fn add(&mut self, inst: &Instance, solved: &Solved<SudokuGrid>) {
         let right = |g: &SudokuGrid| *g == inst.solution;
         let widths: Vec<usize> = WIDTHS.iter().copied().filter(|&w| w <= solved.samples.len()).collect();
         self.vote_correct.resize(widths.len(), 0);
@@ -126,14 +72,37 @@ impl SudokuTally {
 pub struct SudokuReport {
     pub bands: BTreeMap<&'static str, SudokuTally>,
     overall: SudokuTally,
+    samples: usize,
 }
 
 impl SudokuReport {
+    /// An empty report for `samples` samples per puzzle.
+    pub fn new(samples: usize) -> SudokuReport {
+        SudokuReport { samples, ..SudokuReport::default() }
+    }
+
+    /// The widest column of the width table that the samples drawn fill.
+    pub fn widest(&self) -> usize {
+        *WIDTHS.iter().rfind(|&&w| w <= self.samples).unwrap_or(&1)
+    }
+
+    /// Vote accuracy at the widest width over the bands with >= 28 givens (easy, medium, hard).
+    pub fn vote_at_least_28_givens(&self) -> f64 {
+        let (mut n, mut k) = (0usize, 0f64);
+        for b in ["easy", "medium", "hard"] {
+            if let Some(t) = self.bands.get(b) {
+                n += t.inputs;
+                k += t.vote_at(self.widest()) * t.inputs as f64 / 100.0;
+            }
+        }
+        100.0 * k / n.max(1) as f64
+    }
+
     pub fn overall(&self) -> &SudokuTally {
         &self.overall
     }
 
-    pub fn add(&mut self, inst: &Instance, solved: &SudokuSolved) {
+    pub fn add(&mut self, inst: &Instance, solved: &Solved<SudokuGrid>) {
         let band = Difficulty::of_givens(inst.givens());
         self.bands.entry(band.name()).or_default().add(inst, solved);
         self.overall.add(inst, solved);
@@ -167,41 +136,6 @@ impl SudokuReport {
     }
 }
 
-/// Scores `instances` (one answer each) with `options.samples` samples per puzzle.
-pub fn evaluate_sudoku(model: &Gram, instances: &[Instance], options: &SampleOptions, chunk: usize, device: &Device) -> SudokuReport {
-    evaluate_sudoku_with_progress(model, instances, options, chunk, device, |_, _| {})
-}
-
-/// [`evaluate_sudoku`] calling `progress(done, report)` after every chunk.
-pub fn evaluate_sudoku_with_progress(
-    model: &Gram,
-    instances: &[Instance],
-    options: &SampleOptions,
-    chunk: usize,
-    device: &Device,
-    mut progress: impl FnMut(usize, &SudokuReport),
-) -> SudokuReport {
-    let mut report = SudokuReport::default();
-    let mut done = 0;
-    for group in instances.chunks(chunk.max(1)) {
-        let puzzles: Vec<SudokuGrid> = group.iter().map(|i| i.puzzle.clone()).collect();
-        for (inst, solved) in group.iter().zip(solve_sudoku(model, &puzzles, options, Selection::Vote, chunk, device)) {
-            report.add(inst, &solved);
-        }
-        done += group.len();
-        progress(done, &report);
-    }
-    report
-}
-
-/// Per cell, the model's probability of each digit 1..=9 for one trajectory of an observation,
-/// `[81 * 9]` row-major (cell, digit - 1); the pad and blank tokens' share is left out, so a
-/// cell's nine values sum to at most 1. What the browser shades cells with.
-pub fn digit_probabilities(obs: &crate::gram::Observation, row: usize) -> Vec<f32> {
-    let cells = obs.predictions[row].len();
-    (0..cells).flat_map(|c| (2..=10).map(move |t| (c, t))).map(|(c, t)| obs.probability(row, c, t)).collect()
-}
-
 /// The majority vote (eq. 15) over a set of grids: the winning grid and how many grids agree.
 pub fn vote(samples: &[SudokuGrid]) -> Option<(SudokuGrid, usize)> {
     let tokens: Vec<Vec<u32>> = samples.iter().map(SudokuGrid::tokens).collect();
@@ -231,6 +165,61 @@ pub fn width_curve(samples: &[SudokuGrid], solution: &SudokuGrid) -> Vec<WidthPo
             WidthPoint { n, right, vote_right }
         })
         .collect()
+}
+
+impl crate::tasks::Report for SudokuReport {
+    fn inputs(&self) -> usize {
+        self.overall.inputs
+    }
+
+    fn progress(&self) -> String {
+        format!("accuracy {:.2}%  vote@{} {:.2}%", self.overall.accuracy(), self.samples, self.overall.vote_at(self.widest()))
+    }
+
+    fn to_text(&self) -> String {
+        let by_step: Vec<String> = self.overall.by_step().iter().map(|a| format!("{a:.1}")).collect();
+        format!(
+            "\nAccuracy (%) by difficulty band and by the number of samples N (majority vote of the first N):\n{}\nVote accuracy (%) after each supervision step 1..{}: {}\n",
+            self.to_table(),
+            by_step.len(),
+            by_step.join(" ")
+        )
+    }
+
+    fn table_line(&self) -> String {
+        let w = self.widest();
+        format!(
+            "TABLE sudoku accuracy={:.2} vote@{w}={:.2} any@{w}={:.2} vote@{w}(>=28 givens)={:.2}",
+            self.overall.accuracy(),
+            self.overall.vote_at(w),
+            self.overall.pass_at(w),
+            self.vote_at_least_28_givens()
+        )
+    }
+
+    fn brief(&self) -> String {
+        let (w, n) = (self.widest(), self.overall.inputs);
+        format!(
+            "solved by the vote {:.0} of {n}, by any sample {:.0} of {n}",
+            self.overall.vote_at(w) * n as f64 / 100.0,
+            self.overall.pass_at(w) * n as f64 / 100.0
+        )
+    }
+
+    /// One answer per puzzle: the record's coverage (found / all completions) is "any of N right".
+    fn record(&self) -> (f64, f64, BTreeMap<String, f64>) {
+        let w = self.widest();
+        let round = |x: f64| (x * 100.0).round() / 100.0;
+        let mut extra = BTreeMap::new();
+        extra.insert(format!("vote@{w}"), round(self.overall.vote_at(w)));
+        extra.insert(format!("vote@{w} >=28 givens"), round(self.vote_at_least_28_givens()));
+        for d in Difficulty::ALL {
+            if let Some(t) = self.bands.get(d.name()) {
+                extra.insert(format!("vote@{w} {}", d.name()), round(t.vote_at(w)));
+            }
+        }
+        (self.overall.accuracy(), self.overall.pass_at(w), extra)
+    }
 }
 
 #[cfg(test)]

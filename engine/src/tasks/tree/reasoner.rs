@@ -5,10 +5,10 @@
 use burn::tensor::{Device, Int, Tensor, TensorData};
 use serde::{Deserialize, Serialize};
 
-use super::analysis::{Pca, cosines, pair_rank, project_on_plane};
-use super::loss::SeqBatch;
-use super::model::{Jepa, Reasoner};
 use crate::gram::noise::NoiseSource;
+use crate::jepa::analysis::{Pca, cosines, pair_rank, project_on_plane};
+use crate::jepa::loss::SeqBatch;
+use crate::jepa::model::{Jepa, Reasoner};
 use crate::tasks::tree::{self, EOS, LETTER0, MAX_LEN, PAD, ROUTE, ROUTE_LATENTS, TreeTask};
 
 /// Teacher-forced batch of full sequences padded to [`MAX_LEN`].

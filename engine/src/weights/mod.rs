@@ -6,6 +6,8 @@
 //! to the manifest's sha256; every tensor in the file has the shape the config implies. Each
 //! failure is a [`WeightsError`] that says which check failed, never a panic.
 
+pub mod jepa;
+
 use std::fmt;
 
 use burn::module::Module;

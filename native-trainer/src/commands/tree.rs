@@ -1,7 +1,7 @@
-//! eval / solve / split / export for the JEPA-Reasoner on tree route search.
+//! `eval`, `solve` and `export` for the JEPA-Reasoner on tree route search (its split is the
+//! generic `split`: the tree task implements the task interface).
 
 use std::fs;
-use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Instant;
@@ -9,46 +9,16 @@ use std::time::Instant;
 use burn::module::Module;
 use burn::tensor::Device;
 use engine::jepa::Jepa;
-use engine::jepa::tree::{TreeEval, evaluate_trees, solve_trees};
-use engine::jepa::weights::{JepaEvalRecord, JepaManifest, JepaReference, jepa_to_bytes, load_jepa};
-use engine::tasks::tree::{self, Part, TreeTask};
+use engine::weights::jepa::{JepaEvalRecord, JepaManifest, JepaReference, jepa_to_bytes};
+use engine::tasks::tree::reasoner::{TreeEval, evaluate_trees, solve_trees};
+use engine::tasks::tree::{self, TreeTask};
 use engine::weights::{FORMAT_VERSION, sha256_hex};
 use serde_json::json;
 
-use crate::commands::answer_lines_keyed;
-use crate::jepa_train::{JepaRunState, Phase, load_jepa_checkpoint};
-
-/// Does this path hold JEPA weights (a `.bpk` whose manifest says so, or a JEPA run directory)?
-pub fn is_jepa(path: &Path) -> bool {
-    if path.is_dir() {
-        let Ok(name) = fs::read_to_string(path.join("latest")) else { return false };
-        let state = fs::read_to_string(path.join(name.trim()).join("state.json")).unwrap_or_default();
-        return serde_json::from_str::<JepaRunState>(&state).is_ok();
-    }
-    let text = fs::read_to_string(path.with_extension("json")).unwrap_or_default();
-    serde_json::from_str::<serde_json::Value>(&text).is_ok_and(|v| v["model"] == "jepa-reasoner")
-}
-
-/// JEPA weights from a `.bpk` (manifest beside it) or a run directory.
-pub fn load(path: &Path, device: &Device) -> Result<(Jepa, Option<JepaManifest>), String> {
-    if path.is_dir() {
-        let (model, _, state) = load_jepa_checkpoint(path, device)?;
-        if state.phase != Phase::Talker {
-            eprintln!(
-                "note: {} is a {:?}-phase run; its Talker is untrained until the talker phase",
-                path.display(),
-                state.phase
-            );
-        }
-        return Ok((model, None));
-    }
-    let mp = path.with_extension("json");
-    let text = fs::read_to_string(&mp).map_err(|e| format!("cannot read the manifest {}: {e}", mp.display()))?;
-    let manifest = JepaManifest::from_json(&text).map_err(|e| format!("{}: {e}", mp.display()))?;
-    let bytes = fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-    let model = load_jepa(&manifest, &bytes, device).map_err(|e| format!("{}: {e}", path.display()))?;
-    Ok((model, Some(manifest)))
-}
+use crate::format::program_relative;
+use crate::jepa_train::{Phase, load_jepa_checkpoint};
+use crate::lines::answer_lines;
+use crate::weights_io::load_jepa_weights as load;
 
 /// Latent noise levels of the robustness curve (fractions of max |h|; seed 000, 5.2.3).
 pub const NOISE_LEVELS: [f64; 6] = [0.0, 0.05, 0.10, 0.15, 0.25, 0.50];
@@ -114,7 +84,7 @@ pub fn eval(path: &Path, limit: Option<usize>, noise: f64, seed: u64, record: bo
 pub fn solve(path: &Path, noise: f64, seed: u64, device: &Device) -> Result<ExitCode, String> {
     check_noise(noise)?;
     let (model, _) = load(path, device)?;
-    answer_lines_keyed("input", |text| {
+    answer_lines("input", |text| {
         let task = TreeTask::parse(text).map_err(|e| e.to_string())?;
         let a = solve_trees(&model, std::slice::from_ref(&task), noise, seed, device).remove(0);
         let route = a.route.clone().ok_or_else(|| {
@@ -125,22 +95,6 @@ pub fn solve(path: &Path, noise: f64, seed: u64, device: &Device) -> Result<Exit
         })?;
         Ok(json!({ "route": route, "verified": a.correct(&task) }))
     })
-}
-
-pub fn split(part: Part) -> Result<ExitCode, String> {
-    let tasks = match part {
-        Part::Test => tree::test_set(1000),
-        Part::Train => {
-            // The train part has no end: training draws fresh trees. This prints a fixed sample.
-            let mut rng = engine::gram::noise::NoiseSource::new(0x7e1);
-            (0..1000).map(|_| tree::draw(&mut rng, Part::Train)).collect()
-        }
-    };
-    let mut out = std::io::stdout().lock();
-    for t in tasks {
-        writeln!(out, "{}", t.input_text()).map_err(|e| e.to_string())?;
-    }
-    Ok(ExitCode::SUCCESS)
 }
 
 /// The known output: routes for the first 8 test trees, and the first 8 components of the first
@@ -178,7 +132,7 @@ pub fn export(run_dir: &Path, name: &str, out_dir: &Path, device: &Device) -> Re
         task: "tree".into(),
         config: state.config.clone(),
         params: model.num_params(),
-        training_commands: commands.iter().map(|c| crate::commands::program_relative(c)).collect(),
+        training_commands: commands.iter().map(|c| program_relative(c)).collect(),
         data_seed: state.seed,
         train_steps: steps,
         train_seconds: (seconds * 10.0).round() / 10.0,

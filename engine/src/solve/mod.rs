@@ -1,0 +1,76 @@
+//! Solving and scoring any [`TokenTask`] with a GRAM/TRM model: the one path the CLI's `solve`
+//! and `eval`, the trainer's quick evaluations and the browser share. Puzzles are batched
+//! (`chunk` puzzles x N samples per forward).
+
+mod evaluate;
+
+use burn::tensor::Device;
+
+pub use evaluate::evaluate;
+
+use crate::gram::{Gram, Observation, SampleOptions, Selection, Trajectories, majority_vote};
+use crate::tasks::{Solved, TokenTask};
+
+/// The options actually sampled for `options`: a deterministic model (TRM, or GRAM at guidance
+/// scale 0) gives N identical trajectories, so one is run (`samples: 1`) and its answer stands
+/// for all N. Every caller that runs trajectories (CLI, browser worker) decides this here.
+pub fn trajectories_to_run(model: &Gram, options: &SampleOptions) -> SampleOptions {
+    let deterministic = !model.has_guidance() || options.guidance_scale == 0.0;
+    SampleOptions { samples: if deterministic { 1 } else { options.samples }, ..options.clone() }
+}
+
+/// The vote's answer for each puzzle of a batch after one supervision step.
+fn votes_at<T: TokenTask>(task: &T, obs: &Observation, puzzles: usize, samples: usize) -> Vec<T::Answer> {
+    (0..puzzles)
+        .map(|p| {
+            let preds = &obs.predictions[p * samples..(p + 1) * samples];
+            task.answer_from_prediction(&preds[majority_vote(preds)])
+        })
+        .collect()
+}
+
+/// Samples every puzzle, `chunk` puzzles per batch. Each chunk restarts the noise from
+/// `options.seed`, so a puzzle's samples depend only on the seed and its position in its chunk;
+/// with `chunk = 1` they depend on the seed alone.
+///
+/// A deterministic model (TRM, or GRAM at guidance scale 0) gives N identical trajectories, so
+/// it is run once per puzzle and its answer repeated N times: same output, 1/N of the work.
+pub fn solve<T: TokenTask>(
+    task: &T,
+    model: &Gram,
+    puzzles: &[T::Puzzle],
+    options: &SampleOptions,
+    select: Selection,
+    chunk: usize,
+    device: &Device,
+) -> Vec<Solved<T::Answer>> {
+    let run = trajectories_to_run(model, options);
+    let n = run.samples;
+    let mut out = Vec::with_capacity(puzzles.len());
+    for group in puzzles.chunks(chunk.max(1)) {
+        let tokens: Vec<Vec<u32>> = group.iter().map(|p| task.tokens(p)).collect();
+        let mut by_step: Vec<Vec<T::Answer>> = vec![Vec::new(); group.len()];
+        let obs = Trajectories::new(model, &tokens, run.clone(), device).run(|o| {
+            for (votes, vote) in by_step.iter_mut().zip(votes_at(task, o, group.len(), n)) {
+                votes.push(vote);
+            }
+        });
+        for (p, vote_by_step) in by_step.into_iter().enumerate() {
+            let preds = &obs.predictions[p * n..(p + 1) * n];
+            let mut solved = Solved {
+                samples: preds.iter().map(|t| task.answer_from_prediction(t)).collect(),
+                values: obs.values[p * n..(p + 1) * n].to_vec(),
+                selected: select.pick(preds, &obs.values[p * n..(p + 1) * n]),
+                vote_by_step,
+                steps: obs.step,
+            };
+            if n < options.samples {
+                solved.samples = vec![solved.samples[0].clone(); options.samples];
+                solved.values = vec![solved.values[0]; options.samples];
+                solved.selected = 0;
+            }
+            out.push(solved);
+        }
+    }
+    out
+}

@@ -1,0 +1,64 @@
+//! Every task the playground knows, by id. A new task adds its folder under `tasks/` and one
+//! entry here; the trainer dispatches every command through [`TaskId`].
+
+use crate::gram::GramConfig;
+
+/// A task by id.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum TaskId {
+    /// N-Queens completion on an n x n board (8 and 10: seed 003, Table 1).
+    NQueens(usize),
+    /// 9x9 Sudoku.
+    Sudoku,
+    /// Tree route search (seed 000).
+    Tree,
+}
+
+/// Every task, in the order the CLI lists them.
+pub const ALL: [TaskId; 4] = [TaskId::NQueens(8), TaskId::NQueens(10), TaskId::Sudoku, TaskId::Tree];
+
+impl TaskId {
+    /// The id on the command line and in manifests.
+    pub fn id(self) -> String {
+        match self {
+            TaskId::NQueens(n) => format!("nqueens{n}"),
+            TaskId::Sudoku => "sudoku".into(),
+            TaskId::Tree => "tree".into(),
+        }
+    }
+
+    /// Reads an id; an unknown one is an error that lists the known ones.
+    pub fn parse(text: &str) -> Result<TaskId, String> {
+        ALL.into_iter().find(|t| t.id() == text).ok_or_else(|| {
+            let ids: Vec<String> = ALL.iter().map(|t| t.id()).collect();
+            format!("unknown task {text:?}; tasks: {}", ids.join(", "))
+        })
+    }
+
+    /// The task a GRAM/TRM config was built for (by its sequence length and vocabulary).
+    pub fn of_gram_config(config: &GramConfig) -> Option<TaskId> {
+        use crate::tasks::{nqueens, sudoku};
+        if config.seq_len == sudoku::CELLS && config.vocab == sudoku::VOCAB {
+            return Some(TaskId::Sudoku);
+        }
+        let n = (config.seq_len as f64).sqrt().round() as usize;
+        (config.vocab == nqueens::VOCAB && n * n == config.seq_len && ALL.contains(&TaskId::NQueens(n)))
+            .then_some(TaskId::NQueens(n))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ids_round_trip_and_unknown_ids_list_the_known_ones() {
+        for t in ALL {
+            assert_eq!(TaskId::parse(&t.id()), Ok(t));
+        }
+        let err = TaskId::parse("chess").unwrap_err();
+        assert!(err.contains("nqueens8, nqueens10, sudoku, tree"), "{err}");
+        assert_eq!(TaskId::of_gram_config(&crate::tasks::sudoku::gram_config(true)), Some(TaskId::Sudoku));
+        assert_eq!(TaskId::of_gram_config(&crate::tasks::nqueens::gram_mixer_config(8, false)), Some(TaskId::NQueens(8)));
+    }
+}

@@ -1,0 +1,112 @@
+//! Sudoku behind the task interface: the text format, the exact solver as oracle, the split and
+//! the width-scaling metrics.
+
+use super::{FAMOUS, Instance, SudokuGrid, SudokuReport, part_of, problem_with, test_set, train_pool};
+use crate::gram::Selection;
+use crate::tasks::{Part, Solved, Task, TokenTask};
+
+/// Held-out puzzles per difficulty band (`eval`'s test part).
+pub const TEST_PER_BAND: usize = 100;
+/// Givens of the generated training puzzles (inclusive): the test bands' 22..=40.
+pub const TRAIN_GIVENS: (usize, usize) = (22, 40);
+
+/// 9x9 Sudoku with generated puzzles (one solution each).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Sudoku;
+
+impl Task for Sudoku {
+    type Puzzle = SudokuGrid;
+    type Answer = SudokuGrid;
+    type Instance = Instance;
+
+    fn id(&self) -> String {
+        "sudoku".into()
+    }
+
+    /// A wrong length, a bad character, clashing givens, no solution or more than one solution
+    /// are errors.
+    fn parse(&self, text: &str) -> Result<SudokuGrid, String> {
+        let grid = SudokuGrid::parse(text).map_err(|e| e.to_string())?;
+        match problem_with(&grid) {
+            Some(p) => Err(format!("impossible puzzle: {p}")),
+            None => Ok(grid),
+        }
+    }
+
+    fn puzzle_text(&self, puzzle: &SudokuGrid) -> String {
+        puzzle.to_text()
+    }
+
+    fn answer_text(&self, answer: &SudokuGrid) -> String {
+        answer.to_text()
+    }
+
+    /// A full grid without conflicts that keeps the givens.
+    fn is_valid(&self, puzzle: &SudokuGrid, answer: &SudokuGrid) -> bool {
+        answer.solves(puzzle)
+    }
+
+    fn part_of(&self, puzzle: &SudokuGrid) -> Part {
+        part_of(puzzle)
+    }
+
+    /// The test part: [`TEST_PER_BAND`] held-out puzzles per band. The train part has no end
+    /// (training generates and augments): the first puzzles of the pool a seed-0 run trains on.
+    fn instances(&self, part: Part) -> Vec<Instance> {
+        match part {
+            Part::Test => test_set(TEST_PER_BAND),
+            Part::Train => train_pool(4 * TEST_PER_BAND, TRAIN_GIVENS, 0),
+        }
+    }
+
+    fn puzzle_of<'a>(&self, instance: &'a Instance) -> &'a SudokuGrid {
+        &instance.puzzle
+    }
+}
+
+impl TokenTask for Sudoku {
+    type Report = SudokuReport;
+
+    fn tokens(&self, puzzle: &SudokuGrid) -> Vec<u32> {
+        puzzle.tokens()
+    }
+
+    fn answer_from_prediction(&self, tokens: &[u32]) -> SudokuGrid {
+        SudokuGrid::from_prediction(tokens)
+    }
+
+    /// One answer per puzzle: the majority vote (eq. 15).
+    fn default_selection(&self) -> Selection {
+        Selection::Vote
+    }
+
+    /// 0, not measured here: one answer per puzzle, nothing to settle between.
+    fn default_settle(&self) -> f64 {
+        0.0
+    }
+
+    fn eval_batch(&self) -> usize {
+        8
+    }
+
+    fn input_noun(&self) -> &'static str {
+        "puzzles"
+    }
+
+    fn new_report(&self, samples: usize) -> SudokuReport {
+        SudokuReport::new(samples)
+    }
+
+    fn score(&self, report: &mut SudokuReport, instance: &Instance, solved: &Solved<SudokuGrid>) {
+        report.add(instance, solved);
+    }
+
+    fn supplementary(&self) -> Option<(String, Vec<Instance>)> {
+        let names: Vec<&str> = FAMOUS.iter().map(|(n, _)| *n).collect();
+        let famous = FAMOUS
+            .iter()
+            .map(|(_, text)| Instance::from_puzzle(SudokuGrid::parse(text).expect("famous puzzles parse")).expect("unique"))
+            .collect();
+        Some((format!("Famous hardest puzzles ({})", names.join("; ")), famous))
+    }
+}

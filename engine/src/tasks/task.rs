@@ -1,0 +1,107 @@
+//! The task interface. A task is a folder under `tasks/` that implements [`Task`] (its text
+//! format, exact oracle and split rule) and, when a GRAM/TRM model solves it, [`TokenTask`]
+//! (tokens in and out, its metrics, its measured inference defaults). The solve and eval path
+//! (`crate::solve`) is written once over these traits; the models (`gram`, `jepa`, `nn`) know
+//! no task.
+
+use std::collections::BTreeMap;
+
+use super::split::Part;
+use crate::gram::Selection;
+
+/// The samples of one puzzle and the selected one, for any task.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Solved<A> {
+    /// One answer per trajectory.
+    pub samples: Vec<A>,
+    /// LPRM value of each sample.
+    pub values: Vec<f32>,
+    /// Index into `samples` of the selected answer.
+    pub selected: usize,
+    /// The majority vote's answer after each supervision step (the eval's accuracy-by-step).
+    pub vote_by_step: Vec<A>,
+    /// Supervision steps taken.
+    pub steps: usize,
+}
+
+impl<A> Solved<A> {
+    /// The selected answer.
+    pub fn selected(&self) -> &A {
+        &self.samples[self.selected]
+    }
+}
+
+/// What every task provides: its text format, its exact oracle and its split rule.
+pub trait Task: Sync {
+    /// What a line of input is, parsed.
+    type Puzzle: Clone + Send + Sync;
+    /// What a model answers.
+    type Answer: Clone + PartialEq + Send + Sync;
+    /// A puzzle with what its oracle knows (all completions, the unique solution, the route).
+    type Instance: Clone + Send + Sync;
+
+    /// The task's id on the command line and in manifests (`nqueens8`, `sudoku`, `tree`).
+    fn id(&self) -> String;
+    /// Reads one line of the text format. Malformed text and puzzles the oracle proves unsolvable
+    /// are readable errors, never a panic.
+    fn parse(&self, text: &str) -> Result<Self::Puzzle, String>;
+    /// The text format of a puzzle (what `split` prints; `parse` reads it back).
+    fn puzzle_text(&self, puzzle: &Self::Puzzle) -> String;
+    /// The text format of an answer.
+    fn answer_text(&self, answer: &Self::Answer) -> String;
+    /// The rule check: `answer` answers `puzzle` (needs no stored solution).
+    fn is_valid(&self, puzzle: &Self::Puzzle, answer: &Self::Answer) -> bool;
+    /// The documented split: a pure function of the puzzle's text.
+    fn part_of(&self, puzzle: &Self::Puzzle) -> Part;
+    /// The instances of one part of the split, in a fixed order.
+    fn instances(&self, part: Part) -> Vec<Self::Instance>;
+    /// The puzzle of an instance.
+    fn puzzle_of<'a>(&self, instance: &'a Self::Instance) -> &'a Self::Puzzle;
+}
+
+/// A task a GRAM/TRM model solves: tokens in, tokens out, scored by the task's metrics.
+pub trait TokenTask: Task {
+    /// The task's metrics, accumulated one solved instance at a time.
+    type Report: Report;
+
+    /// A puzzle as input tokens.
+    fn tokens(&self, puzzle: &Self::Puzzle) -> Vec<u32>;
+    /// A model's predicted tokens as an answer (always an answer; `is_valid` judges it).
+    fn answer_from_prediction(&self, tokens: &[u32]) -> Self::Answer;
+    /// How one answer is picked among N samples by default (measured per task; README).
+    fn default_selection(&self) -> Selection;
+    /// The default fraction of the step budget run on the mean path at the end (README).
+    fn default_settle(&self) -> f64;
+    /// An empty report for `samples` samples per input.
+    fn new_report(&self, samples: usize) -> Self::Report;
+    /// Scores one solved instance.
+    fn score(&self, report: &mut Self::Report, instance: &Self::Instance, solved: &Solved<Self::Answer>);
+    /// Puzzles per batch in `eval`. A puzzle's samples depend on its position in its batch (the
+    /// noise stream restarts per batch), so this is fixed per task and recorded numbers reproduce.
+    fn eval_batch(&self) -> usize;
+    /// What the eval lines call one input (`inputs`, `puzzles`).
+    fn input_noun(&self) -> &'static str {
+        "inputs"
+    }
+    /// A further named set scored and reported after the split (Sudoku: the famous hardest
+    /// puzzles); none by default.
+    fn supplementary(&self) -> Option<(String, Vec<Self::Instance>)> {
+        None
+    }
+}
+
+/// A task's metrics as the evaluation shows and records them.
+pub trait Report: Clone + Send {
+    /// Inputs scored so far.
+    fn inputs(&self) -> usize;
+    /// The running figures while an evaluation goes (`accuracy 99.10%  coverage@20 97.00%`).
+    fn progress(&self) -> String;
+    /// The tables printed at the end.
+    fn to_text(&self) -> String;
+    /// The machine-readable summary line (`TABLE1 accuracy=.. coverage@20=..`).
+    fn table_line(&self) -> String;
+    /// One sentence on a small supplementary set (`solved by the vote 1 of 3, ...`).
+    fn brief(&self) -> String;
+    /// (accuracy, coverage or solved-by-any, further named figures) for the manifest's record.
+    fn record(&self) -> (f64, f64, BTreeMap<String, f64>);
+}

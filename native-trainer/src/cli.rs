@@ -1,0 +1,186 @@
+//! The command line: every subcommand and flag (README, "Command-line contracts").
+
+use std::path::PathBuf;
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+use engine::gram::SampleOptions;
+
+#[derive(Parser)]
+#[command(name = "native-trainer", version, about = "Train, evaluate and run GRAM / TRM on puzzles (CPU by default)")]
+pub struct Cli {
+    /// Compute backend: `flex` (CPU, default) or `wgpu` (GPU; needs the `wgpu` cargo feature).
+    #[arg(long, value_enum, default_value_t = Backend::Flex, global = true)]
+    pub backend: Backend,
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Clone, Copy, ValueEnum, PartialEq, Eq)]
+pub enum Backend {
+    Flex,
+    Wgpu,
+}
+
+/// How `eval` and `solve` sample: one set of flags, one meaning.
+#[derive(Args)]
+pub struct SamplingArgs {
+    /// Trajectories per puzzle (N).
+    #[arg(long, default_value_t = 20)]
+    pub samples: usize,
+    /// Supervision-step budget (default: N_sup of the presets).
+    #[arg(long, default_value_t = 8)]
+    pub steps: usize,
+    /// Noise scale: 0 = mean path, 1 = learned prior, > 1 amplified.
+    #[arg(long, default_value_t = 1.0)]
+    pub guidance_scale: f64,
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+    /// Let the halting Q-head freeze trajectories early (off by default: measured, it halts
+    /// too early; see README).
+    #[arg(long)]
+    pub halt: bool,
+    /// Fraction of the step budget, at its end, run without noise (the mean path): 0.25 of 8
+    /// steps = the last 2. Default: the task's (0.25 for N-Queens, 0 for Sudoku; see README).
+    #[arg(long)]
+    pub settle: Option<f64>,
+}
+
+impl SamplingArgs {
+    pub fn options(&self) -> SampleOptions {
+        SampleOptions {
+            samples: self.samples,
+            guidance_scale: self.guidance_scale,
+            max_steps: self.steps,
+            halting: self.halt,
+            seed: self.seed,
+            settle: 0.0,
+        }
+    }
+}
+
+#[derive(Subcommand)]
+pub enum Command {
+    /// Train a preset (gram-nqueens8[-mixer], trm-nqueens8[-mixer], gram-nqueens10, trm-nqueens10, gram-sudoku,
+    /// reasoner-tree-pretrain, reasoner-tree-sst, reasoner-tree-talker).
+    Train(TrainFlags),
+    /// The paper's Table-1 row on the test split: accuracy and coverage@N, overall and per k.
+    Eval {
+        /// A `.bpk` weights file (its `.json` manifest beside it) or a run directory.
+        #[arg(long)]
+        weights: PathBuf,
+        #[command(flatten)]
+        sampling: SamplingArgs,
+        /// Evaluate only this many test inputs, spread over the split (default: all).
+        #[arg(long)]
+        limit: Option<usize>,
+        /// Which split to score.
+        #[arg(long, default_value = "test")]
+        part: String,
+        /// Write the result into the manifest's `eval` field (shipped weights only).
+        #[arg(long)]
+        record: bool,
+        /// Tree weights: Gaussian noise on every latent, sigma as a fraction of max |h|.
+        #[arg(long, default_value_t = 0.0)]
+        latent_noise: f64,
+    },
+    /// Print the inputs of a split, one per line (row-major, `.` empty, `Q` queen).
+    Split {
+        /// nqueens8, nqueens10, sudoku or tree.
+        #[arg(long, default_value = "nqueens8")]
+        task: String,
+        #[arg(long)]
+        part: String,
+    },
+    /// Solve puzzles from stdin (one per line); one JSON object per line on stdout.
+    Solve {
+        #[arg(long)]
+        weights: PathBuf,
+        /// The task the lines are (nqueens8, nqueens10, sudoku, tree); checked against the weights.
+        /// Default: the weights' task.
+        #[arg(long)]
+        task: Option<String>,
+        #[command(flatten)]
+        sampling: SamplingArgs,
+        /// How `selected` is chosen: `lprm` (value head), `vote` (most frequent) or `auto`
+        /// (lprm for N-Queens, vote for Sudoku).
+        #[arg(long, default_value = "auto")]
+        select: String,
+        /// Tree weights: Gaussian noise on every latent, sigma as a fraction of max |h|.
+        #[arg(long, default_value_t = 0.0)]
+        latent_noise: f64,
+    },
+    /// Export a run's latest checkpoint as public/weights/<name>.bpk + <name>.json.
+    Export {
+        /// Run directory (default: runs/<name>).
+        #[arg(long)]
+        run_dir: Option<PathBuf>,
+        /// Weights name, e.g. gram-nqueens8.
+        #[arg(long)]
+        name: String,
+        #[arg(long, default_value = "public/weights")]
+        out_dir: PathBuf,
+    },
+    /// Terminal demo: held-out puzzles solved by the shipped GRAM and TRM weights side by side.
+    Demo {
+        #[arg(long, default_value_t = 20)]
+        samples: usize,
+        #[arg(long, default_value_t = 4)]
+        puzzles: usize,
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+    },
+    /// Measure inference and training step costs (ratios within one run).
+    Bench {
+        #[arg(long, default_value = "public/weights/gram-nqueens8.bpk")]
+        weights: PathBuf,
+        #[arg(long, default_value_t = 3)]
+        repeats: usize,
+    },
+}
+
+/// `train`'s flags.
+#[derive(Args)]
+pub struct TrainFlags {
+    #[arg(long)]
+    pub preset: String,
+    /// Optimiser steps (default: the preset's).
+    #[arg(long)]
+    pub steps: Option<usize>,
+    /// Seed of initialisation, data order and noise.
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+    /// Run directory for checkpoints and log.csv (default: runs/<preset>).
+    #[arg(long)]
+    pub run_dir: Option<PathBuf>,
+    /// Continue from the run directory's latest checkpoint.
+    #[arg(long)]
+    pub resume: bool,
+    /// Override the preset's KL weight beta (recorded in the checkpoint's config).
+    #[arg(long)]
+    pub beta: Option<f64>,
+    /// Override the preset's peak learning rate.
+    #[arg(long)]
+    pub lr: Option<f64>,
+    /// Keep an exponential moving average of the weights with this decay (seed 003: 0.9999);
+    /// quick evals and `export` then use the average. 0 = none.
+    #[arg(long, default_value_t = 0.0)]
+    pub ema: f64,
+    /// Start from these weights (`.bpk` + manifest) with a fresh optimiser instead of a fresh
+    /// initialisation; the config must be the preset's.
+    #[arg(long)]
+    pub init_from: Option<PathBuf>,
+    /// JEPA phases after the first: the previous phase's run directory (default:
+    /// runs/<previous preset>).
+    #[arg(long)]
+    pub from: Option<PathBuf>,
+    /// Steps between quick evaluations (0 = never).
+    #[arg(long, default_value_t = 500)]
+    pub eval_every: usize,
+    /// Inputs in each quick evaluation.
+    #[arg(long, default_value_t = 128)]
+    pub eval_inputs: usize,
+    #[arg(long, default_value_t = 250)]
+    pub checkpoint_every: usize,
+    #[arg(long, default_value_t = 10)]
+    pub log_every: usize,
+}

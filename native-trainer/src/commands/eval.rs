@@ -1,0 +1,132 @@
+//! `eval`: a task's metrics on one part of its split (the test part unless told otherwise),
+//! printed as the task's tables and a machine line, and optionally recorded in the manifest.
+
+use std::fs;
+use std::path::Path;
+use std::process::ExitCode;
+use std::time::Instant;
+
+use burn::module::Module;
+use burn::tensor::Device;
+use engine::gram::{Gram, SampleOptions};
+use engine::solve::evaluate;
+use engine::tasks::{Part, Report, Task, TokenTask, spread};
+use engine::weights::{EvalRecord, Manifest};
+
+use super::sampling::{settle_note, task_of, with_settle};
+use crate::format::fmt_duration;
+use crate::registry::{TaskVisitor, visit};
+use crate::weights_io::{is_jepa, load_weights};
+
+/// What `eval` was asked.
+pub struct EvalArgs<'a> {
+    pub weights: &'a Path,
+    pub options: SampleOptions,
+    pub settle: Option<f64>,
+    pub limit: Option<usize>,
+    pub part: &'a str,
+    pub record: bool,
+    pub latent_noise: f64,
+    pub command: &'a str,
+}
+
+pub fn eval(args: EvalArgs, device: &Device) -> Result<ExitCode, String> {
+    if is_jepa(args.weights) {
+        if args.part != "test" {
+            return Err("tree weights are scored on the test part only".into());
+        }
+        return super::tree::eval(args.weights, args.limit, args.latent_noise, args.options.seed, args.record, args.command, device);
+    }
+    let (model, config, manifest) = load_weights(args.weights, device)?;
+    let part = Part::parse(args.part).ok_or_else(|| format!("--part must be train or test, not {:?}", args.part))?;
+    visit(task_of(&config)?, GramEval { model: &model, manifest, part, args, device })
+}
+
+struct GramEval<'a> {
+    model: &'a Gram,
+    manifest: Option<Manifest>,
+    part: Part,
+    args: EvalArgs<'a>,
+    device: &'a Device,
+}
+
+impl TaskVisitor for GramEval<'_> {
+    type Output = Result<ExitCode, String>;
+
+    fn gram<T: TokenTask>(self, task: &T) -> Self::Output {
+        let options = with_settle(self.args.options.clone(), self.args.settle, task)?;
+        let all = task.instances(self.part);
+        let instances = match self.args.limit {
+            Some(k) => spread(&all, k),
+            None => all,
+        };
+        let began = Instant::now();
+        let report = score(task, self.model, &instances, &options, self.device, &began);
+        print_header(task, self.model, &options, self.args.part, report.inputs());
+        print!("{}", report.to_text());
+        if let Some((name, set)) = task.supplementary() {
+            let extra = evaluate(task, self.model, &set, &options, task.eval_batch(), self.device, |_, _| {});
+            println!("{name}: {}", extra.brief());
+        }
+        println!("{} params={} time={:.1}s", report.table_line(), self.model.num_params(), began.elapsed().as_secs_f64());
+        if self.args.record {
+            let manifest = self.manifest.ok_or("--record needs a .bpk weights file with a manifest")?;
+            record(task, manifest, &report, &options, self.args.part, self.args.command, self.args.weights)?;
+        }
+        Ok(ExitCode::SUCCESS)
+    }
+
+    fn other<T: Task>(self, task: &T) -> Self::Output {
+        Err(format!("{} weights are JEPA-Reasoner weights, not GRAM/TRM", task.id()))
+    }
+}
+
+/// The report, with a running progress line on stderr.
+fn score<T: TokenTask>(task: &T, model: &Gram, instances: &[T::Instance], options: &SampleOptions, device: &Device, began: &Instant) -> T::Report {
+    let total = instances.len();
+    let noun = task.input_noun();
+    let report = evaluate(task, model, instances, options, task.eval_batch(), device, |done, r| {
+        eprint!("\r{}/{total} {noun}  {}  {}\x1b[K", done.min(total), r.progress(), fmt_duration(began.elapsed().as_secs_f64()));
+    });
+    eprintln!();
+    report
+}
+
+fn print_header<T: TokenTask>(task: &T, model: &Gram, options: &SampleOptions, part: &str, inputs: usize) {
+    let SampleOptions { samples, guidance_scale, max_steps: steps, seed, .. } = *options;
+    println!(
+        "{} on {}/{part}: {inputs} {}, {samples} samples, guidance scale {guidance_scale}, {steps} supervision steps{}{}, seed {seed}",
+        if model.has_guidance() { "GRAM" } else { "TRM" },
+        task.id(),
+        task.input_noun(),
+        settle_note(options),
+        if options.halting { " (halting on)" } else { "" }
+    );
+}
+
+/// Stores the measured row in the manifest beside the weights.
+fn record<T: TokenTask>(
+    task: &T,
+    mut manifest: Manifest,
+    report: &T::Report,
+    options: &SampleOptions,
+    part: &str,
+    command: &str,
+    weights: &Path,
+) -> Result<(), String> {
+    let (accuracy, coverage, extra) = report.record();
+    let round = |x: f64| (x * 100.0).round() / 100.0;
+    manifest.eval = Some(EvalRecord {
+        split: format!("{}/{part}", task.id()),
+        inputs: report.inputs(),
+        samples: options.samples,
+        accuracy: round(accuracy),
+        coverage: round(coverage),
+        command: command.to_string(),
+        extra,
+    });
+    let path = weights.with_extension("json");
+    fs::write(&path, manifest.to_json() + "\n").map_err(|e| e.to_string())?;
+    eprintln!("recorded in {}", path.display());
+    Ok(())
+}

@@ -1,0 +1,12 @@
+//! The subcommands other than `train`, each written once over the task interface and reaching
+//! its task through [`crate::registry`]: `eval`, `solve`, `split`, `export`, `bench`; the tree
+//! task's JEPA-Reasoner side in [`tree`]; the terminal `demo`.
+
+pub mod bench;
+pub mod demo;
+pub mod eval;
+pub mod export;
+pub mod sampling;
+pub mod solve;
+pub mod split;
+pub mod tree;

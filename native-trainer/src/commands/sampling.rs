@@ -1,0 +1,44 @@
+//! What `eval` and `solve` share about sampling: the task behind a model, the settle default,
+//! and how the eval line names it.
+
+use engine::gram::{GramConfig, SampleOptions};
+use engine::tasks::{TaskId, TokenTask};
+
+/// The task a GRAM/TRM config was built for, or a readable error.
+pub fn task_of(config: &GramConfig) -> Result<TaskId, String> {
+    TaskId::of_gram_config(config).ok_or_else(|| {
+        format!("these weights fit no known task (sequence length {}, vocabulary {})", config.seq_len, config.vocab)
+    })
+}
+
+/// `--settle`, a fraction of the step budget, or the task's default.
+pub fn with_settle<T: TokenTask>(options: SampleOptions, settle: Option<f64>, task: &T) -> Result<SampleOptions, String> {
+    let settle = settle.unwrap_or_else(|| task.default_settle());
+    if !(0.0..=1.0).contains(&settle) {
+        return Err(format!("--settle must be a fraction between 0 and 1, not {settle}"));
+    }
+    Ok(SampleOptions { settle, ..options })
+}
+
+/// How the eval line names the settled steps: "" or " (the last 2 without noise)".
+pub fn settle_note(options: &SampleOptions) -> String {
+    match options.settle_steps() {
+        0 => String::new(),
+        s => format!(" (the last {s} without noise)"),
+    }
+}
+
+/// `--samples`, `--steps` and `--guidance-scale` within what a run can do.
+pub fn check_ranges(options: &SampleOptions) -> Result<(), String> {
+    let SampleOptions { samples, guidance_scale, max_steps: steps, .. } = *options;
+    if !(1..=1024).contains(&samples) {
+        return Err(format!("--samples must be between 1 and 1024, not {samples}"));
+    }
+    if !(1..=256).contains(&steps) {
+        return Err(format!("--steps must be between 1 and 256, not {steps}"));
+    }
+    if !(guidance_scale.is_finite() && guidance_scale >= 0.0) {
+        return Err(format!("--guidance-scale must be a number >= 0, not {guidance_scale}"));
+    }
+    Ok(())
+}

@@ -1,0 +1,82 @@
+//! `solve`: puzzles from stdin, one JSON object per line: every sample, the selected answer and
+//! whether it is right by the task's rules.
+
+use std::path::Path;
+use std::process::ExitCode;
+
+use burn::tensor::Device;
+use engine::gram::{Gram, SampleOptions, Selection};
+use engine::solve::solve as solve_puzzles;
+use engine::tasks::{Task, TokenTask};
+use serde_json::json;
+
+use super::sampling::{check_ranges, task_of, with_settle};
+use crate::lines::answer_lines;
+use crate::registry::{TaskVisitor, visit};
+use crate::weights_io::{is_jepa, load_weights};
+
+/// What `solve` was asked.
+pub struct SolveArgs<'a> {
+    pub weights: &'a Path,
+    pub task: Option<&'a str>,
+    pub options: SampleOptions,
+    pub settle: Option<f64>,
+    pub select: &'a str,
+    pub latent_noise: f64,
+}
+
+pub fn solve(args: SolveArgs, device: &Device) -> Result<ExitCode, String> {
+    match (args.task, is_jepa(args.weights)) {
+        (Some("tree") | None, true) => return super::tree::solve(args.weights, args.latent_noise, args.options.seed, device),
+        (Some(t), true) => return Err(format!("--task {t} but {} holds a tree (JEPA-Reasoner) model", args.weights.display())),
+        (Some("tree"), false) => return Err(format!("--task tree but {} is not JEPA-Reasoner weights", args.weights.display())),
+        _ => {}
+    }
+    let select = match args.select {
+        "auto" => None,
+        other => Some(Selection::parse(other).ok_or_else(|| format!("--select must be auto, lprm or vote, not {other:?}"))?),
+    };
+    check_ranges(&args.options)?;
+    let (model, config, _) = load_weights(args.weights, device)?;
+    let found = task_of(&config)?;
+    if let Some(expected) = args.task {
+        if found.id() != expected {
+            return Err(format!("--task {expected} but {} holds a {} model", args.weights.display(), found.id()));
+        }
+    }
+    visit(found, GramSolve { model: &model, options: args.options, settle: args.settle, select, device })
+}
+
+struct GramSolve<'a> {
+    model: &'a Gram,
+    options: SampleOptions,
+    settle: Option<f64>,
+    select: Option<Selection>,
+    device: &'a Device,
+}
+
+impl TaskVisitor for GramSolve<'_> {
+    type Output = Result<ExitCode, String>;
+
+    /// `selected` is the task's default selection unless `--select` says otherwise (N-Queens:
+    /// LPRM; Sudoku, one answer per puzzle: the vote); `verified` = it is right by the rules.
+    fn gram<T: TokenTask>(self, task: &T) -> Self::Output {
+        let options = with_settle(self.options, self.settle, task)?;
+        let select = self.select.unwrap_or(task.default_selection());
+        answer_lines("puzzle", |text| {
+            let puzzle = task.parse(text)?;
+            let solved = solve_puzzles(task, self.model, std::slice::from_ref(&puzzle), &options, select, 1, self.device)
+                .pop()
+                .expect("one puzzle in, one out");
+            Ok(json!({
+                "samples": solved.samples.iter().map(|a| task.answer_text(a)).collect::<Vec<_>>(),
+                "selected": task.answer_text(solved.selected()),
+                "verified": task.is_valid(&puzzle, solved.selected()),
+            }))
+        })
+    }
+
+    fn other<T: Task>(self, task: &T) -> Self::Output {
+        Err(format!("{} is not solved by a GRAM/TRM model", task.id()))
+    }
+}

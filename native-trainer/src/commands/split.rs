@@ -1,0 +1,32 @@
+//! `split`: the inputs of one part of a task's split, one per line, in the task's text format.
+
+use std::io::Write;
+use std::process::ExitCode;
+
+use engine::tasks::{Part, Task, TaskId, TokenTask};
+
+use crate::registry::{TaskVisitor, visit};
+
+pub fn split(task: &str, part: &str) -> Result<ExitCode, String> {
+    let part = Part::parse(part).ok_or_else(|| format!("--part must be train or test, not {part:?}"))?;
+    let lines = visit(TaskId::parse(task)?, SplitLines(part));
+    let mut out = std::io::stdout().lock();
+    for line in lines {
+        writeln!(out, "{line}").map_err(|e| e.to_string())?;
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+struct SplitLines(Part);
+
+impl TaskVisitor for SplitLines {
+    type Output = Vec<String>;
+
+    fn gram<T: TokenTask>(self, task: &T) -> Vec<String> {
+        self.other(task)
+    }
+
+    fn other<T: Task>(self, task: &T) -> Vec<String> {
+        task.instances(self.0).iter().map(|i| task.puzzle_text(task.puzzle_of(i))).collect()
+    }
+}

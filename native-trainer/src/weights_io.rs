@@ -1,0 +1,64 @@
+//! Reading weights from disk: a shipped `.bpk` with its manifest beside it, or a run directory
+//! (its latest checkpoint), for GRAM/TRM and for the JEPA-Reasoner.
+
+use std::fs;
+use std::path::Path;
+
+use burn::module::Module;
+use burn::tensor::Device;
+use engine::gram::{Gram, GramConfig};
+use engine::jepa::Jepa;
+use engine::weights::jepa::{JepaManifest, load_jepa};
+use engine::weights::{Manifest, load_gram};
+
+use crate::jepa_train::{JepaRunState, Phase, load_jepa_checkpoint};
+use crate::train::{load_checkpoint, load_ema};
+
+/// GRAM/TRM weights from a `.bpk` (with its manifest) or a run directory (latest checkpoint: the
+/// weights' average when the run keeps one, as `export` ships).
+pub fn load_weights(path: &Path, device: &Device) -> Result<(Gram, GramConfig, Option<Manifest>), String> {
+    if path.is_dir() {
+        let (model, _, state) = load_checkpoint(path, device)?;
+        let model = load_ema(path, &state.config, device)?.unwrap_or(model);
+        return Ok((model.valid(), state.config, None));
+    }
+    let manifest_path = path.with_extension("json");
+    let text = fs::read_to_string(&manifest_path)
+        .map_err(|e| format!("cannot read the manifest {} beside the weights: {e}", manifest_path.display()))?;
+    let manifest = Manifest::from_json(&text).map_err(|e| format!("{}: {e}", manifest_path.display()))?;
+    let bytes = fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let model = load_gram(&manifest, &bytes, device).map_err(|e| format!("{}: {e}", path.display()))?;
+    Ok((model, manifest.config.clone(), Some(manifest)))
+}
+
+/// Does this path hold JEPA weights (a `.bpk` whose manifest says so, or a JEPA run directory)?
+pub fn is_jepa(path: &Path) -> bool {
+    if path.is_dir() {
+        let Ok(name) = fs::read_to_string(path.join("latest")) else { return false };
+        let state = fs::read_to_string(path.join(name.trim()).join("state.json")).unwrap_or_default();
+        return serde_json::from_str::<JepaRunState>(&state).is_ok();
+    }
+    let text = fs::read_to_string(path.with_extension("json")).unwrap_or_default();
+    serde_json::from_str::<serde_json::Value>(&text).is_ok_and(|v| v["model"] == "jepa-reasoner")
+}
+
+/// JEPA weights from a `.bpk` (manifest beside it) or a run directory.
+pub fn load_jepa_weights(path: &Path, device: &Device) -> Result<(Jepa, Option<JepaManifest>), String> {
+    if path.is_dir() {
+        let (model, _, state) = load_jepa_checkpoint(path, device)?;
+        if state.phase != Phase::Talker {
+            eprintln!(
+                "note: {} is a {:?}-phase run; its Talker is untrained until the talker phase",
+                path.display(),
+                state.phase
+            );
+        }
+        return Ok((model, None));
+    }
+    let mp = path.with_extension("json");
+    let text = fs::read_to_string(&mp).map_err(|e| format!("cannot read the manifest {}: {e}", mp.display()))?;
+    let manifest = JepaManifest::from_json(&text).map_err(|e| format!("{}: {e}", mp.display()))?;
+    let bytes = fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let model = load_jepa(&manifest, &bytes, device).map_err(|e| format!("{}: {e}", path.display()))?;
+    Ok((model, Some(manifest)))
+}
