@@ -12,7 +12,9 @@ use wasm_bindgen::JsCast;
 use super::board::{Curve, coverage_plot, mini_board};
 use super::status::{Load, UrlNotes, load_view};
 use super::{autoplay, now, prefers_reduced_motion, query_pairs};
-use crate::settings::{MAX_SAMPLES, MAX_STEPS, Model, SIDE, Settings, held_out};
+use crate::url_state::UrlState;
+use crate::url_state::nqueens::{MAX_SAMPLES, Model, NQueensSettings as Settings, SIDE, held_out};
+use crate::url_state::sampling::MAX_STEPS;
 use crate::protocol::{Request, Response, SolveRequest, StepReport};
 use crate::worker::ReasonerWorker;
 
@@ -140,7 +142,7 @@ pub fn NQueensPage() -> impl IntoView {
         ReasonerWorker::spawner().callback(move |r| page.on_response(r)).spawn("/worker.js");
     let bridge = StoredValue::new_local(bridge);
     let send = move |request: Request| bridge.with_value(|b| b.send(request));
-    send(Request::Init { backend: initial.backend, origin: window().location().origin().unwrap_or_default() });
+    send(Request::Init { backend: initial.sampling.backend, origin: window().location().origin().unwrap_or_default() });
     send(Request::Load { model: initial.model.weights().into() });
 
     // The URL always says how to reproduce what is on screen.
@@ -206,9 +208,9 @@ pub fn NQueensPage() -> impl IntoView {
             id,
             puzzle: s.board.clone(),
             model,
-            scale: s.scale,
-            samples: s.samples,
-            steps: s.steps,
+            scale: s.sampling.scale,
+            samples: s.sampling.samples,
+            steps: s.sampling.steps,
             started: now(),
             first_valid_ms: None,
             done_ms: None,
@@ -223,12 +225,12 @@ pub fn NQueensPage() -> impl IntoView {
             run: id,
             model: model.weights().into(),
             puzzle: s.board.to_text(),
-            samples: s.samples,
-            guidance_scale: s.scale,
-            seed: s.seed,
-            steps: s.steps,
+            samples: s.sampling.samples,
+            guidance_scale: s.sampling.scale,
+            seed: s.sampling.seed,
+            steps: s.sampling.steps,
         }));
-        settings.update(|s| s.run = true);
+        settings.update(|s| s.sampling.run = true);
     };
     let stop = move || {
         cancel_run();
@@ -246,7 +248,7 @@ pub fn NQueensPage() -> impl IntoView {
         shown.set(0);
         settings.update(|s| {
             f(&mut s.board);
-            s.run = false;
+            s.sampling.run = false;
         });
     };
     let toggle = move |r: usize, c: usize| edit_board(&|b: &mut Board| b.set(r, c, !b.has_queen(r, c)));
@@ -260,12 +262,12 @@ pub fn NQueensPage() -> impl IntoView {
     let set_model = move |m: Model| {
         settings.update(|s| {
             s.model = m;
-            s.run = false;
+            s.sampling.run = false;
         });
         send(Request::Load { model: m.weights().into() });
     };
 
-    if initial.run {
+    if initial.sampling.run {
         solve();
     }
 
@@ -498,16 +500,16 @@ pub fn NQueensPage() -> impl IntoView {
                         </label>
                     </fieldset>
                     <label>
-                        {move || format!("Samples N = {}", settings.with(|s| s.samples))}
+                        {move || format!("Samples N = {}", settings.with(|s| s.sampling.samples))}
                         <input type="range" min="1" max=MAX_SAMPLES.to_string() aria-label="Samples N"
-                            prop:value=move || settings.with(|s| s.samples.to_string())
-                            on:input=move |ev| { if let Ok(n) = event_target_value(&ev).parse() { settings.update(|s| { s.samples = n; s.run = false; }) } }/>
+                            prop:value=move || settings.with(|s| s.sampling.samples.to_string())
+                            on:input=move |ev| { if let Ok(n) = event_target_value(&ev).parse() { settings.update(|s| { s.sampling.samples = n; s.sampling.run = false; }) } }/>
                     </label>
                     <label>
-                        {move || format!("Guidance scale = {:.1}", settings.with(|s| s.scale))}
+                        {move || format!("Guidance scale = {:.1}", settings.with(|s| s.sampling.scale))}
                         <input type="range" min="0" max="3" step="0.1" aria-label="Guidance scale"
-                            prop:value=move || settings.with(|s| s.scale.to_string())
-                            on:input=move |ev| { if let Ok(x) = event_target_value(&ev).parse::<f64>() { settings.update(|s| { s.scale = (x * 10.0).round() / 10.0; s.run = false; }) } }/>
+                            prop:value=move || settings.with(|s| s.sampling.scale.to_string())
+                            on:input=move |ev| { if let Ok(x) = event_target_value(&ev).parse::<f64>() { settings.update(|s| { s.sampling.scale = (x * 10.0).round() / 10.0; s.sampling.run = false; }) } }/>
                     </label>
                     <p class="hint">{move || if settings.with(|s| s.model == Model::Trm) {
                         "TRM has no guidance heads: the scale does not change it, and all N samples are the same."
@@ -515,16 +517,16 @@ pub fn NQueensPage() -> impl IntoView {
                         "0 = the mean path only (deterministic), 1 = the learned prior, above 1 = amplified noise."
                     }}</p>
                     <label>
-                        {move || format!("Supervision steps = {}", settings.with(|s| s.steps))}
+                        {move || format!("Supervision steps = {}", settings.with(|s| s.sampling.steps))}
                         <input type="range" min="1" max=MAX_STEPS.to_string() aria-label="Supervision steps"
-                            prop:value=move || settings.with(|s| s.steps.to_string())
-                            on:input=move |ev| { if let Ok(n) = event_target_value(&ev).parse() { settings.update(|s| { s.steps = n; s.run = false; }) } }/>
+                            prop:value=move || settings.with(|s| s.sampling.steps.to_string())
+                            on:input=move |ev| { if let Ok(n) = event_target_value(&ev).parse() { settings.update(|s| { s.sampling.steps = n; s.sampling.run = false; }) } }/>
                     </label>
                     <label>
                         "Seed "
                         <input type="number" min="0" max="1000000000" class="seed" aria-label="Seed"
-                            prop:value=move || settings.with(|s| s.seed.to_string())
-                            on:change=move |ev| { if let Ok(x) = event_target_value(&ev).parse() { settings.update(|s| { s.seed = x; s.run = false; }) } }/>
+                            prop:value=move || settings.with(|s| s.sampling.seed.to_string())
+                            on:change=move |ev| { if let Ok(x) = event_target_value(&ev).parse() { settings.update(|s| { s.sampling.seed = x; s.sampling.run = false; }) } }/>
                     </label>
                     <div class="row">
                         <button class="primary" on:click=move |_| solve() disabled=move || !conflicts.with(BTreeSet::is_empty)>"Solve"</button>

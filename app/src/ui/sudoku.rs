@@ -15,8 +15,9 @@ use super::grid::{mini_grid, width_plot};
 use super::status::{Load, UrlNotes, load_view};
 use super::{autoplay, now, prefers_reduced_motion, query_pairs};
 use crate::protocol::{Request, Response, SolveRequest, StepReport};
-use crate::settings::MAX_STEPS;
-use crate::sudoku_settings::{MAX_SAMPLES, SudokuSettings, WEIGHTS};
+use crate::url_state::UrlState;
+use crate::url_state::sampling::MAX_STEPS;
+use crate::url_state::sudoku::{MAX_SAMPLES, SudokuSettings, WEIGHTS};
 use crate::worker::ReasonerWorker;
 
 
@@ -101,7 +102,7 @@ pub fn SudokuPage() -> impl IntoView {
     let bridge: WorkerBridge<ReasonerWorker> = ReasonerWorker::spawner().callback(on_response).spawn("/worker.js");
     let bridge = StoredValue::new_local(bridge);
     let send = move |request: Request| bridge.with_value(|b| b.send(request));
-    send(Request::Init { backend: initial.backend, origin: window().location().origin().unwrap_or_default() });
+    send(Request::Init { backend: initial.sampling.backend, origin: window().location().origin().unwrap_or_default() });
     send(Request::Load { model: WEIGHTS.into() });
 
     Effect::new(move |_| {
@@ -153,7 +154,7 @@ pub fn SudokuPage() -> impl IntoView {
         // Keep the last run's curve to compare with, when it was the same puzzle.
         if let (Some(points), Some(r)) = (curve.get_untracked(), run.get_untracked()) {
             if r.puzzle == s.puzzle {
-                previous.set(Some((format!("previous run (scale {:.1}, seed {})", r.scale, settings.with_untracked(|s| s.seed)), points)));
+                previous.set(Some((format!("previous run (scale {:.1}, seed {})", r.scale, settings.with_untracked(|s| s.sampling.seed)), points)));
             } else {
                 previous.set(None);
             }
@@ -165,9 +166,9 @@ pub fn SudokuPage() -> impl IntoView {
             id,
             puzzle: s.puzzle.clone(),
             solution,
-            samples: s.samples,
-            steps: s.steps,
-            scale: s.scale,
+            samples: s.sampling.samples,
+            steps: s.sampling.steps,
+            scale: s.sampling.scale,
             started: now(),
             done_ms: None,
             stopped: false,
@@ -182,12 +183,12 @@ pub fn SudokuPage() -> impl IntoView {
             run: id,
             model: WEIGHTS.into(),
             puzzle: s.puzzle.to_text(),
-            samples: s.samples,
-            guidance_scale: s.scale,
-            seed: s.seed,
-            steps: s.steps,
+            samples: s.sampling.samples,
+            guidance_scale: s.sampling.scale,
+            seed: s.sampling.seed,
+            steps: s.sampling.steps,
         }));
-        settings.update(|s| s.run = true);
+        settings.update(|s| s.sampling.run = true);
     };
     let stop = move || {
         cancel_run();
@@ -206,7 +207,7 @@ pub fn SudokuPage() -> impl IntoView {
         previous.set(None);
         settings.update(|s| {
             f(&mut s.puzzle);
-            s.run = false;
+            s.sampling.run = false;
         });
     };
     let load_paste = move || {
@@ -222,14 +223,14 @@ pub fn SudokuPage() -> impl IntoView {
     };
     let new_puzzle = move || {
         let d = difficulty.get_untracked();
-        let seed = (now() as u64).wrapping_mul(2_654_435_761) ^ settings.with_untracked(|s| s.seed);
+        let seed = (now() as u64).wrapping_mul(2_654_435_761) ^ settings.with_untracked(|s| s.sampling.seed);
         let inst = d.generate(seed);
         generated.set(Some(Generated { difficulty: d, givens: inst.givens(), guesses: inst.guesses }));
         paste_error.set(None);
         edit(&|p: &mut SudokuGrid| *p = inst.puzzle.clone());
     };
 
-    if initial.run {
+    if initial.sampling.run {
         solve();
     }
 
@@ -542,29 +543,29 @@ pub fn SudokuPage() -> impl IntoView {
                 <div class="panel controls">
                     <h2>"Reasoner (GRAM)"</h2>
                     <label>
-                        {move || format!("Samples N = {}", settings.with(|s| s.samples))}
+                        {move || format!("Samples N = {}", settings.with(|s| s.sampling.samples))}
                         <input type="range" min="1" max=MAX_SAMPLES.to_string() aria-label="Samples N"
-                            prop:value=move || settings.with(|s| s.samples.to_string())
-                            on:input=move |ev| { if let Ok(n) = event_target_value(&ev).parse() { settings.update(|s| { s.samples = n; s.run = false; }) } }/>
+                            prop:value=move || settings.with(|s| s.sampling.samples.to_string())
+                            on:input=move |ev| { if let Ok(n) = event_target_value(&ev).parse() { settings.update(|s| { s.sampling.samples = n; s.sampling.run = false; }) } }/>
                     </label>
                     <label>
-                        {move || format!("Guidance scale = {:.1}", settings.with(|s| s.scale))}
+                        {move || format!("Guidance scale = {:.1}", settings.with(|s| s.sampling.scale))}
                         <input type="range" min="0" max="3" step="0.1" aria-label="Guidance scale"
-                            prop:value=move || settings.with(|s| s.scale.to_string())
-                            on:input=move |ev| { if let Ok(x) = event_target_value(&ev).parse::<f64>() { settings.update(|s| { s.scale = (x * 10.0).round() / 10.0; s.run = false; }) } }/>
+                            prop:value=move || settings.with(|s| s.sampling.scale.to_string())
+                            on:input=move |ev| { if let Ok(x) = event_target_value(&ev).parse::<f64>() { settings.update(|s| { s.sampling.scale = (x * 10.0).round() / 10.0; s.sampling.run = false; }) } }/>
                     </label>
                     <p class="hint">"0 = the mean path only (every sample the same), 1 = the learned prior, above 1 = amplified noise."</p>
                     <label>
-                        {move || format!("Supervision steps = {}", settings.with(|s| s.steps))}
+                        {move || format!("Supervision steps = {}", settings.with(|s| s.sampling.steps))}
                         <input type="range" min="1" max=MAX_STEPS.to_string() aria-label="Supervision steps"
-                            prop:value=move || settings.with(|s| s.steps.to_string())
-                            on:input=move |ev| { if let Ok(n) = event_target_value(&ev).parse() { settings.update(|s| { s.steps = n; s.run = false; }) } }/>
+                            prop:value=move || settings.with(|s| s.sampling.steps.to_string())
+                            on:input=move |ev| { if let Ok(n) = event_target_value(&ev).parse() { settings.update(|s| { s.sampling.steps = n; s.sampling.run = false; }) } }/>
                     </label>
                     <label>
                         "Seed "
                         <input type="number" min="0" max="1000000000" class="seed" aria-label="Seed"
-                            prop:value=move || settings.with(|s| s.seed.to_string())
-                            on:change=move |ev| { if let Ok(x) = event_target_value(&ev).parse() { settings.update(|s| { s.seed = x; s.run = false; }) } }/>
+                            prop:value=move || settings.with(|s| s.sampling.seed.to_string())
+                            on:change=move |ev| { if let Ok(x) = event_target_value(&ev).parse() { settings.update(|s| { s.sampling.seed = x; s.sampling.run = false; }) } }/>
                     </label>
                     <div class="row">
                         <button class="primary" on:click=move |_| solve() disabled=blocked>"Solve"</button>

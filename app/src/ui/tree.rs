@@ -13,7 +13,8 @@ use leptos::prelude::*;
 use super::status::{Load, UrlNotes, load_view};
 use super::{autoplay, now, prefers_reduced_motion, query_pairs};
 use crate::protocol::{BackendChoice, Request, Response, TreeRequest};
-use crate::tree_settings::{MAX_NOISE, TreeSettings, WEIGHTS};
+use crate::url_state::UrlState;
+use crate::url_state::tree::{MAX_NOISE, TreeSettings, WEIGHTS};
 use crate::worker::ReasonerWorker;
 
 
