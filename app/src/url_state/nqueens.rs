@@ -4,7 +4,7 @@ use std::sync::OnceLock;
 
 use engine::tasks::nqueens::{Board, Instance, Part, split};
 
-use super::UrlState;
+use super::page::UrlState;
 use super::fields::parsed;
 use super::sampling::{HasSampling, Sampling};
 

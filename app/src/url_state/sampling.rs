@@ -2,7 +2,7 @@
 //! `steps`, `backend` and `run`, read and written here once.
 
 use super::fields::{Decimal, SEED, Whole, ignored, read_run, run_suffix};
-use super::UrlState;
+use super::page::UrlState;
 use crate::protocol::BackendChoice;
 
 /// Most supervision steps a run may ask for.

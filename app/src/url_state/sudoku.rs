@@ -4,7 +4,7 @@ use std::sync::OnceLock;
 
 use engine::tasks::sudoku::{Difficulty, SudokuGrid};
 
-use super::UrlState;
+use super::page::UrlState;
 use super::fields::parsed;
 use super::sampling::{HasSampling, Sampling};
 

@@ -3,7 +3,7 @@
 
 use engine::tasks::tree::TreeTask;
 
-use super::UrlState;
+use super::page::UrlState;
 use super::fields::{Decimal, SEED, parsed, read_run, run_suffix};
 use super::query::encode;
 
