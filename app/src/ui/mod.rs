@@ -1,10 +1,15 @@
 //! Pages. Views are thin: every rule, solver and metric comes from the engine.
 
 pub mod board;
+pub mod browser;
+pub mod controls;
 pub mod grid;
+pub mod model_worker;
 pub mod nqueens;
+pub mod plots;
 pub mod status;
 pub mod sudoku;
+pub mod trajectories;
 pub mod tree;
 
 use leptos::prelude::*;
