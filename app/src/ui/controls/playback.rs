@@ -85,8 +85,21 @@ pub fn Player(
         }
         playing.update(|p| *p = !*p)
     };
-    let speed = speed_select.then(|| {
-        view! {
+    let buttons = view! {
+        <button aria-label=format!("Previous {unit}") on:click=move |_| playback.back()>"◀ Back"</button>
+        <button class="play" on:click=play>
+            {move || if playing.get() { "Pause" } else { "Play" }}
+        </button>
+        <button aria-label=format!("Next {unit}") on:click=move |_| playback.next()>"Step ▶"</button>
+    };
+    // Two shapes rather than an optional child, so a player without the menu has nothing after
+    // its buttons (not even an empty placeholder).
+    if !speed_select {
+        return view! { <div class="player row" role="group" aria-label="Playback">{buttons}</div> }.into_any();
+    }
+    view! {
+        <div class="player row" role="group" aria-label="Playback">
+            {buttons}
             <label>
                 "Speed "
                 <select aria-label="Speed" on:change=move |ev| { if let Ok(ms) = event_target_value(&ev).parse() { speed_ms.set(ms) } }>
@@ -96,16 +109,7 @@ pub fn Player(
                     <option value="100">"5×"</option>
                 </select>
             </label>
-        }
-    });
-    view! {
-        <div class="player row" role="group" aria-label="Playback">
-            <button aria-label=format!("Previous {unit}") on:click=move |_| playback.back()>"◀ Back"</button>
-            <button class="play" on:click=play>
-                {move || if playing.get() { "Pause" } else { "Play" }}
-            </button>
-            <button aria-label=format!("Next {unit}") on:click=move |_| playback.next()>"Step ▶"</button>
-            {speed}
         </div>
     }
+    .into_any()
 }
