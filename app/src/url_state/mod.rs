@@ -7,7 +7,7 @@
 //! - [`nqueens`], [`sudoku`], [`tree`]: each page's own parameters on top;
 //! - [`query`]: query strings as text (native decoding for tests, encoding of the tree line).
 //!
-//! Plain Rust, tested natively (`cargo test -p app --lib`).
+//! Plain Rust, tested natively (`cargo test -p app --lib`), including a fuzzer of every parser.
 
 pub mod fields;
 pub mod nqueens;
@@ -17,5 +17,7 @@ pub mod sampling;
 pub mod sudoku;
 pub mod tree;
 
+#[cfg(test)]
+mod fuzz;
 
 pub use page::UrlState;
