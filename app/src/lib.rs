@@ -2,13 +2,11 @@
 //! [`protocol::Request`]s; the worker (`bin/worker.rs`) runs the engine on WebGPU or the CPU and
 //! answers with [`protocol::Response`]s. No maths here: boards, solvers and metrics are the engine's.
 //!
-//! `protocol` and `settings` are plain Rust and tested natively (`cargo test -p app --lib`); the
+//! `protocol` and `url_state` are plain Rust and tested natively (`cargo test -p app --lib`); the
 //! browser-only modules build for wasm32 only.
 
 pub mod protocol;
-pub mod settings;
-pub mod sudoku_settings;
-pub mod tree_settings;
+pub mod url_state;
 #[cfg(target_arch = "wasm32")]
 pub mod ui;
 #[cfg(target_arch = "wasm32")]

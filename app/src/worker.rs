@@ -27,7 +27,8 @@ use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_futures::JsFuture;
 
 use crate::protocol::{BackendChoice, Request, Response, SolveRequest, StepReport, TreeReport, TreeRequest};
-use crate::settings::{MAX_SAMPLES, MAX_STEPS};
+use crate::url_state::nqueens::MAX_SAMPLES;
+use crate::url_state::sampling::MAX_STEPS;
 
 /// Where trunk copies `public/weights/`, under the page's origin.
 pub const WEIGHTS_PATH: &str = "/weights";

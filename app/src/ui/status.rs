@@ -1,5 +1,5 @@
-//! What every page says about its model: the weights' loading state, and URL values that were not
-//! understood. One place, so the three pages word it the same way.
+//! What every page says about its model: the backend, the weights' loading state, and URL values
+//! that were not understood. One place, so the three pages word it the same way.
 
 use leptos::prelude::*;
 
@@ -47,5 +47,19 @@ pub fn UrlNotes(notes: RwSignal<Vec<String>>) -> impl IntoView {
                 <button class="dismiss" on:click=move |_| notes.set(Vec::new())>"Dismiss"</button>
             </div>
         </Show>
+    }
+}
+
+/// The backend badge and why that backend runs: `(name, detail)` once the worker said, else
+/// "Starting…".
+#[component]
+pub fn BackendStatus(#[prop(into)] backend: Signal<Option<(String, String)>>) -> impl IntoView {
+    view! {
+        <div class="status-bar">
+            <span class="badge" data-backend=move || backend.with(|b| b.as_ref().map(|b| b.0.clone()).unwrap_or_default())>
+                {move || backend.with(|b| b.as_ref().map(|b| b.0.clone()).unwrap_or_else(|| "Starting…".into()))}
+            </span>
+            <span class="backend-detail">{move || backend.with(|b| b.as_ref().map(|b| b.1.clone()).unwrap_or_default())}</span>
+        </div>
     }
 }

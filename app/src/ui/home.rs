@@ -1,0 +1,43 @@
+//! The start page and the page for unknown addresses.
+
+use leptos::prelude::*;
+use leptos_router::components::A;
+
+#[component]
+pub fn Home() -> impl IntoView {
+    view! {
+        <section class="intro">
+            <h1>"Watch a model reason in latent space"</h1>
+            <p>
+                "A recursive reasoner does not write out its thinking. It keeps a latent state — a vector per board cell — "
+                "and refines it step after step, reading the puzzle each time. GRAM (generative recursive reasoning) adds "
+                "learned noise to every step, so that running it several times explores different answers, while its "
+                "deterministic twin TRM always lands on the same one. These pages run the trained models in your browser."
+            </p>
+            <ul class="cards">
+                <li>
+                    <A href="/nqueens">"N-Queens"</A>
+                    <p>"Place a few queens, let 1 to 64 sampled trajectories complete the board, and see how many of the exact solver's completions they find."</p>
+                </li>
+                <li>
+                    <A href="/sudoku">"Sudoku"</A>
+                    <p>"Enter, paste or generate a puzzle; watch the recursion settle each cell, the samples vote, and an exact solver check the answer."</p>
+                </li>
+                <li>
+                    <A href="/tree">"Tree routes (JEPA-Reasoner)"</A>
+                    <p>"A different kind of reasoner: it thinks in unit vectors, not words, and one vector can hold two choices at once. Ask it for a route through a tree and look inside each thought."</p>
+                </li>
+            </ul>
+        </section>
+    }
+}
+
+#[component]
+pub fn NotFound() -> impl IntoView {
+    view! {
+        <section class="intro">
+            <h1>"No page here"</h1>
+            <p>"This address has no page (yet). " <A href="/nqueens">"Try N-Queens"</A> " or go to the " <A href="/">"start page"</A> "."</p>
+        </section>
+    }
+}

@@ -1,0 +1,77 @@
+//! The board the visitor builds: 64 square buttons (click, tap, Enter; arrows move), what the
+//! exact solver says about it, Clear and New puzzle.
+
+use std::collections::BTreeSet;
+
+use engine::tasks::nqueens::Board;
+use leptos::prelude::*;
+
+use super::state::NQueensState;
+use crate::ui::browser::focus_element;
+use crate::url_state::nqueens::SIDE;
+
+#[component]
+pub(super) fn BoardEditor(page: NQueensState) -> impl IntoView {
+    let NQueensState { settings, conflicts, exact, .. } = page;
+    let cells = (0..SIDE * SIDE)
+        .map(|i| {
+            let (r, c) = (i / SIDE, i % SIDE);
+            let queen = move || settings.with(|s| s.board.has_queen(r, c));
+            let conflict = move || conflicts.with(|set| set.contains(&(r, c)));
+            let on_key = move |ev: web_sys::KeyboardEvent| {
+                let (dr, dc): (isize, isize) = match ev.key().as_str() {
+                    "ArrowUp" => (-1, 0),
+                    "ArrowDown" => (1, 0),
+                    "ArrowLeft" => (0, -1),
+                    "ArrowRight" => (0, 1),
+                    _ => return,
+                };
+                ev.prevent_default();
+                let nr = (r as isize + dr).clamp(0, SIDE as isize - 1);
+                let nc = (c as isize + dc).clamp(0, SIDE as isize - 1);
+                focus_element(&format!("cell-{nr}-{nc}"));
+            };
+            view! {
+                <button
+                    id=format!("cell-{r}-{c}")
+                    class="cell"
+                    class:dark=(r + c) % 2 == 1
+                    class:queen=queen
+                    class:conflict=conflict
+                    aria-label=format!("Row {}, column {}", r + 1, c + 1)
+                    aria-pressed=move || if queen() { "true" } else { "false" }
+                    on:click=move |_| page.edit_board(&|b: &mut Board| b.set(r, c, !b.has_queen(r, c)))
+                    on:keydown=on_key
+                >
+                    {move || if queen() { "♛" } else { "" }}
+                </button>
+            }
+        })
+        .collect_view();
+
+    let board_status = move || {
+        let n_conf = conflicts.with(BTreeSet::len);
+        let total = exact.with(Vec::len);
+        let queens = settings.with(|s| s.board.queen_count());
+        if n_conf > 0 {
+            format!("{n_conf} queens attack each other (marked in red): remove one to solve.")
+        } else if total == 0 {
+            format!("{queens} queens placed. No completion exists: the exact solver finds none, so every answer the model gives will be wrong.")
+        } else {
+            format!("{queens} queens placed, no conflicts. The exact solver finds {total} completion{}.", if total == 1 { "" } else { "s" })
+        }
+    };
+
+    view! {
+        <div class="panel">
+            <h2>"Your board"</h2>
+            <p class="hint">"Click, tap or press Enter on a square to place or remove a queen; arrow keys move between squares."</p>
+            <div class="board" role="group" aria-label="Puzzle board">{cells}</div>
+            <p class="board-status" aria-live="polite">{board_status}</p>
+            <div class="row">
+                <button on:click=move |_| page.edit_board(&|b: &mut Board| *b = Board::empty(SIDE).expect("8"))>"Clear"</button>
+                <button on:click=move |_| page.new_puzzle()>"New puzzle"</button>
+            </div>
+        </div>
+    }
+}

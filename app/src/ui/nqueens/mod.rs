@@ -1,0 +1,70 @@
+//! `/nqueens`: build a board, sample N trajectories, watch the supervision steps, compare what
+//! was found with the exact solver's completions.
+
+mod board_editor;
+mod explain;
+mod mini_board;
+mod reasoner_panel;
+mod solutions;
+mod state;
+mod trajectory;
+
+use leptos::prelude::*;
+
+use board_editor::BoardEditor;
+use explain::Explain;
+use reasoner_panel::ReasonerPanel;
+use solutions::{SamplesPanel, Solutions};
+use state::NQueensState;
+use trajectory::TrajectoryPanel;
+
+use super::browser::{prefers_reduced_motion, read_url, sync_url};
+use super::status::{BackendStatus, UrlNotes, load_view};
+use crate::url_state::nqueens::NQueensSettings;
+
+#[component]
+pub fn NQueensPage() -> impl IntoView {
+    let (initial, notes) = read_url::<NQueensSettings>();
+    let start = initial.sampling.run;
+    let page = NQueensState::new(initial, prefers_reduced_motion());
+    let NQueensState { settings, session, worker, .. } = page;
+    let notes = RwSignal::new(notes);
+    // The URL always says how to reproduce what is on screen.
+    sync_url(settings);
+    if start {
+        page.solve();
+    }
+
+    let load_view = move || {
+        let model = settings.with(|s| s.model);
+        load_view(
+            worker.load_of(model.weights()),
+            model.label(),
+            "The board still works, and the other model may load: switch the model above, or reload the page.",
+        )
+    };
+
+    view! {
+        <section class="nqueens">
+            <h1>"N-Queens: sample, inject noise, count what is found"</h1>
+            <BackendStatus backend=worker.backend/>
+            <UrlNotes notes/>
+            {load_view}
+
+            <div class="layout">
+                <BoardEditor page/>
+                <ReasonerPanel page/>
+            </div>
+
+            <div class="results" hidden=move || session.run.with(Option::is_none)>
+                <div class="layout">
+                    <TrajectoryPanel page/>
+                    <SamplesPanel page/>
+                </div>
+                <Solutions page/>
+            </div>
+
+            <Explain/>
+        </section>
+    }
+}

@@ -1,0 +1,45 @@
+//! Inside one trajectory: playback of the supervision steps, and the focused sample's
+//! probability of a queen on each square.
+
+use leptos::prelude::*;
+
+use super::state::NQueensState;
+use crate::ui::controls::playback::Player;
+use crate::ui::trajectories::views::StepLabel;
+use crate::url_state::nqueens::SIDE;
+
+#[component]
+pub(super) fn TrajectoryPanel(page: NQueensState) -> impl IntoView {
+    let NQueensState { session, samples, puzzle, .. } = page;
+    let (current, focus) = (session.current, session.focus);
+    let heat = (0..SIDE * SIDE)
+        .map(|i| {
+            let (r, c) = (i / SIDE, i % SIDE);
+            let prob = move || {
+                current.with(|cur| cur.as_ref().and_then(|rep| rep.queen_probs.get(focus.get())).map(|p| p[i]).unwrap_or(0.0))
+            };
+            let predicted = move || samples.with(|s| s.get(focus.get()).is_some_and(|b| b.has_queen(r, c)));
+            let given = move || puzzle.with(|p| p.as_ref().is_some_and(|p| p.has_queen(r, c)));
+            view! {
+                <div
+                    class="cell heat"
+                    class:dark=(r + c) % 2 == 1
+                    class:given=given
+                    title=move || format!("Row {}, column {}: P(queen) = {:.0}%", r + 1, c + 1, 100.0 * prob())
+                >
+                    <span class="p" style:opacity=move || format!("{:.3}", prob())></span>
+                    <span class="g">{move || if predicted() { "♛" } else { "" }}</span>
+                </div>
+            }
+        })
+        .collect_view();
+    view! {
+        <div class="panel">
+            <h2>"Inside one trajectory"</h2>
+            <p class="hint">"Shade = the model's probability of a queen on each square after this step; ♛ = its current answer; outlined squares were given."</p>
+            <Player playback=session.playback unit="step" speed_select=true/>
+            <StepLabel session/>
+            <div class="board heatmap" role="img" aria-label="The focused trajectory's probabilities of a queen per square">{heat}</div>
+        </div>
+    }
+}

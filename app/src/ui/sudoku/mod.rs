@@ -1,0 +1,63 @@
+//! `/sudoku`: enter, paste or generate a puzzle; sample N trajectories of GRAM; watch each cell's
+//! digit distribution settle over the supervision steps, the samples vote, and the exact solver
+//! check the vote. Rules, solver, vote and curve are the engine's.
+
+mod explain;
+mod inside_sample;
+mod mini_grid;
+mod puzzle_editor;
+mod reasoner_panel;
+mod state;
+mod vote_panel;
+
+use leptos::prelude::*;
+
+use explain::Explain;
+use inside_sample::InsideSample;
+use puzzle_editor::PuzzleEditor;
+use reasoner_panel::ReasonerPanel;
+use state::SudokuState;
+use vote_panel::VotePanel;
+
+use super::browser::{prefers_reduced_motion, read_url, sync_url};
+use super::status::{BackendStatus, UrlNotes, load_view};
+use crate::url_state::sudoku::{SudokuSettings, WEIGHTS};
+
+#[component]
+pub fn SudokuPage() -> impl IntoView {
+    let (initial, notes) = read_url::<SudokuSettings>();
+    let start = initial.sampling.run;
+    let page = SudokuState::new(initial, prefers_reduced_motion());
+    let SudokuState { settings, session, worker, .. } = page;
+    let notes = RwSignal::new(notes);
+    sync_url(settings);
+    if start {
+        page.solve();
+    }
+    let load_view = move || {
+        load_view(worker.load_of(WEIGHTS), "GRAM", "You can still enter, paste, generate and check puzzles; reload the page to try again.")
+    };
+
+    view! {
+        <section class="sudoku">
+            <h1>"Sudoku: watch the recursion settle, the samples vote, the solver check"</h1>
+            <BackendStatus backend=worker.backend/>
+            <UrlNotes notes/>
+            {load_view}
+
+            <div class="layout">
+                <PuzzleEditor page/>
+                <ReasonerPanel page/>
+            </div>
+
+            <div class="results" hidden=move || session.run.with(Option::is_none)>
+                <div class="layout">
+                    <InsideSample page/>
+                    <VotePanel page/>
+                </div>
+            </div>
+
+            <Explain/>
+        </section>
+    }
+}

@@ -1,0 +1,162 @@
+//! Everything `/sudoku` holds: its settings, runs and worker, the puzzle's editing state, what
+//! the engine says about the puzzle and about the samples. All `Copy`.
+
+use std::collections::BTreeSet;
+
+use engine::sudoku_solve::{WidthPoint, vote, width_curve};
+use engine::tasks::sudoku::{Difficulty, SudokuGrid, assess, unique_solution};
+use leptos::prelude::*;
+
+use crate::ui::browser::now;
+use crate::ui::model_worker::ModelWorker;
+use crate::ui::trajectories::session::{Order, Session};
+use crate::url_state::sudoku::{SudokuSettings, WEIGHTS};
+
+/// What a run was asked: the puzzle, and the exact solver's answer (a run only starts for a
+/// puzzle with exactly one).
+#[derive(Clone, Debug, PartialEq)]
+pub(super) struct Task {
+    pub(super) puzzle: SudokuGrid,
+    pub(super) solution: SudokuGrid,
+}
+
+/// A generated puzzle's facts, shown under the grid.
+#[derive(Clone, Debug, PartialEq)]
+pub(super) struct Generated {
+    pub(super) difficulty: Difficulty,
+    pub(super) givens: usize,
+    pub(super) guesses: u64,
+}
+
+#[derive(Clone, Copy)]
+pub(super) struct SudokuState {
+    pub(super) settings: RwSignal<SudokuSettings>,
+    pub(super) session: Session<Task>,
+    pub(super) worker: ModelWorker,
+    /// The cell whose nine probabilities are shown (none chosen: the first blank).
+    pub(super) cell_focus: RwSignal<Option<usize>>,
+    /// The last run's curve, when it was the same puzzle.
+    pub(super) previous: RwSignal<Option<(String, Vec<WidthPoint>)>>,
+    pub(super) paste: RwSignal<String>,
+    pub(super) paste_error: RwSignal<Option<String>>,
+    pub(super) difficulty: RwSignal<Difficulty>,
+    pub(super) generated: RwSignal<Option<Generated>>,
+    // What the engine says about the puzzle: derived from the puzzle alone, so moving a slider
+    // does not re-run the solver; one exact search gives both whether the puzzle is proper and
+    // its search effort.
+    pub(super) puzzle: Memo<SudokuGrid>,
+    pub(super) conflicts: Memo<BTreeSet<usize>>,
+    pub(super) assessment: Memo<Result<u64, String>>,
+    // What is on screen of the run.
+    pub(super) samples: Memo<Vec<SudokuGrid>>,
+    pub(super) voted: Memo<Option<(SudokuGrid, usize)>>,
+    pub(super) curve: Memo<Option<Vec<WidthPoint>>>,
+}
+
+impl SudokuState {
+    /// The page's state from `initial`; starts the worker and loads the weights.
+    pub(super) fn new(initial: SudokuSettings, reduced_motion: bool) -> Self {
+        let settings = RwSignal::new(initial.clone());
+        let session = Session::<Task>::new(reduced_motion);
+        let worker = ModelWorker::spawn(move |response| session.on_response(response, |_, _| {}));
+        worker.init(initial.sampling.backend);
+        worker.load(WEIGHTS);
+
+        let puzzle = Memo::new(move |_| settings.with(|s| s.puzzle.clone()));
+        let conflicts = Memo::new(move |_| puzzle.with(|p| p.conflicts().into_iter().collect::<BTreeSet<_>>()));
+        let assessment = Memo::new(move |_| puzzle.with(assess));
+        let samples = session.samples(|b| SudokuGrid::parse(b).ok());
+        let voted = Memo::new(move |_| samples.with(|s| vote(s)));
+        let run = session.run;
+        let curve = Memo::new(move |_| {
+            let solution = run.with(|r| r.as_ref().map(|r| r.task.solution.clone()))?;
+            if samples.with(Vec::is_empty) {
+                return None;
+            }
+            Some(samples.with(|s| width_curve(s, &solution)))
+        });
+        Self {
+            settings,
+            session,
+            worker,
+            cell_focus: RwSignal::new(None),
+            previous: RwSignal::new(None),
+            paste: RwSignal::new(String::new()),
+            paste_error: RwSignal::new(None),
+            difficulty: RwSignal::new(Difficulty::Hard),
+            generated: RwSignal::new(None),
+            puzzle,
+            conflicts,
+            assessment,
+            samples,
+            voted,
+            curve,
+        }
+    }
+
+    /// Solve is not possible: cells clash, or the puzzle has no single solution.
+    pub(super) fn blocked(self) -> bool {
+        !self.conflicts.with(BTreeSet::is_empty) || self.assessment.with(Result::is_err)
+    }
+
+    /// Samples N trajectories of a puzzle with exactly one solution.
+    pub(super) fn solve(self) {
+        let s = self.settings.get_untracked();
+        let Some(solution) = unique_solution(&s.puzzle) else { return };
+        // Keep the last run's curve to compare with, when it was the same puzzle.
+        if let (Some(points), Some(r)) = (self.curve.get_untracked(), self.session.run.get_untracked()) {
+            if r.task.puzzle == s.puzzle {
+                let label = format!("previous run (scale {:.1}, seed {})", r.scale, self.settings.with_untracked(|s| s.sampling.seed));
+                self.previous.set(Some((label, points)));
+            } else {
+                self.previous.set(None);
+            }
+        }
+        self.cell_focus.set(None);
+        let order = Order {
+            label: format!("GRAM, scale {:.1}", s.sampling.scale),
+            weights: WEIGHTS.into(),
+            puzzle: s.puzzle.to_text(),
+            task: Task { puzzle: s.puzzle, solution },
+        };
+        self.session.start(self.worker, order, &s.sampling);
+        self.settings.update(|s| s.sampling.run = true);
+    }
+
+    pub(super) fn stop(self) {
+        self.session.stop(self.worker);
+    }
+
+    /// Any edit of the puzzle invalidates the results on screen.
+    pub(super) fn edit(self, f: &dyn Fn(&mut SudokuGrid)) {
+        self.session.clear(self.worker);
+        self.previous.set(None);
+        self.settings.update(|s| {
+            f(&mut s.puzzle);
+            s.sampling.run = false;
+        });
+    }
+
+    /// Loads the pasted text, or says why not (the grid stays).
+    pub(super) fn load_paste(self) {
+        let text = self.paste.get_untracked();
+        match SudokuGrid::parse(&text) {
+            Ok(g) => {
+                self.paste_error.set(None);
+                self.generated.set(None);
+                self.edit(&|p: &mut SudokuGrid| *p = g.clone());
+            }
+            Err(e) => self.paste_error.set(Some(format!("Not loaded: {e}. The grid is unchanged."))),
+        }
+    }
+
+    /// A new puzzle of the chosen difficulty, seeded by the clock and the seed.
+    pub(super) fn new_puzzle(self) {
+        let d = self.difficulty.get_untracked();
+        let seed = (now() as u64).wrapping_mul(2_654_435_761) ^ self.settings.with_untracked(|s| s.sampling.seed);
+        let inst = d.generate(seed);
+        self.generated.set(Some(Generated { difficulty: d, givens: inst.givens(), guesses: inst.guesses }));
+        self.paste_error.set(None);
+        self.edit(&|p: &mut SudokuGrid| *p = inst.puzzle.clone());
+    }
+}

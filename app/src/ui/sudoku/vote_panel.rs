@@ -1,0 +1,78 @@
+//! The samples against the oracle: their vote checked by the exact solver, every sample at the
+//! step on screen, and accuracy against the number of samples.
+
+use leptos::prelude::*;
+
+use super::mini_grid::mini_grid;
+use super::state::SudokuState;
+use crate::ui::controls::sample_button::SampleButton;
+use crate::ui::plots::width::width_plot;
+
+#[component]
+pub(super) fn VotePanel(page: SudokuState) -> impl IntoView {
+    let SudokuState { session, samples, voted, curve, previous, .. } = page;
+    let run = session.run;
+    let verdict = move || {
+        let r = run.get()?;
+        let (grid, agree) = voted.get()?;
+        let n = samples.with(Vec::len);
+        let solution = &r.task.solution;
+        let wrong = grid.wrong_cells(solution);
+        let (class, text) = if wrong.is_empty() {
+            ("verdict ok", "Verified: the vote is the exact solver's solution.".to_string())
+        } else {
+            ("verdict bad", format!("Not solved: {} cell{} of the vote differ from the exact solver's solution (marked red).", wrong.len(), if wrong.len() == 1 { "" } else { "s" }))
+        };
+        let right = samples.with(|s| s.iter().filter(|g| *g == solution).count());
+        Some(view! {
+            <div class="vote">
+                <div class="vote-grid" data-grid=grid.to_text()>{mini_grid(&grid, &r.task.puzzle, Some(solution))}</div>
+                <div>
+                    <p class="agree">{format!("{agree} of {n} samples agree on this grid.")}</p>
+                    <p class=class role="status" data-verified=wrong.is_empty().to_string()>{text}</p>
+                    <p class="right-count">{format!("Samples right at this step: {right} of {n}.")}</p>
+                </div>
+            </div>
+        })
+    };
+    let strip = move || {
+        let Some(r) = run.get() else { return Vec::new() };
+        samples.with(|ss| {
+            ss.iter()
+                .enumerate()
+                .map(|(i, g)| {
+                    let right = *g == r.task.solution;
+                    let wrong = g.wrong_cells(&r.task.solution).len();
+                    let label = if right {
+                        format!("Sample {}: right", i + 1)
+                    } else {
+                        format!("Sample {}: wrong, {wrong} cells differ from the solution", i + 1)
+                    };
+                    let picture = mini_grid(g, &r.task.puzzle, Some(&r.task.solution));
+                    view! {
+                        <li>
+                            <SampleButton index=i focus=session.focus valid=right label attr:data-grid=g.to_text() attr:data-right=right.to_string()>
+                                {picture}
+                            </SampleButton>
+                        </li>
+                    }
+                })
+                .collect::<Vec<_>>()
+        })
+    };
+    let plot = move || {
+        let points = curve.get()?;
+        Some(width_plot(points, previous.get(), "this run".into()))
+    };
+    view! {
+        <div class="panel">
+            <h2>"The vote and the oracle"</h2>
+            {verdict}
+            <h2>"All samples at this step"</h2>
+            <p class="hint">"Green border = the whole grid is right; red digits differ from the solution. Choose one to look inside it."</p>
+            <ul class="samples">{strip}</ul>
+            <h2>"Accuracy against the number of samples"</h2>
+            {plot}
+        </div>
+    }
+}

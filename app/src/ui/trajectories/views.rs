@@ -1,0 +1,37 @@
+//! What the N-Queens and Sudoku pages both show of a run: its status line and which step and
+//! sample are on screen.
+
+use leptos::prelude::*;
+
+use super::record::status_line;
+use super::session::Session;
+
+/// The run's status line (see [`status_line`]), read aloud as it changes.
+#[component]
+pub fn RunStatus<P>(session: Session<P>) -> impl IntoView
+where
+    P: Clone + Send + Sync + 'static,
+{
+    let Session { run, reports, .. } = session;
+    view! { <p class="run-status" aria-live="polite">{move || run.with(|r| reports.with(|rep| status_line(r.as_ref(), rep)))}</p> }
+}
+
+/// "Step 3 of 8 · sample 1 of 20".
+#[component]
+pub fn StepLabel<P>(session: Session<P>) -> impl IntoView
+where
+    P: Clone + Send + Sync + 'static,
+{
+    let Session { run, focus, playback, .. } = session;
+    view! {
+        <p class="step-label" aria-live="polite">
+            {move || format!(
+                "Step {} of {} · sample {} of {}",
+                playback.shown.get(),
+                run.with(|r| r.as_ref().map_or(0, |r| r.steps)),
+                focus.get() + 1,
+                run.with(|r| r.as_ref().map_or(0, |r| r.samples))
+            )}
+        </p>
+    }
+}

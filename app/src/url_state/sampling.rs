@@ -1,0 +1,124 @@
+//! The parameters every page that samples GRAM trajectories shares: `n`, `scale`, `seed`,
+//! `steps`, `backend` and `run`, read and written here once.
+
+use super::fields::{Decimal, SEED, Whole, ignored, read_run, run_suffix};
+use super::page::UrlState;
+use crate::protocol::BackendChoice;
+
+/// Most supervision steps a run may ask for.
+pub const MAX_STEPS: usize = 16;
+/// Largest guidance scale.
+pub const MAX_SCALE: f64 = 3.0;
+/// `scale`: the guidance scale, 0 to 3 in steps of 0.1.
+pub const SCALE: Decimal = Decimal { max: MAX_SCALE, per_unit: 10.0, rule: "a number from 0 to 3" };
+/// `steps`: supervision steps per run.
+pub const STEPS: Whole<usize> = Whole { min: 1, max: MAX_STEPS };
+
+/// How a page samples: N trajectories, the guidance scale, the noise seed, the supervision
+/// steps, the backend, and whether the run starts as soon as the page is ready.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Sampling {
+    pub samples: usize,
+    pub scale: f64,
+    pub seed: u64,
+    pub steps: usize,
+    pub backend: BackendChoice,
+    /// Start the run as soon as the page is ready (set once a run was started, so reloading the
+    /// URL reproduces it).
+    pub run: bool,
+}
+
+impl Sampling {
+    /// The defaults with `samples` trajectories: scale 1, seed 0, 8 steps, backend auto, no run.
+    pub fn with_samples(samples: usize) -> Self {
+        Self { samples, scale: 1.0, seed: 0, steps: 8, backend: BackendChoice::Auto, run: false }
+    }
+
+    /// Applies `key=value` when the key is a shared one (`n`, `scale`, `seed`, `steps`,
+    /// `backend`, `run`) and returns true; a bad value keeps the current one and leaves a note.
+    /// Returns false for any other key.
+    pub fn read(&mut self, key: &str, value: &str, max_samples: usize, notes: &mut Vec<String>) -> bool {
+        match key {
+            "n" => Whole { min: 1, max: max_samples }.read(key, value, &mut self.samples, notes),
+            "scale" => SCALE.read(key, value, &mut self.scale, notes),
+            "seed" => SEED.read(key, value, &mut self.seed, notes),
+            "steps" => STEPS.read(key, value, &mut self.steps, notes),
+            "backend" => match BackendChoice::parse(value) {
+                Some(b) => self.backend = b,
+                None => notes.push(ignored(key, value, "auto, webgpu or cpu", "auto")),
+            },
+            "run" => read_run(value, &mut self.run),
+            _ => return false,
+        }
+        true
+    }
+
+    /// The shared tail of a page's query string: `n=..&scale=..&seed=..&steps=..`, then
+    /// `backend` when forced and `run=1` after a run.
+    pub fn to_query(&self) -> String {
+        let mut q = format!("n={}&scale={}&seed={}&steps={}", self.samples, self.scale, self.seed, self.steps);
+        if self.backend != BackendChoice::Auto {
+            q.push_str(&format!("&backend={}", self.backend.as_str()));
+        }
+        q.push_str(run_suffix(self.run));
+        q
+    }
+}
+
+/// A page whose state holds a [`Sampling`]: its controls and runs are shared (see `ui::controls`).
+pub trait HasSampling: UrlState {
+    /// Largest N the page offers (`n` and the slider).
+    const MAX_SAMPLES: usize;
+    fn sampling(&self) -> &Sampling;
+    fn sampling_mut(&mut self) -> &mut Sampling;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn read_all(query: &[(&str, &str)], max: usize) -> (Sampling, Vec<String>) {
+        let mut s = Sampling::with_samples(10);
+        let mut notes = Vec::new();
+        for (k, v) in query {
+            assert!(s.read(k, v, max, &mut notes), "{k} is a shared key");
+        }
+        (s, notes)
+    }
+
+    #[test]
+    fn writes_every_shared_field_and_reads_it_back() {
+        let s = Sampling { samples: 7, scale: 2.5, seed: 42, steps: 3, backend: BackendChoice::WebGpu, run: true };
+        let q = s.to_query();
+        assert_eq!(q, "n=7&scale=2.5&seed=42&steps=3&backend=webgpu&run=1");
+        let pairs: Vec<(&str, &str)> = q.split('&').map(|kv| kv.split_once('=').unwrap()).collect();
+        assert_eq!(read_all(&pairs, 64), (s, vec![]));
+        assert_eq!(Sampling::with_samples(20).to_query(), "n=20&scale=1&seed=0&steps=8", "auto and no run are left out");
+    }
+
+    #[test]
+    fn bad_values_keep_the_current_value_and_say_so() {
+        let (s, notes) = read_all(
+            &[("n", "5"), ("n", "33"), ("scale", "-1"), ("steps", "17"), ("seed", "x"), ("backend", "gpu"), ("run", "yes")],
+            32,
+        );
+        assert_eq!(s, Sampling { samples: 5, ..Sampling::with_samples(10) });
+        assert_eq!(
+            notes,
+            [
+                "Ignored n=\"33\" (a whole number from 1 to 32); using 5.",
+                "Ignored scale=\"-1\" (a number from 0 to 3); using 1.",
+                "Ignored steps=\"17\" (a whole number from 1 to 16); using 8.",
+                "Ignored seed=\"x\" (a whole number from 0 to 1000000000); using 0.",
+                "Ignored backend=\"gpu\" (auto, webgpu or cpu); using auto.",
+            ]
+        );
+        let mut s = Sampling::with_samples(10);
+        assert!(!s.read("board", "Q", 64, &mut Vec::new()), "page keys are not shared ones");
+        s.read("backend", "cpu", 64, &mut Vec::new());
+        let mut notes = Vec::new();
+        s.read("backend", "x", 64, &mut notes);
+        assert_eq!(s.backend, BackendChoice::Cpu, "a bad backend keeps the one read before");
+        assert!(notes[0].ends_with("using auto."), "the note names the default, as before: {notes:?}");
+    }
+}

@@ -1,0 +1,110 @@
+//! `/sudoku`: the puzzle, on top of the shared [`Sampling`] parameters.
+
+use std::sync::OnceLock;
+
+use engine::tasks::sudoku::{Difficulty, SudokuGrid};
+
+use super::page::UrlState;
+use super::fields::parsed;
+use super::sampling::{HasSampling, Sampling};
+
+/// Weights the page runs.
+pub const WEIGHTS: &str = "gram-sudoku";
+/// Sudoku's supervision step costs ~5x an 8x8 N-Queens step (81 cells, K = 6), so N stops at 32.
+pub const MAX_SAMPLES: usize = 32;
+
+/// What a teacher shares on `/sudoku`: the puzzle and how to sample.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SudokuSettings {
+    pub puzzle: SudokuGrid,
+    pub sampling: Sampling,
+}
+
+/// The default puzzle: a generated "medium" puzzle from a fixed seed, built once.
+pub fn default_puzzle() -> SudokuGrid {
+    static PUZZLE: OnceLock<SudokuGrid> = OnceLock::new();
+    PUZZLE.get_or_init(|| Difficulty::Medium.generate(1).puzzle).clone()
+}
+
+impl Default for SudokuSettings {
+    fn default() -> Self {
+        Self { puzzle: default_puzzle(), sampling: Sampling::with_samples(10) }
+    }
+}
+
+impl UrlState for SudokuSettings {
+    const PATH: &'static str = "/sudoku";
+
+    fn apply(&mut self, key: &str, value: &str, notes: &mut Vec<String>) -> bool {
+        if self.sampling.read(key, value, MAX_SAMPLES, notes) {
+            return true;
+        }
+        match key {
+            "puzzle" => parsed(key, value, SudokuGrid::parse(value), &mut self.puzzle, "the default puzzle", notes),
+            _ => return false,
+        }
+        true
+    }
+
+    fn to_query(&self) -> String {
+        format!("puzzle={}&{}", self.puzzle.to_text(), self.sampling.to_query())
+    }
+}
+
+impl HasSampling for SudokuSettings {
+    const MAX_SAMPLES: usize = MAX_SAMPLES;
+    fn sampling(&self) -> &Sampling {
+        &self.sampling
+    }
+    fn sampling_mut(&mut self) -> &mut Sampling {
+        &mut self.sampling
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::protocol::BackendChoice;
+
+    fn pairs(q: &[(&str, &str)]) -> Vec<(String, String)> {
+        q.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect()
+    }
+
+    #[test]
+    fn round_trips_and_rejects_bad_values_with_notes() {
+        let mut s = SudokuSettings::default();
+        assert!(engine::tasks::sudoku::unique_solution(&s.puzzle).is_some(), "the default puzzle is proper");
+        s.sampling.samples = 7;
+        s.sampling.scale = 2.5;
+        s.sampling.seed = 42;
+        s.sampling.backend = BackendChoice::Cpu;
+        s.sampling.run = true;
+        let back: Vec<(String, String)> = s
+            .to_query()
+            .split('&')
+            .map(|kv| kv.split_once('=').map(|(k, v)| (k.to_string(), v.to_string())).unwrap())
+            .collect();
+        assert_eq!(SudokuSettings::from_pairs(&back), (s, vec![]));
+        let (d, notes) =
+            SudokuSettings::from_pairs(&pairs(&[("n", "33"), ("scale", "-1"), ("puzzle", "12x"), ("steps", "0"), ("y", "1")]));
+        assert_eq!(d, SudokuSettings::default());
+        assert_eq!(notes.len(), 5, "{notes:?}");
+        assert!(notes[2].contains("81 cells"), "{notes:?}");
+    }
+
+    /// The exact query of today's links: the puzzle first, N defaults to 10 and stops at 32.
+    #[test]
+    fn the_url_contract() {
+        let d = SudokuSettings::default();
+        assert_eq!(d.to_query(), format!("puzzle={}&n=10&scale=1&seed=0&steps=8", default_puzzle().to_text()));
+        let (s, notes) = SudokuSettings::from_query("backend=cpu&n=4&steps=4&seed=3&run=1&model=trm");
+        assert_eq!(s.sampling, Sampling { samples: 4, scale: 1.0, seed: 3, steps: 4, backend: BackendChoice::Cpu, run: true });
+        assert_eq!(notes, ["Ignored unknown parameter \"model\"."], "Sudoku has one model");
+        assert!(s.to_query().ends_with("&n=4&scale=1&seed=3&steps=4&backend=cpu&run=1"));
+        let (_, notes) = SudokuSettings::from_query("n=32&n=33");
+        assert_eq!(notes, ["Ignored n=\"33\" (a whole number from 1 to 32); using 32."]);
+        let famous = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+        let (s, notes) = SudokuSettings::from_query(&format!("puzzle={}", famous.replace('.', "0")));
+        assert_eq!((s.puzzle.to_text(), notes.len()), (famous.to_string(), 0), "0 is a blank too");
+    }
+}
