@@ -12,13 +12,14 @@ use std::rc::Rc;
 
 use burn::tensor::Device;
 use engine::gram::{Gram, SampleOptions, Trajectories};
-use engine::solve::{board_from_prediction, trajectories_to_run};
-use engine::sudoku_solve::digit_probabilities;
-use engine::tasks::nqueens::{Board, QUEEN};
-use engine::tasks::sudoku::SudokuGrid;
+use engine::solve::trajectories_to_run;
+use engine::tasks::sudoku::digit_probabilities;
+use engine::tasks::TokenTask;
+use engine::tasks::nqueens::{Board, NQueens, QUEEN};
+use engine::tasks::sudoku::{Sudoku, SudokuGrid};
 use engine::jepa::Jepa;
-use engine::jepa::tree::{explain, solve_trees};
-use engine::jepa::weights::{JepaManifest, load_jepa};
+use engine::tasks::tree::reasoner::{explain, solve_trees};
+use engine::weights::jepa::{JepaManifest, load_jepa};
 use engine::tasks::tree::TreeTask;
 use engine::weights::{Manifest, load_gram};
 use gloo_worker::{HandlerId, Worker, WorkerScope};
@@ -346,7 +347,8 @@ async fn solve(state: &Rc<RefCell<State>>, req: SolveRequest, respond: &dyn Fn(R
         max_steps: req.steps,
         halting: false,
         seed: req.seed,
-        settle: engine::gram::default_settle(sudoku),
+        // The task's measured default (engine::tasks::TokenTask::default_settle).
+        settle: if sudoku { Sudoku.default_settle() } else { NQueens::new(n).default_settle() },
     };
     // A deterministic model runs one trajectory; its answer is repeated for every sample below.
     let options = trajectories_to_run(&model, &requested);
@@ -368,7 +370,7 @@ async fn solve(state: &Rc<RefCell<State>>, req: SolveRequest, respond: &dyn Fn(R
             (boards, Vec::new(), digits)
         } else {
             let boards =
-                (0..req.samples).map(|s| board_from_prediction(&obs.predictions[take(s)], n).to_text()).collect();
+                (0..req.samples).map(|s| Board::from_prediction(&obs.predictions[take(s)], n).to_text()).collect();
             let queen_probs = (0..req.samples)
                 .map(|s| (0..cells).map(|c| obs.probability(take(s), c, QUEEN as usize)).collect())
                 .collect();

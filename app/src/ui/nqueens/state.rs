@@ -3,7 +3,7 @@
 
 use std::collections::BTreeSet;
 
-use engine::metrics::{distinct_valid, found_curve};
+use engine::tasks::nqueens::metrics::{distinct_valid, found_curve};
 use engine::tasks::nqueens::{Board, completions};
 use leptos::prelude::*;
 

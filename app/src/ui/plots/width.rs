@@ -1,7 +1,7 @@
 //! `/sudoku`: the share of the first n samples that are right (line) and whether their vote is
 //! right (dots), for n = 1..N; the previous run of the same puzzle dashed for comparison.
 
-use engine::sudoku_solve::WidthPoint;
+use engine::tasks::sudoku::WidthPoint;
 use leptos::prelude::*;
 
 use super::frame::plot_frame;

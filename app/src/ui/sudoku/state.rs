@@ -3,7 +3,7 @@
 
 use std::collections::BTreeSet;
 
-use engine::sudoku_solve::{WidthPoint, vote, width_curve};
+use engine::tasks::sudoku::{WidthPoint, vote, width_curve};
 use engine::tasks::sudoku::{Difficulty, SudokuGrid, assess, unique_solution};
 use leptos::prelude::*;
 

@@ -1,7 +1,7 @@
 //! The latents among the node embeddings: a PCA scatter of the tree's node embeddings and the
 //! latents in order, with the same numbers in a table.
 
-use engine::jepa::tree::Explanation;
+use engine::tasks::tree::reasoner::Explanation;
 use leptos::prelude::*;
 
 /// The PCA scatter: tree nodes' embeddings as letters, latents as numbered dots joined in order.

@@ -2,7 +2,7 @@
 //! noise history, and the latent on screen. All `Copy`.
 
 use engine::gram::noise::NoiseSource;
-use engine::jepa::tree::{Explanation, StepView};
+use engine::tasks::tree::reasoner::{Explanation, StepView};
 use engine::tasks::tree::TreeTask;
 use leptos::prelude::*;
 

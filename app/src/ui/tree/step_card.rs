@@ -1,7 +1,7 @@
 //! The card of one latent: what the Talker read from it, its cosines to the closest token
 //! embeddings, and how much of the right node and of its sibling it holds.
 
-use engine::jepa::tree::StepView;
+use engine::tasks::tree::reasoner::StepView;
 use leptos::prelude::*;
 
 /// The card of one latent: the Talker's token, the top cosines and the sibling plane.
