@@ -67,7 +67,7 @@ pub fn eval(
     }
     let (model, config, manifest) = load_weights(weights, device)?;
     let n = side_of(&config);
-    let part_v = Part::parse(part).ok_or_else(|| format!("--part must be train or test, not {part:?}"))?;
+    let part_v = Part::parse(part).ok_or_else(|| format!("--part must be train, validation or test, not {part:?}"))?;
     let options = with_settle(options, settle, &config)?;
     if task_of(&config) == Task::Sudoku {
         return crate::sudoku_cmd::eval(&model, &config, manifest, weights, options, limit, part_v, record, command, device);
@@ -125,13 +125,14 @@ pub fn eval(
 }
 
 pub fn split(task: &str, part: &str) -> Result<ExitCode, String> {
-    let part = Part::parse(part).ok_or_else(|| format!("--part must be train or test, not {part:?}"))?;
+    let part = Part::parse(part).ok_or_else(|| format!("--part must be train, validation or test, not {part:?}"))?;
     let n = match task {
         "nqueens8" => 8,
         "nqueens10" => 10,
         "sudoku" => return crate::sudoku_cmd::split(part),
         "tree" => return crate::tree_cmd::split(match part {
             Part::Train => engine::tasks::tree::Part::Train,
+            Part::Validation => engine::tasks::tree::Part::Validation,
             Part::Test => engine::tasks::tree::Part::Test,
         }),
         _ => return Err(format!("unknown task {task:?}; tasks: nqueens8, nqueens10, sudoku, tree")),

@@ -8,7 +8,7 @@
 //!   latents (the ones the Talker reads at run time) decoded back to the route by cross-entropy.
 //!
 //! Same conventions as GRAM's loop: atomic checkpoints (`ckpt-<step>/` then the `latest`
-//! pointer), `--resume`, Ctrl-C saves and exits, log.csv, quick evals on held-out trees.
+//! pointer), `--resume`, Ctrl-C saves and exits, log.csv, quick evals on validation trees.
 
 use std::fs;
 use std::io::{IsTerminal, Write};
@@ -182,10 +182,10 @@ fn talker_batch(model: &Jepa, tasks: &[TreeTask], device: &Device, plain: &Devic
     )
 }
 
-/// Held-out exact match for the phase: LM head (pretrain), nearest vocabulary latent (SST),
-/// Talker (talker).
+/// Validation-part exact match for the phase: LM head (pretrain), nearest vocabulary latent
+/// (SST), Talker (talker).
 fn quick_eval(model: &Jepa, phase: Phase, n: usize, device: &Device) -> f64 {
-    let tasks = tree::test_set(n);
+    let tasks = tree::validation_set(n);
     let m = model.valid();
     let inner = device.clone();
     let routes: Vec<Option<String>> = match phase {
@@ -275,7 +275,7 @@ pub fn train_jepa(args: JepaTrainArgs, device: Device) -> Result<(), String> {
         if args.eval_every > 0 && (step % args.eval_every == 0 || step == total) {
             let ex = quick_eval(&model, p.phase, args.eval_inputs, &device);
             eprintln!(
-                "{}eval @ step {step}: exact match {ex:.2}% ({} held-out trees, {})",
+                "{}eval @ step {step}: exact match {ex:.2}% ({} validation trees, {})",
                 if tty { "\n" } else { "" },
                 args.eval_inputs,
                 match p.phase {

@@ -106,10 +106,10 @@ enum Command {
         /// runs/<previous preset>).
         #[arg(long)]
         from: Option<PathBuf>,
-        /// Steps between quick evaluations on the test split (0 = never).
+        /// Steps between quick evaluations on the validation part of the split (0 = never).
         #[arg(long, default_value_t = 500)]
         eval_every: usize,
-        /// Test inputs in each quick evaluation.
+        /// Validation inputs in each quick evaluation.
         #[arg(long, default_value_t = 128)]
         eval_inputs: usize,
         #[arg(long, default_value_t = 250)]
@@ -142,6 +142,7 @@ enum Command {
         /// nqueens8, nqueens10, sudoku or tree.
         #[arg(long, default_value = "nqueens8")]
         task: String,
+        /// train (what training reads), validation (what its quick evals score) or test.
         #[arg(long)]
         part: String,
     },

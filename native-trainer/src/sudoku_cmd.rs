@@ -16,13 +16,15 @@ use engine::tasks::sudoku::{self, FAMOUS, Instance, Part, SudokuGrid, problem_wi
 use engine::weights::{EvalRecord, Manifest, ReferenceOutput};
 use serde_json::json;
 
-use crate::data::{SUDOKU_TEST_PER_BAND, SUDOKU_TRAIN_GIVENS};
+use crate::data::{SUDOKU_TEST_PER_BAND, SUDOKU_TRAIN_GIVENS, SUDOKU_VALIDATION_PER_BAND};
 use crate::train::fmt_duration;
 
-/// The instances of a part: the held-out set, or puzzles of the training pool (seed 0's pool).
+/// The instances of a part: the held-out set, the validation set, or puzzles of the training
+/// pool (seed 0's pool).
 fn instances(part: Part) -> Vec<Instance> {
     match part {
         Part::Test => sudoku::test_set(SUDOKU_TEST_PER_BAND),
+        Part::Validation => sudoku::validation_set(SUDOKU_VALIDATION_PER_BAND),
         // The first puzzles of the pool a seed-0 run trains on (before augmentation).
         Part::Train => sudoku::train_pool(4 * SUDOKU_TEST_PER_BAND, SUDOKU_TRAIN_GIVENS, 0),
     }
@@ -69,7 +71,7 @@ pub fn eval(
         );
     });
     eprintln!();
-    let part_name = if part == Part::Test { "test" } else { "train" };
+    let part_name = part.name();
     println!(
         "{} on sudoku/{part_name}: {} puzzles, {samples} samples, guidance scale {guidance_scale}, {steps} supervision steps{settle}, seed {seed}",
         if config.guidance { "GRAM" } else { "TRM" },

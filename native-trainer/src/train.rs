@@ -340,7 +340,7 @@ pub fn train(args: TrainArgs, device: Device) -> Result<(), String> {
             let (acc, cov, cov_name) = data.quick_eval(ema.as_ref().unwrap_or(&model), args.eval_inputs, &device);
             let raw = ema.as_ref().map(|_| data.quick_eval(&model, args.eval_inputs, &device));
             eprintln!(
-                "{}eval @ step {step}: accuracy {acc:.2}%  {cov_name} {cov:.2}%  ({} test inputs, 5 samples){}",
+                "{}eval @ step {step}: accuracy {acc:.2}%  {cov_name} {cov:.2}%  ({} validation inputs, 5 samples){}",
                 if tty { "\n" } else { "" },
                 args.eval_inputs,
                 raw.map(|(a, c, _)| format!("; raw weights {a:.2}% / {c:.2}%")).unwrap_or_default()

@@ -130,6 +130,7 @@ pub fn solve(path: &Path, noise: f64, seed: u64, device: &Device) -> Result<Exit
 pub fn split(part: Part) -> Result<ExitCode, String> {
     let tasks = match part {
         Part::Test => tree::test_set(1000),
+        Part::Validation => tree::validation_set(1000),
         Part::Train => {
             // The train part has no end: training draws fresh trees. This prints a fixed sample.
             let mut rng = engine::gram::noise::NoiseSource::new(0x7e1);

@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
-use engine::tasks::nqueens::{Board, completions};
+use engine::tasks::nqueens::{Board, Part, completions, part_of};
 
 fn bin() -> Command {
     let mut c = Command::new(env!("CARGO_BIN_EXE_native-trainer"));
@@ -52,18 +52,24 @@ fn split_prints_disjoint_stable_parts_in_the_puzzle_format() {
         assert!(out.status.success());
         lines(&out)
     };
-    let (train, test) = (get("train"), get("test"));
+    let (train, validation, test) = (get("train"), get("validation"), get("test"));
     assert_eq!(get("test"), test, "stable across runs");
     let train_set: BTreeSet<_> = train.iter().collect();
-    assert!(test.iter().all(|t| !train_set.contains(t)), "disjoint");
-    for line in train.iter().chain(&test) {
-        assert_eq!(line.len(), 64);
-        let board = Board::parse(line, 8).unwrap();
-        assert!((1..=3).contains(&board.queen_count()));
+    let validation_set: BTreeSet<_> = validation.iter().collect();
+    assert!(test.iter().chain(&validation).all(|t| !train_set.contains(t)), "disjoint");
+    assert!(test.iter().all(|t| !validation_set.contains(t)), "disjoint");
+    assert_eq!((train.len(), validation.len(), test.len()), (4_015, 235, 898));
+    for (lines, part) in [(&train, Part::Train), (&validation, Part::Validation), (&test, Part::Test)] {
+        for line in lines {
+            assert_eq!(line.len(), 64);
+            let board = Board::parse(line, 8).unwrap();
+            assert!((1..=3).contains(&board.queen_count()));
+            assert_eq!(part_of(&board), part);
+        }
     }
     let bad = bin().args(["split", "--task", "nqueens8", "--part", "dev"]).output().unwrap();
     assert_eq!(bad.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&bad.stderr).contains("train or test"));
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("train, validation or test"));
 }
 
 #[test]

@@ -381,16 +381,23 @@ impl TreeTask {
     }
 }
 
-/// Which side of the split a task is on.
+/// Which part of the split a task is on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Part {
     Train,
+    /// Carved from the training side: training never draws it; training-time evals use it.
+    Validation,
     Test,
 }
 
-/// The documented split: held out iff FNV-1a-64 of [`TreeTask::input_text`] is `< 15` mod 100.
+/// The documented split, on FNV-1a-64 of [`TreeTask::input_text`] mod 100: test iff `< 15`,
+/// validation iff in `15..20`, train otherwise.
 pub fn part_of(task: &TreeTask) -> Part {
-    if fnv1a64(&task.input_text()) % 100 < 15 { Part::Test } else { Part::Train }
+    match fnv1a64(&task.input_text()) % 100 {
+        0..15 => Part::Test,
+        15..20 => Part::Validation,
+        _ => Part::Train,
+    }
 }
 
 /// A random task from one part of the split (rejection sampling over [`TreeTask::random`]).
@@ -407,6 +414,12 @@ pub fn draw(rng: &mut NoiseSource, part: Part) -> TreeTask {
 pub fn test_set(n: usize) -> Vec<TreeTask> {
     let mut rng = NoiseSource::new(0x7433_0000);
     (0..n).map(|_| draw(&mut rng, Part::Test)).collect()
+}
+
+/// The validation set: `n` validation-part tasks from another fixed seed. A pure function of `n`.
+pub fn validation_set(n: usize) -> Vec<TreeTask> {
+    let mut rng = NoiseSource::new(0x7a11_0000);
+    (0..n).map(|_| draw(&mut rng, Part::Validation)).collect()
 }
 
 /// Turns decoded route tokens (up to the end of sentence) into letters; `None` if a token is not
@@ -513,7 +526,9 @@ mod tests {
         let mut rng = NoiseSource::new(5);
         let train: Vec<_> = (0..2000).map(|_| draw(&mut rng, Part::Train)).collect();
         let held: std::collections::HashSet<_> = test.iter().map(|t| t.input_text()).collect();
-        assert!(train.iter().all(|t| !held.contains(&t.input_text())));
+        assert!(train.iter().all(|t| !held.contains(&t.input_text()) && part_of(t) == Part::Train));
+        let validation = validation_set(100);
+        assert!(validation.iter().all(|t| part_of(t) == Part::Validation && !held.contains(&t.input_text())));
         // About 15% of random tasks are held out.
         let mut rng = NoiseSource::new(9);
         let n = (0..4000).filter(|_| part_of(&TreeTask::random(&mut rng)) == Part::Test).count();
