@@ -1,7 +1,7 @@
 //! The non-training subcommands: eval, split, solve, export, bench.
 
 use std::fs;
-use std::io::{BufRead, Write};
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Instant;
@@ -11,29 +11,14 @@ use burn::tensor::Device;
 use engine::gram::{Gram, GramConfig, SampleOptions, Trajectories, default_settle};
 use engine::solve::{Selection, evaluate_nqueens, solve_nqueens};
 use engine::tasks::nqueens::{Board, Part, completions, split as split_of, spread};
-use engine::weights::{EvalRecord, FORMAT_VERSION, Manifest, ReferenceOutput, gram_to_bytes, load_gram, sha256_hex};
+use engine::weights::{EvalRecord, FORMAT_VERSION, Manifest, ReferenceOutput, gram_to_bytes, sha256_hex};
 use serde_json::json;
 
+use crate::checkpoint::{load_checkpoint, load_ema, load_weights};
+use crate::lineage::program_relative;
+use crate::output::{answer_lines, settle_note};
 use crate::presets::Task;
-use crate::train::{fmt_duration, load_checkpoint, load_ema};
-
-/// Weights from a `.bpk` (with its manifest) or a run directory (latest checkpoint: the weights'
-/// average when the run keeps one, as `export` ships).
-pub fn load_weights(path: &Path, device: &Device) -> Result<(Gram, GramConfig, Option<Manifest>), String> {
-    if path.is_dir() {
-        let (model, _, state) = load_checkpoint(path, device)?;
-        let model = load_ema(path, &state.config, device)?.unwrap_or(model);
-        return Ok((model.valid(), state.config, None));
-    }
-    let manifest_path = path.with_extension("json");
-    let text = fs::read_to_string(&manifest_path).map_err(|e| {
-        format!("cannot read the manifest {} beside the weights: {e}", manifest_path.display())
-    })?;
-    let manifest = Manifest::from_json(&text).map_err(|e| format!("{}: {e}", manifest_path.display()))?;
-    let bytes = fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-    let model = load_gram(&manifest, &bytes, device).map_err(|e| format!("{}: {e}", path.display()))?;
-    Ok((model, manifest.config.clone(), Some(manifest)))
-}
+use crate::runlog::fmt_duration;
 
 /// The task a model's config was built for.
 pub fn task_of(config: &GramConfig) -> Task {
@@ -158,14 +143,6 @@ fn impossible_reason(board: &Board) -> Option<String> {
     completions(board).is_empty().then(|| "impossible puzzle: no placement of the remaining queens completes it".to_string())
 }
 
-/// How the eval line names the settled steps: "" or " (the last 2 without noise)".
-pub fn settle_note(options: &SampleOptions) -> String {
-    match options.settle_steps() {
-        0 => String::new(),
-        s => format!(" (the last {s} without noise)"),
-    }
-}
-
 /// `--settle`, a fraction of the step budget, or the task's default.
 fn with_settle(options: SampleOptions, settle: Option<f64>, config: &GramConfig) -> Result<SampleOptions, String> {
     let settle = settle.unwrap_or_else(|| default_settle(task_of(config) == Task::Sudoku));
@@ -236,43 +213,6 @@ pub fn solve(
     })
 }
 
-/// The `solve` contract for every task: reads puzzles from stdin, one per line (blank lines
-/// skipped), and writes one JSON object per line: `{"puzzle": line, ...answer}` or
-/// `{"puzzle": line, "error": ...}`. A bad line does not stop the others; the exit code is 1
-/// when any line failed.
-pub fn answer_lines(answer: impl FnMut(&str) -> Result<serde_json::Value, String>) -> Result<ExitCode, String> {
-    answer_lines_keyed("puzzle", answer)
-}
-
-/// [`answer_lines`] with the input echoed under `key` (`input` for trees).
-pub fn answer_lines_keyed(
-    key: &str,
-    mut answer: impl FnMut(&str) -> Result<serde_json::Value, String>,
-) -> Result<ExitCode, String> {
-    let mut failed = 0usize;
-    let stdin = std::io::stdin();
-    let mut out = std::io::stdout().lock();
-    for line in stdin.lock().lines() {
-        let line = line.map_err(|e| format!("reading stdin: {e}"))?;
-        let text = line.trim();
-        if text.is_empty() {
-            continue;
-        }
-        let mut value = json!({ key: text });
-        match answer(text) {
-            Err(error) => {
-                failed += 1;
-                value["error"] = error.into();
-            }
-            Ok(serde_json::Value::Object(fields)) => value.as_object_mut().expect("an object").extend(fields),
-            Ok(other) => unreachable!("an answer is a JSON object, not {other}"),
-        }
-        writeln!(out, "{value}").map_err(|e| e.to_string())?;
-        out.flush().ok();
-    }
-    Ok(if failed == 0 { ExitCode::SUCCESS } else { ExitCode::from(1) })
-}
-
 pub fn export(run_dir: Option<PathBuf>, name: &str, out_dir: &Path, device: &Device) -> Result<ExitCode, String> {
     let run_dir = run_dir
         .or_else(|| crate::tree_cmd::default_run_dir(name))
@@ -317,14 +257,6 @@ pub fn export(run_dir: Option<PathBuf>, name: &str, out_dir: &Path, device: &Dev
     fs::write(out_dir.join(format!("{name}.json")), manifest.to_json() + "\n").map_err(|e| e.to_string())?;
     println!("wrote {} ({} bytes, {} params, step {})", bpk.display(), bytes.len(), manifest.params, state.step);
     Ok(ExitCode::SUCCESS)
-}
-
-/// `/any/path/native-trainer args` -> `native-trainer args`.
-pub fn program_relative(command: &str) -> String {
-    match command.split_once(' ') {
-        Some((program, rest)) if program.ends_with("native-trainer") => format!("native-trainer {rest}"),
-        _ => command.to_string(),
-    }
 }
 
 /// The known output recorded at export: the first test puzzle, 8 samples, seed 7.

@@ -197,7 +197,12 @@ mod tests {
         let sources = [
             ("data.rs", include_str!("data.rs")),
             ("train.rs", include_str!("train.rs")),
+            ("train_cli.rs", include_str!("train_cli.rs")),
+            ("batch.rs", include_str!("batch.rs")),
+            ("checkpoint.rs", include_str!("checkpoint.rs")),
+            ("run.rs", include_str!("run.rs")),
             ("jepa_train.rs", include_str!("jepa_train.rs")),
+            ("jepa_presets.rs", include_str!("jepa_presets.rs")),
         ];
         for (name, text) in sources {
             let code = text.split("#[cfg(test)]").next().unwrap();

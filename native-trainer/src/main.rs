@@ -1,12 +1,20 @@
 //! `native-trainer`: train, evaluate, solve, export and benchmark the playground's models.
 //! Text contracts (other tools read them): see README.md, "Command-line contracts".
 
+mod batch;
+mod checkpoint;
 mod commands;
 mod data;
+mod jepa_presets;
 mod jepa_train;
+mod lineage;
+mod output;
 mod presets;
+mod run;
+mod runlog;
 mod sudoku_cmd;
 mod train;
+mod train_cli;
 mod tree_cmd;
 
 use std::path::PathBuf;
@@ -73,50 +81,7 @@ impl SamplingArgs {
 enum Command {
     /// Train a preset (gram-nqueens8[-mixer], trm-nqueens8[-mixer], gram-nqueens10, trm-nqueens10, gram-sudoku,
     /// reasoner-tree-pretrain, reasoner-tree-sst, reasoner-tree-talker).
-    Train {
-        #[arg(long)]
-        preset: String,
-        /// Optimiser steps (default: the preset's).
-        #[arg(long)]
-        steps: Option<usize>,
-        /// Seed of initialisation, data order and noise.
-        #[arg(long, default_value_t = 0)]
-        seed: u64,
-        /// Run directory for checkpoints and log.csv (default: runs/<preset>).
-        #[arg(long)]
-        run_dir: Option<PathBuf>,
-        /// Continue from the run directory's latest checkpoint.
-        #[arg(long)]
-        resume: bool,
-        /// Override the preset's KL weight beta (recorded in the checkpoint's config).
-        #[arg(long)]
-        beta: Option<f64>,
-        /// Override the preset's peak learning rate.
-        #[arg(long)]
-        lr: Option<f64>,
-        /// Keep an exponential moving average of the weights with this decay (seed 003: 0.9999);
-        /// quick evals and `export` then use the average. 0 = none.
-        #[arg(long, default_value_t = 0.0)]
-        ema: f64,
-        /// Start from these weights (`.bpk` + manifest) with a fresh optimiser instead of a fresh
-        /// initialisation; the config must be the preset's.
-        #[arg(long)]
-        init_from: Option<PathBuf>,
-        /// JEPA phases after the first: the previous phase's run directory (default:
-        /// runs/<previous preset>).
-        #[arg(long)]
-        from: Option<PathBuf>,
-        /// Steps between quick evaluations on the validation part of the split (0 = never).
-        #[arg(long, default_value_t = 500)]
-        eval_every: usize,
-        /// Validation inputs in each quick evaluation.
-        #[arg(long, default_value_t = 128)]
-        eval_inputs: usize,
-        #[arg(long, default_value_t = 250)]
-        checkpoint_every: usize,
-        #[arg(long, default_value_t = 10)]
-        log_every: usize,
-    },
+    Train(train_cli::TrainCli),
     /// The paper's Table-1 row on the test split: accuracy and coverage@N, overall and per k.
     Eval {
         /// A `.bpk` weights file (its `.json` manifest beside it) or a run directory.
@@ -213,80 +178,7 @@ fn main() -> ExitCode {
         .collect::<Vec<_>>()
         .join(" ");
     let result = device_for(cli.backend).and_then(|device| match cli.command {
-        Command::Train {
-            preset,
-            steps,
-            seed,
-            run_dir,
-            resume,
-            beta,
-            lr,
-            ema,
-            init_from,
-            from,
-            eval_every,
-            eval_inputs,
-            checkpoint_every,
-            log_every,
-        } => {
-            if let Some(p) = jepa_train::jepa_preset(&preset) {
-                let steps = steps.unwrap_or(p.steps);
-                let run_dir = run_dir.unwrap_or_else(|| PathBuf::from("runs").join(p.name));
-                return jepa_train::train_jepa(
-                    jepa_train::JepaTrainArgs {
-                        preset: p,
-                        steps,
-                        seed,
-                        run_dir,
-                        from_dir: from,
-                        resume,
-                        eval_every,
-                        eval_inputs,
-                        checkpoint_every: checkpoint_every.max(1),
-                        log_every: log_every.max(1),
-                        command: command_line,
-                    },
-                    device,
-                )
-                .map(|_| ExitCode::SUCCESS);
-            }
-            let mut p = presets::preset(&preset).ok_or_else(|| {
-                format!(
-                    "unknown preset {preset:?}; presets: {}, {}",
-                    presets::NAMES.join(", "),
-                    jepa_train::JEPA_NAMES.join(", ")
-                )
-            })?;
-            if let Some(beta) = beta {
-                p.config.beta = beta;
-            }
-            if let Some(lr) = lr {
-                p.lr = lr;
-            }
-            if !(0.0..1.0).contains(&ema) {
-                return Err(format!("--ema must be in [0, 1), not {ema}"));
-            }
-            let steps = steps.unwrap_or(p.steps);
-            let run_dir = run_dir.unwrap_or_else(|| PathBuf::from("runs").join(p.name));
-            train::train(
-                train::TrainArgs {
-                    preset: p,
-                    steps,
-                    seed,
-                    run_dir,
-                    resume,
-                    eval_every,
-                    eval_inputs,
-                    checkpoint_every: checkpoint_every.max(1),
-                    log_every: log_every.max(1),
-                    command: command_line,
-                    ema_decay: ema,
-                    init_from,
-                },
-                device,
-            )
-            .map(|_| ExitCode::SUCCESS)
-        }
+        Command::Train(args) => train_cli::train(args, command_line, device),
         Command::Eval { weights, sampling, limit, part, record, latent_noise } => {
             commands::eval(&weights, sampling.options(), sampling.settle, limit, &part, record, latent_noise, &command_line, &device)
         }

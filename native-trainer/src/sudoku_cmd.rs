@@ -17,7 +17,8 @@ use engine::weights::{EvalRecord, Manifest, ReferenceOutput};
 use serde_json::json;
 
 use crate::data::{SUDOKU_TEST_PER_BAND, SUDOKU_TRAIN_GIVENS, SUDOKU_VALIDATION_PER_BAND};
-use crate::train::fmt_duration;
+use crate::output::{answer_lines, settle_note};
+use crate::runlog::fmt_duration;
 
 /// The instances of a part: the held-out set, the validation set, or puzzles of the training
 /// pool (seed 0's pool).
@@ -57,7 +58,7 @@ pub fn eval(
         None => all,
     };
     let SampleOptions { samples, guidance_scale, max_steps: steps, seed, .. } = options;
-    let settle = crate::commands::settle_note(&options);
+    let settle = settle_note(&options);
     // The widest column of the width table that the samples drawn fill.
     let widest = *WIDTHS.iter().rfind(|&&w| w <= samples).unwrap_or(&1);
     let began = Instant::now();
@@ -142,7 +143,7 @@ pub fn eval(
 
 /// `solve --task sudoku`: one JSON object per input line.
 pub fn solve(model: &Gram, options: &SampleOptions, select: Selection, device: &Device) -> Result<ExitCode, String> {
-    crate::commands::answer_lines(|text| {
+    answer_lines(|text| {
         let grid = SudokuGrid::parse(text).map_err(|e| e.to_string())?;
         if let Some(p) = problem_with(&grid) {
             return Err(format!("impossible puzzle: {p}"));

@@ -15,7 +15,8 @@ use engine::tasks::tree::{self, Part, TreeTask};
 use engine::weights::{FORMAT_VERSION, sha256_hex};
 use serde_json::json;
 
-use crate::commands::answer_lines_keyed;
+use crate::lineage::program_relative;
+use crate::output::answer_lines_keyed;
 use crate::jepa_train::{JepaRunState, Phase, load_jepa_checkpoint};
 
 /// Does this path hold JEPA weights (a `.bpk` whose manifest says so, or a JEPA run directory)?
@@ -179,7 +180,7 @@ pub fn export(run_dir: &Path, name: &str, out_dir: &Path, device: &Device) -> Re
         task: "tree".into(),
         config: state.config.clone(),
         params: model.num_params(),
-        training_commands: commands.iter().map(|c| crate::commands::program_relative(c)).collect(),
+        training_commands: commands.iter().map(|c| program_relative(c)).collect(),
         data_seed: state.seed,
         train_steps: steps,
         train_seconds: (seconds * 10.0).round() / 10.0,
