@@ -2,13 +2,15 @@
 """Independent re-check of the N-Queens data and answers, written without the engine's code.
 
 1. Regenerates the 8x8 dataset from scratch (all 92 solutions, k in {5,6,7} queens removed,
-   deduplicated) and the documented split rule (test iff FNV-1a-64(text) % 20 < 3), and checks
-   that `native-trainer split` prints exactly those inputs.
+   deduplicated) and the documented split rule (test iff FNV-1a-64(text) % 20 < 3, validation
+   iff FNV-1a-64(text) % 100 is in 15..20, train otherwise), and checks that `native-trainer
+   split` prints exactly those inputs for each part.
 2. Runs `native-trainer solve` with the shipped GRAM weights on held-out puzzles and checks every
    `selected` board with its own rules (8 queens, no two attacking, every given queen kept).
 
 3. Sudoku: checks that `split --task sudoku` follows its documented rule (test iff
-   FNV-1a-64(text) % 100 < 15; train and test disjoint), that held-out puzzles have exactly one
+   FNV-1a-64(text) % 100 < 15, validation iff in 15..20, train otherwise; parts disjoint), and
+   the same for trees; that held-out puzzles have exactly one
    solution (its own backtracking solver), and that `solve --task sudoku` answers each puzzle with
    a grid whose `verified` flag is what its own rules say.
 
@@ -93,12 +95,14 @@ def main():
                 inputs.add(text_of(kept))
     expected = {
         "test": sorted(t for t in inputs if fnv1a64(t) % 20 < 3),
-        "train": sorted(t for t in inputs if fnv1a64(t) % 20 >= 3),
+        "validation": sorted(t for t in inputs if fnv1a64(t) % 20 >= 3 and 15 <= fnv1a64(t) % 100 < 20),
+        "train": sorted(t for t in inputs if fnv1a64(t) % 20 >= 3 and not 15 <= fnv1a64(t) % 100 < 20),
     }
     for part, want in expected.items():
         got = split_of(trainer, "nqueens8", part)
         assert sorted(got) == want, f"{part}: split differs from the documented rule"
-    print(f"split: {len(inputs)} inputs, train {len(expected['train'])}, test {len(expected['test'])}: matches")
+    print(f"split: {len(inputs)} inputs, train {len(expected['train'])}, validation "
+          f"{len(expected['validation'])}, test {len(expected['test'])}: matches")
 
     test = expected["test"]
     picks = [test[i * len(test) // limit] for i in range(limit)]
@@ -175,20 +179,28 @@ def sudoku_solves(puzzle, grid):
     return all(grid[i] != grid[j] for i in range(81) for j in PEERS[i])
 
 
+def check_percent_rule(parts, what):
+    """The documented rule of the Sudoku and tree splits: FNV-1a-64(text) % 100 is < 15 for
+    test, in 15..20 for validation, >= 20 for train."""
+    want = {"test": range(0, 15), "validation": range(15, 20), "train": range(20, 100)}
+    for part, lines in parts.items():
+        assert lines, f"{what} {part} part is empty"
+        for t in lines:
+            assert fnv1a64(t) % 100 in want[part], f"{what}: {t} is not in the documented {part} part"
+
+
 def check_sudoku(trainer):
     parts = {}
-    for part in ("train", "test"):
+    for part in ("train", "validation", "test"):
         parts[part] = split_of(trainer, "sudoku", part)
-    assert not set(parts["train"]) & set(parts["test"]), "sudoku train and test overlap"
-    for t in parts["test"]:
-        assert len(t) == 81 and fnv1a64(t) % 100 < 15, f"{t} is not in the documented test part"
-    for t in parts["train"]:
-        assert fnv1a64(t) % 100 >= 15, f"{t} is not in the documented train part"
+    check_percent_rule(parts, "sudoku")
+    assert all(len(t) == 81 for t in parts["test"])
     test = parts["test"]
     picks = [test[i * len(test) // 24] for i in range(24)]
     for t in picks:
         assert sudoku_count(t) == 1, f"{t} does not have exactly one solution"
-    print(f"sudoku split: train {len(parts['train'])}, test {len(test)}: documented rule holds, "
+    print(f"sudoku split: train {len(parts['train'])}, validation {len(parts['validation'])}, "
+          f"test {len(test)}: documented rule holds, "
           f"{len(picks)} held-out puzzles checked unique")
     out = solve_lines(trainer, ["--task", "sudoku", "--weights", "public/weights/gram-sudoku.bpk", "--samples", "10"], picks)
     assert len(out) == len(picks)
@@ -236,16 +248,14 @@ def tree_route(line):
 
 def check_tree(trainer):
     parts = {}
-    for part in ("train", "test"):
+    for part in ("train", "validation", "test"):
         parts[part] = subprocess.run([trainer, "split", "--task", "tree", "--part", part],
                                      check=True, capture_output=True, text=True).stdout.splitlines()
-    assert not set(parts["train"]) & set(parts["test"]), "tree train and test overlap"
-    assert all(fnv1a64(t) % 100 < 15 for t in parts["test"]), "a test tree breaks the documented rule"
-    assert all(fnv1a64(t) % 100 >= 15 for t in parts["train"]), "a train tree breaks the documented rule"
+    check_percent_rule(parts, "tree")
     # Trees the trainer never printed: drawn by this script, kept if the documented rule puts them
     # in the test part, answered by `solve --task tree`, routes checked by these rules.
     rng = random.Random(20261122)
-    seen = set(parts["test"]) | set(parts["train"])
+    seen = set().union(*parts.values())
     fresh = []
     while len(fresh) < 300:
         line = random_tree_line(rng)
@@ -261,7 +271,8 @@ def check_tree(trainer):
         right = row.get("route") == tree_route(line)
         assert row.get("verified", False) == right, f"verified flag wrong for {line}: {row}"
         ok += right
-    print(f"tree split: train {len(parts['train'])}, test {len(parts['test'])}: documented rule holds; "
+    print(f"tree split: train {len(parts['train'])}, validation {len(parts['validation'])}, "
+          f"test {len(parts['test'])}: documented rule holds; "
           f"solve on {len(fresh)} held-out trees drawn here (deeper nodes expand with p 0.7, "
           f"not the engine's 0.8): {ok}/{len(fresh)} routes right ({100 * ok / len(fresh):.1f}%)")
     assert ok >= 0.95 * len(fresh), "the shipped Reasoner fails on trees drawn outside the engine"

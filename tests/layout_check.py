@@ -7,7 +7,9 @@
 2. no import circle between modules: for every `crate::`/`super::`/`self::` path a module names,
    an edge to the deepest module that path reaches; edges between a module and its own ancestor
    or descendant are a folder's re-exports, not a circle. Any strongly connected component of
-   more than one module is reported with the lines that make it.
+   more than one module is reported with the lines that make it;
+3. no function over 80 lines in the engine and the trainer (the training loops stay flat and
+   readable; tests aside).
 
 Usage: python3 tests/layout_check.py [ROOT]. Exit code 1 on any violation."""
 
@@ -16,6 +18,9 @@ import sys
 from pathlib import Path
 
 MAX_LINES = 400
+MAX_FN_LINES = 80
+# Crates whose functions must stay short (the app's components are view! markup, measured apart).
+SHORT_FN_CRATES = ["engine", "native-trainer"]
 CRATES = ["engine", "native-trainer", "app", "xtask"]
 
 
@@ -89,6 +94,24 @@ def edges_of(text, here, modules, is_mod_file):
     return out
 
 
+FN_RE = re.compile(r"^(\s*)(pub(\([a-z]+\))? )?(async )?(const )?fn (\w+)")
+
+
+def long_functions(root: Path, file: Path):
+    lines = file.read_text().split("\n")[: code_lines(file.read_text())]
+    out = []
+    for i, line in enumerate(lines):
+        m = FN_RE.match(line)
+        if not m or line.rstrip().endswith(";"):
+            continue
+        for j in range(i + 1, len(lines)):
+            if lines[j] == m.group(1) + "}":
+                if j - i + 1 > MAX_FN_LINES:
+                    out.append(f"{file.relative_to(root)}:{i + 1}: fn {m.group(6)} is {j - i + 1} lines (limit {MAX_FN_LINES})")
+                break
+    return out
+
+
 def sccs(graph):
     index, low, stack, on, out, counter = {}, {}, [], set(), [], [0]
 
@@ -135,6 +158,9 @@ def check_crate(root: Path, crate: str):
         n = code_lines(f.read_text())
         if n > MAX_LINES:
             problems.append(f"{f.relative_to(root)}: {n} lines (limit {MAX_LINES}, tests aside)")
+    if crate in SHORT_FN_CRATES:
+        for f in files:
+            problems += long_functions(root, f)
     graph = {}
     for mp, f in modules.items():
         for target, lineno, line in edges_of(f.read_text(), mp, modules, f.name == "mod.rs"):

@@ -62,7 +62,7 @@ impl SamplingArgs {
 pub enum Command {
     /// Train a preset (gram-nqueens8[-mixer], trm-nqueens8[-mixer], gram-nqueens10, trm-nqueens10, gram-sudoku,
     /// reasoner-tree-pretrain, reasoner-tree-sst, reasoner-tree-talker).
-    Train(TrainFlags),
+    Train(crate::train_cli::TrainCli),
     /// The paper's Table-1 row on the test split: accuracy and coverage@N, overall and per k.
     Eval {
         /// A `.bpk` weights file (its `.json` manifest beside it) or a run directory.
@@ -136,51 +136,4 @@ pub enum Command {
         #[arg(long, default_value_t = 3)]
         repeats: usize,
     },
-}
-
-/// `train`'s flags.
-#[derive(Args)]
-pub struct TrainFlags {
-    #[arg(long)]
-    pub preset: String,
-    /// Optimiser steps (default: the preset's).
-    #[arg(long)]
-    pub steps: Option<usize>,
-    /// Seed of initialisation, data order and noise.
-    #[arg(long, default_value_t = 0)]
-    pub seed: u64,
-    /// Run directory for checkpoints and log.csv (default: runs/<preset>).
-    #[arg(long)]
-    pub run_dir: Option<PathBuf>,
-    /// Continue from the run directory's latest checkpoint.
-    #[arg(long)]
-    pub resume: bool,
-    /// Override the preset's KL weight beta (recorded in the checkpoint's config).
-    #[arg(long)]
-    pub beta: Option<f64>,
-    /// Override the preset's peak learning rate.
-    #[arg(long)]
-    pub lr: Option<f64>,
-    /// Keep an exponential moving average of the weights with this decay (seed 003: 0.9999);
-    /// quick evals and `export` then use the average. 0 = none.
-    #[arg(long, default_value_t = 0.0)]
-    pub ema: f64,
-    /// Start from these weights (`.bpk` + manifest) with a fresh optimiser instead of a fresh
-    /// initialisation; the config must be the preset's.
-    #[arg(long)]
-    pub init_from: Option<PathBuf>,
-    /// JEPA phases after the first: the previous phase's run directory (default:
-    /// runs/<previous preset>).
-    #[arg(long)]
-    pub from: Option<PathBuf>,
-    /// Steps between quick evaluations (0 = never).
-    #[arg(long, default_value_t = 500)]
-    pub eval_every: usize,
-    /// Inputs in each quick evaluation.
-    #[arg(long, default_value_t = 128)]
-    pub eval_inputs: usize,
-    #[arg(long, default_value_t = 250)]
-    pub checkpoint_every: usize,
-    #[arg(long, default_value_t = 10)]
-    pub log_every: usize,
 }

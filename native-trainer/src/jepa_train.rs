@@ -1,83 +1,33 @@
-//! Training JEPA-Reasoner + Talker on tree route search, in the paper's three phases
-//! (seed 000, sections 4 and 5.1.3), one preset each:
-//!
-//! - `reasoner-tree-pretrain`: next-token cross-entropy through the tied LM head, all positions.
-//! - `reasoner-tree-sst`: starts from the pretrain run; the EMA target encoder is copied from
-//!   the embedding, then `k - k cos` on route positions, EMA update (0.98) after every step.
-//! - `reasoner-tree-talker`: starts from the SST run; the Reasoner frozen, its free-running route
-//!   latents (the ones the Talker reads at run time) decoded back to the route by cross-entropy.
-//!
-//! Same conventions as GRAM's loop: atomic checkpoints (`ckpt-<step>/` then the `latest`
-//! pointer), `--resume`, Ctrl-C saves and exits, log.csv, quick evals on held-out trees.
+//! The JEPA training loop, one phase per run (presets and checkpoints: `jepa_presets.rs`). Same
+//! conventions as GRAM's loop: atomic checkpoints, `--resume` continues exactly (optimiser state
+//! and config; each step's trees are a pure function of (seed, step, phase); the SST target
+//! encoder is part of the weights), `--stop-after`, Ctrl-C saves and exits, a non-finite loss
+//! or weight stops the run unsaved, log.csv, quick evals on validation trees.
 
 use std::fs;
-use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
-use std::sync::atomic::Ordering;
-use std::time::Instant;
 
 use burn::module::Module;
-use burn::optim::grad_clipping::GradientClippingConfig;
-use burn::optim::{AdamWConfig, GradientsParams, ModuleOptimizer};
-use burn::tensor::{Bytes, Device, Int, Tensor, TensorData};
+use burn::optim::{GradientsParams, ModuleOptimizer};
+use burn::tensor::{Device, Int, Tensor, TensorData};
 use engine::gram::noise::NoiseSource;
+use engine::jepa::Jepa;
 use engine::jepa::loss::{EMA_MOMENTUM, LossOut, SST_K, pretrain_loss, sst_loss, talker_loss};
 use engine::tasks::tree::reasoner::{lm_routes, nearest_routes, reason, seq_batch, solve_trees};
-use engine::weights::jepa::{jepa_from_bytes, jepa_to_bytes};
-use engine::jepa::{Jepa, JepaConfig};
 use engine::tasks::tree::{self, PAD, Part, ROUTE, ROUTE_LATENTS, TreeTask};
-use serde::{Deserialize, Serialize};
 
-use crate::format::fmt_duration;
-use crate::train::{ctrl_c_flag, open_log, warmup_cosine_lr, write_checkpoint};
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum Phase {
-    Pretrain,
-    Sst,
-    Talker,
-}
-
-#[derive(Clone, Debug)]
-pub struct JepaPreset {
-    pub name: &'static str,
-    pub phase: Phase,
-    /// The run whose final model this phase starts from.
-    pub from: Option<&'static str>,
-    pub config: JepaConfig,
-    pub batch: usize,
-    pub lr: f64,
-    pub warmup: usize,
-    pub weight_decay: f32,
-    pub steps: usize,
-}
-
-pub const JEPA_NAMES: [&str; 3] = ["reasoner-tree-pretrain", "reasoner-tree-sst", "reasoner-tree-talker"];
-
-pub fn jepa_preset(name: &str) -> Option<JepaPreset> {
-    let base = |name, phase, from, lr, steps| JepaPreset {
-        name,
-        phase,
-        from,
-        config: engine::tasks::tree::jepa_config(),
-        batch: 64,
-        lr,
-        warmup: 100,
-        weight_decay: 0.01,
-        steps,
-    };
-    Some(match name {
-        "reasoner-tree-pretrain" => base("reasoner-tree-pretrain", Phase::Pretrain, None, 1e-3, 6000),
-        "reasoner-tree-sst" => base("reasoner-tree-sst", Phase::Sst, Some("reasoner-tree-pretrain"), 3e-4, 1500),
-        "reasoner-tree-talker" => base("reasoner-tree-talker", Phase::Talker, Some("reasoner-tree-sst"), 1e-3, 500),
-        _ => return None,
-    })
-}
+use crate::checkpoint::adamw;
+pub use crate::jepa_presets::{JEPA_NAMES, JepaPreset, JepaRunState, Phase, jepa_preset, load_jepa_checkpoint};
+use crate::jepa_presets::{restore_jepa_optimizer, save_jepa};
+use crate::lineage;
+use crate::run::{Stopper, TREES, all_finite, diverged, halt, step_rng, warmup_cosine_lr};
+use crate::runlog::{Clock, bar, fmt_duration, log_row, open_log, show_event, show_progress};
 
 pub struct JepaTrainArgs {
     pub preset: JepaPreset,
-    pub steps: usize,
-    pub seed: u64,
+    /// Optimiser steps (default: the preset's; on --resume, the run's own).
+    pub steps: Option<usize>,
+    pub seed: Option<u64>,
     pub run_dir: PathBuf,
     /// Run directory of the previous phase (default: runs/<preset.from>).
     pub from_dir: Option<PathBuf>,
@@ -86,52 +36,185 @@ pub struct JepaTrainArgs {
     pub eval_inputs: usize,
     pub checkpoint_every: usize,
     pub log_every: usize,
+    pub stop_after: Option<usize>,
     pub command: String,
 }
 
-/// Written beside each checkpoint's tensors; carries the history of earlier phases.
-#[derive(Serialize, Deserialize, Debug, Clone)]
-pub struct JepaRunState {
-    pub preset: String,
-    pub phase: Phase,
-    pub step: usize,
-    pub total_steps: usize,
-    pub seed: u64,
-    /// Seconds of this phase.
-    pub seconds: f64,
-    pub command: String,
-    pub config: JepaConfig,
-    /// Earlier phases: (command, steps, seconds), oldest first.
-    pub history: Vec<(String, usize, f64)>,
+struct JepaRun {
+    model: Jepa,
+    optim: ModuleOptimizer,
+    state: JepaRunState,
 }
 
-fn lr_at(p: &JepaPreset, step: usize, total: usize) -> f64 {
-    warmup_cosine_lr(p.lr, p.warmup, step, total)
+pub fn train_jepa(args: JepaTrainArgs, device: Device) -> Result<(), String> {
+    let (p, ad) = (&args.preset, device.clone().autodiff());
+    fs::create_dir_all(&args.run_dir).map_err(|e| format!("{}: {e}", args.run_dir.display()))?;
+    let mut run = match (args.resume, p.from) {
+        (true, _) => resume(&args, &ad)?,
+        (false, Some(from)) => start(&args, load_phase(&args, from, &ad)?),
+        (false, None) => {
+            ad.seed(args.seed.unwrap_or(0));
+            start(&args, (Jepa::init(&p.config, &ad), Vec::new()))
+        }
+    };
+    let (m, total) = (&run.model, run.state.total_steps);
+    let (all, reasoner, talker) = (m.num_params(), m.reasoner.num_params(), m.talker.num_params());
+    eprintln!("{}: {all} params (Reasoner {reasoner}, Talker {talker}), {total} steps x batch {}", p.name, p.batch);
+    let mut log = open_log(&args.run_dir, run.state.step == 0, "step,seconds,lr,loss,value,route_acc,eval_exact")?;
+    let (stopper, clock) = (Stopper::new(run.state.step, args.stop_after), Clock::new(run.state.seconds, run.state.step));
+    let mut meter = [0f64; 4]; // loss, value, route accuracy, steps
+    while run.state.step < total {
+        let (out, lr) = jepa_step(&mut run, p, &ad, &device, &args.run_dir)?;
+        meter = [meter[0] + out.0 as f64, meter[1] + out.1 as f64, meter[2] + out.2 as f64, meter[3] + 1.0];
+        run.state.seconds = clock.seconds();
+        let step = run.state.step;
+        let eval_due = args.eval_every > 0 && (step % args.eval_every == 0 || step == total);
+        let eval = eval_due.then(|| quick_eval(&run, args.eval_inputs, &device));
+        if step % args.log_every == 0 || step == total || eval.is_some() {
+            log_row(&mut log, &progress(&run.state, std::mem::take(&mut meter), lr, &clock, eval.as_deref()));
+        }
+        let halted = stopper.check(step).filter(|_| step < total);
+        if halted.is_some() || step % args.checkpoint_every == 0 || step == total {
+            save(&run, &args.run_dir, lr)?;
+        }
+        if let Some(h) = halted {
+            halt(h, step, total, &args.run_dir);
+            return Ok(());
+        }
+    }
+    eprintln!("\ndone: {} steps in {}", run.state.step, fmt_duration(run.state.seconds));
+    Ok(())
 }
 
-fn optimizer(p: &JepaPreset) -> ModuleOptimizer {
-    AdamWConfig::new()
-        .with_weight_decay(p.weight_decay)
-        .with_grad_clipping(Some(GradientClippingConfig::Norm(1.0)))
-        .init()
+/// A new phase: from a fresh model (pretrain) or the previous phase's, with its history.
+fn start(args: &JepaTrainArgs, (model, history): (Jepa, Vec<(String, usize, f64)>)) -> JepaRun {
+    let p = &args.preset;
+    let optimizer = adamw(p.weight_decay);
+    let state = JepaRunState {
+        preset: p.name.into(),
+        phase: p.phase,
+        step: 0,
+        total_steps: args.steps.unwrap_or(p.steps),
+        seed: args.seed.unwrap_or(0),
+        seconds: 0.0,
+        command: args.command.clone(),
+        config: p.config.clone(),
+        history,
+        optimizer: Some(optimizer.clone()),
+    };
+    JepaRun { model, optim: optimizer.init(), state }
 }
 
-fn save(dir: &Path, model: &Jepa, optim: &ModuleOptimizer, state: &JepaRunState) -> std::io::Result<()> {
-    let ob = optim.into_bytes().map_err(|e| std::io::Error::other(e.to_string()))?;
-    let (model, state_json) = (jepa_to_bytes(model), serde_json::to_string_pretty(state)?);
-    write_checkpoint(dir, state.step, &[("model.bpk", &model[..]), ("optim.bpk", &ob[..]), ("state.json", state_json.as_bytes())])
+/// The previous phase's final model and the history so far, its own run included.
+fn load_phase(args: &JepaTrainArgs, from: &str, ad: &Device) -> Result<(Jepa, Vec<(String, usize, f64)>), String> {
+    let p = &args.preset;
+    let dir = args.from_dir.clone().unwrap_or_else(|| PathBuf::from("runs").join(from));
+    let (mut m, _, s) = load_jepa_checkpoint(&dir, ad).map_err(|e| format!("{} starts from the {from} run: {e}", p.name))?;
+    if s.preset != from {
+        return Err(format!("{} holds a {} run; {} starts from {from}", dir.display(), s.preset, p.name));
+    }
+    if s.step < s.total_steps {
+        eprintln!("warning: {from} stopped at step {} of {}", s.step, s.total_steps);
+    }
+    if p.phase == Phase::Sst {
+        // SST's target encoder starts as a copy of the pretrained embedding.
+        m.reasoner = m.reasoner.reset_target();
+    }
+    let mut history = s.history.clone();
+    history.push((s.command.clone(), s.step, s.seconds));
+    Ok((m, history))
 }
 
-/// The newest checkpoint of a JEPA run: model, optimiser bytes, state.
-pub fn load_jepa_checkpoint(dir: &Path, device: &Device) -> Result<(Jepa, Vec<u8>, JepaRunState), String> {
-    let name = fs::read_to_string(dir.join("latest"))
-        .map_err(|e| format!("no checkpoint in {}: {e}", dir.display()))?;
-    let ckpt = dir.join(name.trim());
-    let read = |f: &str| fs::read(ckpt.join(f)).map_err(|e| format!("{}/{f}: {e}", ckpt.display()));
-    let state: JepaRunState = serde_json::from_slice(&read("state.json")?)
-        .map_err(|e| format!("{}/state.json: {e}", ckpt.display()))?;
-    let model = jepa_from_bytes(&state.config, &read("model.bpk")?, device).map_err(|e| e.to_string())?;
-    Ok((model, read("optim.bpk")?, state))
+/// The run in the latest checkpoint; `--steps` given changes its length, `--seed` cannot change.
+fn resume(args: &JepaTrainArgs, ad: &Device) -> Result<JepaRun, String> {
+    let p = &args.preset;
+    let (model, optim_bytes, mut state) = load_jepa_checkpoint(&args.run_dir, ad)?;
+    if state.preset != p.name {
+        return Err(format!("{} holds a {} run, not {}", args.run_dir.display(), state.preset, p.name));
+    }
+    if let Some(seed) = args.seed.filter(|&s| s != state.seed) {
+        return Err(format!("--seed {seed}: this run was seeded with {}; a resumed run keeps its seed", state.seed));
+    }
+    let optim = restore_jepa_optimizer(&mut state, p, optim_bytes)?;
+    eprintln!("resuming {} from step {} ({:.0} s trained)", p.name, state.step, state.seconds);
+    if let Some(steps) = args.steps.filter(|&s| s != state.total_steps) {
+        eprintln!("note: from step {} this run changes: total steps {} -> {steps}", state.step, state.total_steps);
+        state.total_steps = steps;
+    }
+    state.command = lineage::resumed(&state.command, state.step, &args.command);
+    Ok(JepaRun { model, optim, state })
+}
+
+/// One optimiser step of the phase on a fresh batch of training-part trees; returns (loss,
+/// value, route accuracy) and the lr. A non-finite loss is an error before the update.
+fn jepa_step(run: &mut JepaRun, p: &JepaPreset, ad: &Device, plain: &Device, run_dir: &Path) -> Result<((f32, f32, f32), f64), String> {
+    let step = run.state.step;
+    let tasks = draw(&mut step_rng(run.state.seed, step, TREES + p.phase as u64), p.batch);
+    let model = &run.model;
+    let out: LossOut = match p.phase {
+        Phase::Pretrain => pretrain_loss(&model.reasoner, &seq_batch(&tasks, ad)),
+        Phase::Sst => sst_loss(&model.reasoner, &seq_batch(&tasks, ad), SST_K),
+        Phase::Talker => {
+            let (lat, prev, tgt, mask) = talker_batch(model, &tasks, ad, plain);
+            talker_loss(&model.talker, lat, prev, tgt, mask)
+        }
+    };
+    let lr = warmup_cosine_lr(p.lr, p.warmup, step, run.state.total_steps);
+    let loss: f32 = out.loss.clone().into_scalar();
+    if !loss.is_finite() {
+        return Err(diverged(step + 1, &format!("the loss is {loss}"), run_dir, lr));
+    }
+    let grads = GradientsParams::from_grads(out.loss.backward(), &run.model);
+    run.model = run.optim.step(lr, run.model.clone(), grads);
+    if p.phase == Phase::Sst {
+        run.model.reasoner = run.model.reasoner.clone().ema_update(EMA_MOMENTUM);
+    }
+    run.state.step += 1;
+    Ok(((loss, out.value, out.route_acc), lr))
+}
+
+/// Shows the progress line for the steps summed in `m` (loss, value, accuracy, count) and
+/// returns the log.csv row.
+fn progress(s: &JepaRunState, m: [f64; 4], lr: f64, clock: &Clock, eval: Option<&str>) -> String {
+    let n = m[3].max(1.0);
+    let (loss, value, acc) = (m[0] / n, m[1] / n, m[2] / n);
+    let (rate, eta) = clock.rate_and_eta(s.step, s.total_steps);
+    let value_name = if s.phase == Phase::Sst { "cos" } else { "ce" };
+    show_progress(&format!(
+        "{} loss {loss:.4} {value_name} {value:.4} route-acc {:.1}% lr {lr:.1e} {rate:.2}s/step ETA {eta}",
+        bar(s.step, s.total_steps),
+        100.0 * acc
+    ));
+    format!("{},{:.1},{lr:.3e},{loss:.5},{value:.5},{acc:.4},{}", s.step, s.seconds, eval.unwrap_or(""))
+}
+
+/// Writes the checkpoint of the run as it is now, unless a weight is not finite.
+fn save(run: &JepaRun, run_dir: &Path, lr: f64) -> Result<(), String> {
+    if !all_finite(&run.model) {
+        return Err(diverged(run.state.step, "a weight is not finite", run_dir, lr));
+    }
+    save_jepa(run_dir, &run.model, &run.optim, &run.state).map_err(|e| format!("checkpoint: {e}"))
+}
+
+/// Validation-part exact match for the phase: LM head (pretrain), nearest vocabulary latent
+/// (SST), Talker (talker). Returns the log.csv column.
+fn quick_eval(run: &JepaRun, n: usize, device: &Device) -> String {
+    let tasks = tree::validation_set(n);
+    let m = run.model.valid();
+    let routes: Vec<Option<String>> = match run.state.phase {
+        Phase::Pretrain => lm_routes(&m.reasoner, &tasks, device),
+        Phase::Sst => nearest_routes(&m.reasoner, &tasks, device),
+        Phase::Talker => solve_trees(&m, &tasks, 0.0, 0, device).into_iter().map(|a| a.route).collect(),
+    };
+    let right = tasks.iter().zip(&routes).filter(|(t, r)| r.as_deref() == Some(t.route_text().as_str())).count();
+    let exact = 100.0 * right as f64 / n.max(1) as f64;
+    let how = match run.state.phase {
+        Phase::Pretrain => "LM head, greedy tokens",
+        Phase::Sst => "free-running latents read by their nearest vocabulary latent",
+        Phase::Talker => "Reasoner latents + Talker",
+    };
+    show_event(&format!("eval @ step {}: exact match {exact:.2}% ({n} validation trees, {how})", run.state.step));
+    format!("{exact:.3}")
 }
 
 /// A fresh batch of training-part tasks.
@@ -181,155 +264,4 @@ fn talker_batch(model: &Jepa, tasks: &[TreeTask], device: &Device, plain: &Devic
         Tensor::from_data(TensorData::new(tgt, shape), device),
         Tensor::from_data(TensorData::new(mask, shape), device),
     )
-}
-
-/// Held-out exact match for the phase: LM head (pretrain), nearest vocabulary latent (SST),
-/// Talker (talker).
-fn quick_eval(model: &Jepa, phase: Phase, n: usize, device: &Device) -> f64 {
-    let tasks = tree::test_set(n);
-    let m = model.valid();
-    let inner = device.clone();
-    let routes: Vec<Option<String>> = match phase {
-        Phase::Pretrain => lm_routes(&m.reasoner, &tasks, &inner),
-        Phase::Sst => nearest_routes(&m.reasoner, &tasks, &inner),
-        Phase::Talker => solve_trees(&m, &tasks, 0.0, 0, &inner).into_iter().map(|a| a.route).collect(),
-    };
-    let right = tasks.iter().zip(&routes).filter(|(t, r)| r.as_deref() == Some(t.route_text().as_str())).count();
-    100.0 * right as f64 / n.max(1) as f64
-}
-
-pub fn train_jepa(args: JepaTrainArgs, device: Device) -> Result<(), String> {
-    let p = &args.preset;
-    let ad = device.clone().autodiff();
-    fs::create_dir_all(&args.run_dir).map_err(|e| format!("{}: {e}", args.run_dir.display()))?;
-    let (mut model, mut optim, start, mut seconds, history) = if args.resume {
-        let (m, ob, s) = load_jepa_checkpoint(&args.run_dir, &ad)?;
-        if s.preset != p.name {
-            return Err(format!("{} holds a {} run, not {}", args.run_dir.display(), s.preset, p.name));
-        }
-        let o = optimizer(p).from_bytes(Bytes::from_bytes_vec(ob)).map_err(|e| format!("optimizer state: {e}"))?;
-        eprintln!("resuming {} from step {} ({:.0} s trained)", p.name, s.step, s.seconds);
-        (m, o, s.step, s.seconds, s.history)
-    } else if let Some(from) = p.from {
-        let dir = args.from_dir.clone().unwrap_or_else(|| PathBuf::from("runs").join(from));
-        let (mut m, _, s) = load_jepa_checkpoint(&dir, &ad)
-            .map_err(|e| format!("{} starts from the {from} run: {e}", p.name))?;
-        if s.preset != from {
-            return Err(format!("{} holds a {} run; {} starts from {from}", dir.display(), s.preset, p.name));
-        }
-        if s.step < s.total_steps {
-            eprintln!("warning: {from} stopped at step {} of {}", s.step, s.total_steps);
-        }
-        if p.phase == Phase::Sst {
-            // SST's target encoder starts as a copy of the pretrained embedding.
-            m.reasoner = m.reasoner.reset_target();
-        }
-        let mut history = s.history.clone();
-        history.push((s.command.clone(), s.step, s.seconds));
-        (m, optimizer(p), 0, 0.0, history)
-    } else {
-        ad.seed(args.seed);
-        (Jepa::init(&p.config, &ad), optimizer(p), 0, 0.0, Vec::new())
-    };
-    let total = args.steps;
-    eprintln!(
-        "{}: {} params (Reasoner {}, Talker {}), {} steps x batch {}",
-        p.name,
-        model.num_params(),
-        model.reasoner.num_params(),
-        model.talker.num_params(),
-        total,
-        p.batch
-    );
-    let stop = ctrl_c_flag();
-    let mut rng = NoiseSource::new(args.seed.wrapping_mul(7919).wrapping_add(start as u64 + 17 * p.phase as u64));
-    let mut log = open_log(&args.run_dir, start == 0, "step,seconds,lr,loss,value,route_acc,eval_exact")?;
-    let tty = std::io::stderr().is_terminal();
-    let began = Instant::now();
-    let seconds_at_start = seconds;
-    let (mut s_loss, mut s_val, mut s_acc, mut s_n) = (0.0, 0.0, 0.0, 0usize);
-    let mut step = start;
-    while step < total {
-        let tasks = draw(&mut rng, p.batch);
-        let out: LossOut = match p.phase {
-            Phase::Pretrain => pretrain_loss(&model.reasoner, &seq_batch(&tasks, &ad)),
-            Phase::Sst => sst_loss(&model.reasoner, &seq_batch(&tasks, &ad), SST_K),
-            Phase::Talker => {
-                let (lat, prev, tgt, mask) = talker_batch(&model, &tasks, &ad, &device);
-                talker_loss(&model.talker, lat, prev, tgt, mask)
-            }
-        };
-        let lr = lr_at(p, step, total);
-        let loss_value: f32 = out.loss.clone().into_scalar();
-        let grads = GradientsParams::from_grads(out.loss.backward(), &model);
-        model = optim.step(lr, model, grads);
-        if p.phase == Phase::Sst {
-            model.reasoner = model.reasoner.ema_update(EMA_MOMENTUM);
-        }
-        step += 1;
-        s_loss += loss_value as f64;
-        s_val += out.value as f64;
-        s_acc += out.route_acc as f64;
-        s_n += 1;
-        seconds = seconds_at_start + began.elapsed().as_secs_f64();
-        let mut eval_col = String::new();
-        if args.eval_every > 0 && (step % args.eval_every == 0 || step == total) {
-            let ex = quick_eval(&model, p.phase, args.eval_inputs, &device);
-            eprintln!(
-                "{}eval @ step {step}: exact match {ex:.2}% ({} held-out trees, {})",
-                if tty { "\n" } else { "" },
-                args.eval_inputs,
-                match p.phase {
-                    Phase::Pretrain => "LM head, greedy tokens",
-                    Phase::Sst => "free-running latents read by their nearest vocabulary latent",
-                    Phase::Talker => "Reasoner latents + Talker",
-                }
-            );
-            eval_col = format!("{ex:.3}");
-        }
-        if step % args.log_every == 0 || step == total || !eval_col.is_empty() {
-            let n = s_n.max(1) as f64;
-            let rate = (seconds - seconds_at_start) / (step - start) as f64;
-            let bar_w = 24;
-            let filled = bar_w * step / total;
-            let value_name = if p.phase == Phase::Sst { "cos" } else { "ce" };
-            let line = format!(
-                "[{}{}] {step}/{total} loss {:.4} {value_name} {:.4} route-acc {:.1}% lr {lr:.1e} {rate:.2}s/step ETA {}",
-                "#".repeat(filled),
-                ".".repeat(bar_w - filled),
-                s_loss / n,
-                s_val / n,
-                100.0 * s_acc / n,
-                fmt_duration(rate * (total - step) as f64)
-            );
-            if tty {
-                eprint!("\r{line}\x1b[K");
-            } else {
-                eprintln!("{line}");
-            }
-            writeln!(log, "{step},{seconds:.1},{lr:.3e},{:.5},{:.5},{:.4},{eval_col}", s_loss / n, s_val / n, s_acc / n).ok();
-            (s_loss, s_val, s_acc, s_n) = (0.0, 0.0, 0.0, 0);
-        }
-        let interrupted = stop.load(Ordering::SeqCst);
-        if interrupted || step % args.checkpoint_every == 0 || step == total {
-            let state = JepaRunState {
-                preset: p.name.into(),
-                phase: p.phase,
-                step,
-                total_steps: total,
-                seed: args.seed,
-                seconds,
-                command: args.command.clone(),
-                config: p.config.clone(),
-                history: history.clone(),
-            };
-            save(&args.run_dir, &model, &optim, &state).map_err(|e| format!("checkpoint: {e}"))?;
-        }
-        if interrupted {
-            eprintln!("\ninterrupted at step {step}: checkpoint saved in {}; continue with --resume", args.run_dir.display());
-            std::process::exit(130);
-        }
-    }
-    eprintln!("\ndone: {step} steps in {}", fmt_duration(seconds));
-    Ok(())
 }

@@ -2,24 +2,29 @@
 //! Text contracts (other tools read them): see README.md, "Command-line contracts".
 //! Layout: `docs/ARCHITECTURE.md`.
 
+mod batch;
+mod checkpoint;
 mod cli;
 mod commands;
 mod data;
-mod format;
+mod jepa_presets;
 mod jepa_train;
+mod lineage;
 mod lines;
 mod presets;
 mod registry;
+mod run;
+mod runlog;
 mod train;
+mod train_cli;
 mod weights_io;
 
-use std::path::PathBuf;
 use std::process::ExitCode;
 
 use burn::tensor::Device;
 use clap::Parser;
 
-use cli::{Backend, Cli, Command, TrainFlags};
+use cli::{Backend, Cli, Command};
 use commands::eval::EvalArgs;
 use commands::solve::SolveArgs;
 
@@ -35,56 +40,9 @@ fn device_for(backend: Backend) -> Result<Device, String> {
     }
 }
 
-/// `train`: a JEPA phase or a GRAM/TRM preset.
-fn run_train(t: TrainFlags, command: String, device: Device) -> Result<ExitCode, String> {
-    if let Some(p) = jepa_train::jepa_preset(&t.preset) {
-        let args = jepa_train::JepaTrainArgs {
-            steps: t.steps.unwrap_or(p.steps),
-            run_dir: t.run_dir.unwrap_or_else(|| PathBuf::from("runs").join(p.name)),
-            preset: p,
-            seed: t.seed,
-            from_dir: t.from,
-            resume: t.resume,
-            eval_every: t.eval_every,
-            eval_inputs: t.eval_inputs,
-            checkpoint_every: t.checkpoint_every.max(1),
-            log_every: t.log_every.max(1),
-            command,
-        };
-        return jepa_train::train_jepa(args, device).map(|_| ExitCode::SUCCESS);
-    }
-    let mut p = presets::preset(&t.preset).ok_or_else(|| {
-        format!("unknown preset {:?}; presets: {}, {}", t.preset, presets::NAMES.join(", "), jepa_train::JEPA_NAMES.join(", "))
-    })?;
-    if let Some(beta) = t.beta {
-        p.config.beta = beta;
-    }
-    if let Some(lr) = t.lr {
-        p.lr = lr;
-    }
-    if !(0.0..1.0).contains(&t.ema) {
-        return Err(format!("--ema must be in [0, 1), not {}", t.ema));
-    }
-    let args = train::TrainArgs {
-        steps: t.steps.unwrap_or(p.steps),
-        run_dir: t.run_dir.unwrap_or_else(|| PathBuf::from("runs").join(p.name)),
-        preset: p,
-        seed: t.seed,
-        resume: t.resume,
-        eval_every: t.eval_every,
-        eval_inputs: t.eval_inputs,
-        checkpoint_every: t.checkpoint_every.max(1),
-        log_every: t.log_every.max(1),
-        command,
-        ema_decay: t.ema,
-        init_from: t.init_from,
-    };
-    train::train(args, device).map(|_| ExitCode::SUCCESS)
-}
-
 fn run(command: Command, command_line: String, device: Device) -> Result<ExitCode, String> {
     match command {
-        Command::Train(flags) => run_train(flags, command_line, device),
+        Command::Train(flags) => train_cli::train(flags, command_line, device),
         Command::Eval { weights, sampling, limit, part, record, latent_noise } => {
             let args = EvalArgs {
                 weights: &weights,

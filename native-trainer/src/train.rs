@@ -1,426 +1,342 @@
-//! The training loop, flat and visible (DESIGN.md, style 5): TRM-style deep supervision with a
-//! carried latent state. A batch holds B slots; each optimiser step runs one supervision step on
-//! every slot, and a slot whose trajectory halted (Q-head says its answer is right) or used its
-//! N_sup steps is refilled with a fresh (puzzle, solution) pair starting from z0.
+//! The GRAM/TRM training loop, flat and visible (DESIGN.md, style 5): each optimiser step runs
+//! one supervision step on every slot of the in-flight batch (`batch.rs`) and refills the slots
+//! that finished. Quick evals score the validation part only (`data.rs`).
 //!
-//! Checkpoints are written atomically (`ckpt-<step>/` fully written, then the `latest` pointer is
-//! replaced by rename) every `--checkpoint-every` steps, at the end and on Ctrl-C; `--resume`
-//! continues from `latest` with the optimiser state (the in-flight slots restart from z0).
+//! Checkpoints (`checkpoint.rs`) every `--checkpoint-every` steps, at the end, on Ctrl-C and at
+//! `--stop-after`. `--resume` continues exactly where the checkpoint left off: weights, optimiser
+//! state and config, the weights' average, the batch slots and their carried state, and each
+//! step's randomness, a pure function of (seed, step) (`run.rs`). Stopping at step k and resuming
+//! gives the parameters of the uninterrupted run, bit for bit. A non-finite loss or weight stops
+//! the run before anything of it is saved.
 
 use std::fs;
-use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::Instant;
 
 use burn::module::Module;
-use burn::optim::grad_clipping::GradientClippingConfig;
-use burn::optim::{AdamWConfig, GradientsParams, ModuleOptimizer};
-use burn::tensor::{Bytes, Device, Int, Tensor, TensorData};
+use burn::optim::{GradientsParams, ModuleOptimizer};
+use burn::tensor::Device;
 use engine::gram::loss::supervision_step;
-use engine::gram::noise::NoiseSource;
-use engine::gram::{Gram, GramConfig, Latent, SupervisionBatch};
+use engine::gram::{Gram, GramConfig, SupervisionBatch};
 use engine::nn::ema_update;
-use engine::weights::{gram_from_bytes, gram_to_bytes};
-use serde::{Deserialize, Serialize};
 
-use crate::data::{Pair, TrainData};
-use crate::format::fmt_duration;
+use crate::batch::{Finished, InFlight, Refill};
+use crate::checkpoint::{
+    BatchState, Parent, RunState, Schedule, Snapshot, adamw, load_checkpoint, load_ema, load_latent, save_checkpoint,
+};
+use crate::data::TrainData;
+use crate::lineage;
+use crate::weights_io::load_weights;
 use crate::presets::Preset;
+use crate::run::{DATA, NOISE, Stopper, all_finite, diverged, halt, step_rng, warmup_cosine_lr};
+use crate::runlog::{Clock, bar, fmt_duration, log_row, open_log, show_event, show_progress};
 
 pub struct TrainArgs {
     pub preset: Preset,
-    pub steps: usize,
-    pub seed: u64,
+    pub flags: Flags,
     pub run_dir: PathBuf,
     pub resume: bool,
+    /// Start from these weights (a `.bpk` with its manifest) with a fresh optimiser, instead of
+    /// a fresh initialisation. The config must match the preset's (beta may differ).
+    pub init_from: Option<PathBuf>,
     pub eval_every: usize,
     pub eval_inputs: usize,
     pub checkpoint_every: usize,
     pub log_every: usize,
+    /// Stop this invocation after this many steps, with a checkpoint (`--stop-after`).
+    pub stop_after: Option<usize>,
     pub command: String,
+}
+
+/// Settings the command line gave. A fresh run takes the preset's for those not given; a
+/// resumed run keeps its own, and each one given changes it from the resumption on.
+#[derive(Default)]
+pub struct Flags {
+    pub steps: Option<usize>,
+    pub seed: Option<u64>,
+    pub lr: Option<f64>,
+    pub beta: Option<f64>,
     /// Decay of the weights' EMA (seed 003, appendix D.2; 0 = no average). With an average, the
     /// quick evals, `export` and therefore the shipped file use the averaged weights.
-    pub ema_decay: f64,
-    /// Start from these weights (a `.bpk` with its manifest) with a fresh optimiser, instead of
-    /// a fresh initialisation. The config must match the preset's (beta may differ).
-    pub init_from: Option<PathBuf>,
+    pub ema: Option<f64>,
 }
 
-/// Written beside each checkpoint's tensors.
-#[derive(Serialize, Deserialize, Debug)]
-pub struct RunState {
-    pub preset: String,
-    pub step: usize,
-    pub total_steps: usize,
-    pub seed: u64,
-    pub seconds: f64,
-    pub command: String,
-    pub config: engine::gram::GramConfig,
-    /// A run started `--init-from` shipped weights: how those were trained, so the export's
-    /// manifest names the whole recipe, steps and time.
-    #[serde(default)]
-    pub parent: Option<Parent>,
+/// The state of a run between steps (the in-flight batch apart).
+struct Run {
+    model: Gram,
+    optim: ModuleOptimizer,
+    /// The weights' average, off the autodiff graph.
+    ema: Option<Gram>,
+    state: RunState,
+    schedule: Schedule,
 }
 
-/// The training behind the weights a run started from (their manifest's record).
-#[derive(Serialize, Deserialize, Debug, Clone)]
-pub struct Parent {
-    pub command: String,
-    pub steps: usize,
-    pub seconds: f64,
-    pub sha256: String,
-}
-
-fn lr_at(p: &Preset, step: usize, total: usize) -> f64 {
-    warmup_cosine_lr(p.lr, p.warmup, step, total)
-}
-
-/// Linear warm-up over `warmup` steps, then cosine from `lr` to `lr / 10` over the rest of the run.
-pub fn warmup_cosine_lr(lr: f64, warmup: usize, step: usize, total: usize) -> f64 {
-    if step < warmup {
-        return lr * (step + 1) as f64 / warmup as f64;
-    }
-    let t = (step - warmup) as f64 / (total.saturating_sub(warmup)).max(1) as f64;
-    lr * (0.1 + 0.9 * 0.5 * (1.0 + (std::f64::consts::PI * t.min(1.0)).cos()))
-}
-
-fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
-    let tmp = path.with_extension("tmp");
-    fs::write(&tmp, bytes)?;
-    fs::rename(tmp, path)
-}
-
-/// Saves model, optimiser, the weights' average (if kept) and state as `ckpt-<step>/`, then
-/// points `latest` at it.
-fn save_checkpoint(
-    dir: &Path,
-    model: &Gram,
-    ema: Option<&Gram>,
-    optim: &ModuleOptimizer,
-    state: &RunState,
-) -> std::io::Result<()> {
-    let optim_bytes = optim.into_bytes().map_err(|e| std::io::Error::other(e.to_string()))?;
-    let (model, state_json) = (gram_to_bytes(model), serde_json::to_string_pretty(state)?);
-    let mut files = vec![("model.bpk", &model[..]), ("optim.bpk", &optim_bytes[..]), ("state.json", state_json.as_bytes())];
-    let ema = ema.map(gram_to_bytes);
-    if let Some(ema) = &ema {
-        files.push(("ema.bpk", &ema[..]));
-    }
-    write_checkpoint(dir, state.step, &files)
-}
-
-/// Writes `ckpt-<step>/` with the given files (model.bpk, optim.bpk, state.json, ...), then
-/// points `latest` at it by an atomic rename, then removes all but the newest two checkpoints: an
-/// interruption at any moment leaves a complete checkpoint that `latest` names.
-pub fn write_checkpoint(dir: &Path, step: usize, files: &[(&str, &[u8])]) -> std::io::Result<()> {
-    let ckpt = dir.join(format!("ckpt-{step:07}"));
-    fs::create_dir_all(&ckpt)?;
-    for (name, bytes) in files {
-        fs::write(ckpt.join(name), bytes)?;
-    }
-    let previous = fs::read_to_string(dir.join("latest")).ok();
-    write_atomic(&dir.join("latest"), ckpt.file_name().unwrap().to_string_lossy().as_bytes())?;
-    if let Some(prev) = previous {
-        let current = format!("ckpt-{step:07}");
-        let old: Vec<_> = fs::read_dir(dir)?
-            .filter_map(|e| e.ok())
-            .map(|e| e.file_name().to_string_lossy().to_string())
-            .filter(|n| n.starts_with("ckpt-") && *n != prev.trim() && *n != current)
-            .collect();
-        for o in old {
-            let _ = fs::remove_dir_all(dir.join(o));
-        }
-    }
-    Ok(())
-}
-
-/// The directory `latest` points at.
-fn latest_checkpoint(dir: &Path) -> Result<PathBuf, String> {
-    let name = fs::read_to_string(dir.join("latest"))
-        .map_err(|e| format!("no checkpoint to resume in {}: {e}", dir.display()))?;
-    Ok(dir.join(name.trim()))
-}
-
-/// The weights' average of the newest checkpoint, if the run keeps one.
-pub fn load_ema(dir: &Path, config: &GramConfig, device: &Device) -> Result<Option<Gram>, String> {
-    let path = latest_checkpoint(dir)?.join("ema.bpk");
-    if !path.exists() {
-        return Ok(None);
-    }
-    let bytes = fs::read(&path).map_err(|e| format!("{}: {e}", path.display()))?;
-    gram_from_bytes(config, &bytes, device).map(Some).map_err(|e| format!("{}: {e}", path.display()))
-}
-
-/// The newest checkpoint of a run: (model, optimiser, state).
-pub fn load_checkpoint(dir: &Path, device: &Device) -> Result<(Gram, ModuleOptimizer, RunState), String> {
-    let ckpt = latest_checkpoint(dir)?;
-    let state: RunState = serde_json::from_str(
-        &fs::read_to_string(ckpt.join("state.json")).map_err(|e| format!("{}: {e}", ckpt.display()))?,
-    )
-    .map_err(|e| format!("{}/state.json: {e}", ckpt.display()))?;
-    let bytes = fs::read(ckpt.join("model.bpk")).map_err(|e| format!("{}: {e}", ckpt.display()))?;
-    let model = gram_from_bytes(&state.config, &bytes, device).map_err(|e| e.to_string())?;
-    let optim_bytes = fs::read(ckpt.join("optim.bpk")).map_err(|e| format!("{}: {e}", ckpt.display()))?;
-    Ok((model, optimizer_from(optim_bytes)?, state))
-}
-
-fn new_optimizer(p: &Preset) -> ModuleOptimizer {
-    // Deviation: burn clips each parameter tensor's gradient to norm 1 (the paper clips the global
-    // norm at 1.0); with ~30 tensors the two differ only for outlier steps.
-    AdamWConfig::new()
-        .with_weight_decay(p.weight_decay)
-        .with_grad_clipping(Some(GradientClippingConfig::Norm(1.0)))
-        .init()
-}
-
-fn optimizer_from(bytes: Vec<u8>) -> Result<ModuleOptimizer, String> {
-    AdamWConfig::new()
-        .with_grad_clipping(Some(GradientClippingConfig::Norm(1.0)))
-        .init()
-        .from_bytes(Bytes::from_bytes_vec(bytes))
-        .map_err(|e| format!("optimizer state: {e}"))
-}
-
-/// One slot of the batch: the training pair it holds and how many supervision steps it ran.
-struct Slot {
-    pair: Pair,
-    steps: usize,
-}
-
-fn fresh_slot(data: &TrainData, rng: &mut NoiseSource) -> Slot {
-    Slot { pair: data.draw(rng), steps: 0 }
-}
-
-fn int_batch(rows: impl Iterator<Item = Vec<u32>>, b: usize, l: usize, device: &Device) -> Tensor<2, Int> {
-    let flat: Vec<i64> = rows.flat_map(|r| r.into_iter().map(|t| t as i64)).collect();
-    Tensor::from_data(TensorData::new(flat, [b, l]), device)
-}
-
-/// Replaces the state rows of refilled slots by z0. `reset[i]` = 1.0 for a refilled slot.
-fn reset_rows(z: Latent, z0: &Latent, reset: &[f32], device: &Device) -> Latent {
-    let b = reset.len();
-    let m = Tensor::<3>::from_data(TensorData::new(reset.to_vec(), [b, 1, 1]), device); // [B, 1, 1]
-    let keep = m.clone().neg() + 1.0;
-    Latent {
-        h: z.h * keep.clone() + z0.h.clone() * m.clone(),
-        l: z.l * keep + z0.l.clone() * m,
-    }
+/// What one step measured.
+struct StepOut {
+    loss: f32,
+    ce: f32,
+    kl: f32,
+    valid: f64,
+    finished: Finished,
+    lr: f64,
 }
 
 pub fn train(args: TrainArgs, device: Device) -> Result<(), String> {
-    let p = &args.preset;
     let ad = device.clone().autodiff();
     fs::create_dir_all(&args.run_dir).map_err(|e| format!("{}: {e}", args.run_dir.display()))?;
-
-    let mut parent: Option<Parent> = None;
-    let mut command = args.command.clone();
-    let (mut model, mut optim, start, mut seconds) = if args.resume {
-        let (m, o, s) = load_checkpoint(&args.run_dir, &ad)?;
-        if s.preset != p.name {
-            return Err(format!("{} holds a {} run, not {}", args.run_dir.display(), s.preset, p.name));
-        }
-        parent = s.parent.clone();
-        // The recipe is the first command plus every resumption (which may change flags).
-        command = format!("{} ; resumed at step {}: {}", s.command, s.step, args.command);
-        eprintln!("resuming {} from step {} ({:.0} s trained)", p.name, s.step, s.seconds);
-        (m.train(), o, s.step, s.seconds)
-    } else if let Some(w) = &args.init_from {
-        // load_weights reads a run directory's weights off the autodiff device: they could not
-        // be trained, and a run directory has no manifest to name their recipe.
-        if w.is_dir() {
-            return Err(format!(
-                "--init-from takes a .bpk with its manifest, not the run directory {}: export it first, or continue it with --resume",
-                w.display()
-            ));
-        }
-        let (m, cfg, manifest) = crate::weights_io::load_weights(w, &ad)?;
-        if (GramConfig { beta: p.config.beta, ..cfg }) != p.config {
-            return Err(format!("{} does not have the {} preset's config", w.display(), p.name));
-        }
-        parent = manifest.map(|m| Parent {
-            command: m.training_command,
-            steps: m.train_steps,
-            seconds: m.train_seconds,
-            sha256: m.sha256,
-        });
-        eprintln!("starting {} from {} (fresh optimiser)", p.name, w.display());
-        (m.train(), new_optimizer(p), 0, 0.0)
-    } else {
-        ad.seed(args.seed); // burn's lazy parameter initialisation draws from the device RNG
-        (Gram::init(&p.config, &ad), new_optimizer(p), 0, 0.0)
+    let (mut run, restored) = if args.resume { resume(&args, &ad)? } else { (start(&args, &ad)?, None) };
+    let data = prepare_data(&run, &args);
+    let (seed, l) = (run.state.seed, run.state.config.seq_len);
+    let mut batch = match restored {
+        Some(batch) => batch,
+        None => InFlight::fresh(&run.model, &data, args.preset.batch, l, &mut step_rng(seed, run.state.step, DATA)),
     };
-    // The weights' average lives off the autodiff graph; a resumed run continues its own.
-    let mut ema: Option<Gram> = match args.ema_decay > 0.0 {
-        false => None,
-        true if args.resume => Some(load_ema(&args.run_dir, &p.config, &device)?.unwrap_or_else(|| model.valid())),
-        true => Some(model.valid()),
-    };
-    let total = args.steps;
-    let data_began = Instant::now();
-    let data = TrainData::new(p.task, args.seed);
-    eprintln!(
-        "{}: {} params, {} (data ready in {:.1} s), {} steps x batch {}",
-        p.name,
-        model.num_params(),
-        data.describe(),
-        data_began.elapsed().as_secs_f64(),
-        total,
-        p.batch
-    );
-
-    let stop = ctrl_c_flag();
-
-    // Resumed runs draw a different stream so they do not replay the first steps' data.
-    let mut rng = NoiseSource::new(args.seed.wrapping_mul(31).wrapping_add(start as u64 + 1));
-    let mut noise = NoiseSource::new(args.seed.wrapping_add(1_000_003 * (start as u64 + 1)));
-    let (b, l) = (p.batch, p.config.seq_len);
-    let mut slots: Vec<Slot> = (0..b).map(|_| fresh_slot(&data, &mut rng)).collect();
-    let mut z = model.initial_state(b, l).detach();
-
     let header = "step,seconds,lr,loss,ce,kl,valid_frac,finished_valid_frac,eval_acc,eval_cov";
-    let header = if ema.is_some() { format!("{header},raw_eval_acc,raw_eval_cov") } else { header.to_string() };
-    let mut log = open_log(&args.run_dir, start == 0, &header)?;
-    let tty = std::io::stderr().is_terminal();
-    let began = Instant::now();
-    let seconds_at_start = seconds;
-    let (mut s_loss, mut s_ce, mut s_kl, mut s_valid, mut s_n) = (0.0, 0.0, 0.0, 0.0, 0usize);
-    let (mut finished, mut finished_valid) = (0usize, 0usize);
-
-    let state_at = |step: usize, seconds: f64| RunState {
-        preset: p.name.to_string(),
-        step,
-        total_steps: total,
-        seed: args.seed,
-        seconds,
-        command: command.clone(),
-        config: p.config.clone(),
-        parent: parent.clone(),
-    };
-
-    let mut step = start;
-    while step < total {
-        let x = int_batch(slots.iter().map(|s| s.pair.x.clone()), b, l, &ad);
-        let y = int_batch(slots.iter().map(|s| s.pair.y.clone()), b, l, &ad);
-        let reward = |row: usize, pred: &[u32]| data.reward(&slots[row].pair, pred);
-        let out = supervision_step(&model, &p.config, SupervisionBatch { x, y, z }, &reward, &mut noise);
-        let lr = lr_at(p, step, total);
-        let loss_value: f32 = out.loss.clone().into_scalar();
-        let grads = GradientsParams::from_grads(out.loss.backward(), &model);
-        model = optim.step(lr, model, grads);
-        ema = ema.map(|avg| ema_update(avg, &model, args.ema_decay));
-        step += 1;
-
-        // Halting: refill slots that halted or used their budget.
-        let mut reset = vec![0.0f32; b];
-        for (i, slot) in slots.iter_mut().enumerate() {
-            slot.steps += 1;
-            if slot.steps >= p.config.n_sup || out.halt_logits[i] > 0.0 {
-                finished += 1;
-                finished_valid += (out.rewards[i] > 0.5) as usize;
-                *slot = fresh_slot(&data, &mut rng);
-                reset[i] = 1.0;
-            }
+    let header = if run.ema.is_some() { format!("{header},raw_eval_acc,raw_eval_cov") } else { header.to_string() };
+    let mut log = open_log(&args.run_dir, run.state.step == 0, &header)?;
+    let (stopper, clock) = (Stopper::new(run.state.step, args.stop_after), Clock::new(run.state.seconds, run.state.step));
+    let mut meter = Meter::default();
+    let total = run.state.total_steps;
+    while run.state.step < total {
+        let out = train_step(&mut run, &mut batch, &data, &ad, &args.run_dir)?;
+        meter.add(&out);
+        run.state.seconds = clock.seconds();
+        let step = run.state.step;
+        let eval_due = args.eval_every > 0 && (step % args.eval_every == 0 || step == total);
+        let eval = eval_due.then(|| quick_eval(&run, &data, args.eval_inputs, &device));
+        if step % args.log_every == 0 || step == total || eval.is_some() {
+            let row = meter.take(&run, out.lr, &clock, eval.as_deref());
+            log_row(&mut log, &row);
         }
-        let z0 = model.initial_state(b, l).detach();
-        z = reset_rows(out.z, &z0, &reset, &ad).detach();
-
-        s_loss += loss_value as f64;
-        s_ce += out.ce as f64;
-        s_kl += out.kl as f64;
-        s_valid += out.rewards.iter().sum::<f32>() as f64 / b as f64;
-        s_n += 1;
-        seconds = seconds_at_start + began.elapsed().as_secs_f64();
-
-        let mut eval_cols = (String::new(), String::new());
-        let mut raw_cols = String::new();
-        if args.eval_every > 0 && (step % args.eval_every == 0 || step == total) {
-            // With an average, it is what gets shipped, so it is what the curve follows; the raw
-            // weights are scored beside it (the `raw_*` columns) to show what averaging buys.
-            let (acc, cov, cov_name) = data.quick_eval(ema.as_ref().unwrap_or(&model), args.eval_inputs, &device);
-            let raw = ema.as_ref().map(|_| data.quick_eval(&model, args.eval_inputs, &device));
-            eprintln!(
-                "{}eval @ step {step}: accuracy {acc:.2}%  {cov_name} {cov:.2}%  ({} test inputs, 5 samples){}",
-                if tty { "\n" } else { "" },
-                args.eval_inputs,
-                raw.map(|(a, c, _)| format!("; raw weights {a:.2}% / {c:.2}%")).unwrap_or_default()
-            );
-            eval_cols = (format!("{acc:.3}"), format!("{cov:.3}"));
-            if let Some((a, c, _)) = raw {
-                raw_cols = format!(",{a:.3},{c:.3}");
-            }
+        let halted = stopper.check(step).filter(|_| step < total);
+        if halted.is_some() || step % args.checkpoint_every == 0 || step == total {
+            save(&run, &batch, &args.run_dir, out.lr)?;
         }
-        if step % args.log_every == 0 || step == total || !eval_cols.0.is_empty() {
-            let n = s_n.max(1) as f64;
-            let fin = 100.0 * finished_valid as f64 / finished.max(1) as f64;
-            let rate = (seconds - seconds_at_start) / (step - start) as f64;
-            let eta = rate * (total - step) as f64;
-            let bar_w = 24;
-            let filled = bar_w * step / total;
-            let bar: String = "#".repeat(filled) + &".".repeat(bar_w - filled);
-            let line = format!(
-                "[{bar}] {step}/{total} loss {:.4} ce {:.4} kl {:.4} valid {:.1}% finished-valid {fin:.1}% lr {lr:.1e} {:.2}s/step ETA {}",
-                s_loss / n,
-                s_ce / n,
-                s_kl / n,
-                100.0 * s_valid / n,
-                rate,
-                fmt_duration(eta)
-            );
-            if tty {
-                eprint!("\r{line}\x1b[K");
-            } else {
-                eprintln!("{line}");
-            }
-            writeln!(
-                log,
-                "{step},{seconds:.1},{lr:.3e},{:.5},{:.5},{:.5},{:.4},{:.4},{},{}{raw_cols}",
-                s_loss / n,
-                s_ce / n,
-                s_kl / n,
-                s_valid / n,
-                fin / 100.0,
-                eval_cols.0,
-                eval_cols.1
-            )
-            .ok();
-            (s_loss, s_ce, s_kl, s_valid, s_n, finished, finished_valid) = (0.0, 0.0, 0.0, 0.0, 0, 0, 0);
-        }
-        let interrupted = stop.load(Ordering::SeqCst);
-        if interrupted || step % args.checkpoint_every == 0 || step == total {
-            save_checkpoint(&args.run_dir, &model, ema.as_ref(), &optim, &state_at(step, seconds))
-                .map_err(|e| format!("checkpoint: {e}"))?;
-        }
-        if interrupted {
-            eprintln!(
-                "\ninterrupted at step {step}: checkpoint saved in {}; continue with --resume",
-                args.run_dir.display()
-            );
-            std::process::exit(130);
+        if let Some(h) = halted {
+            halt(h, step, total, &args.run_dir);
+            return Ok(());
         }
     }
-    eprintln!("\ndone: {step} steps in {}", fmt_duration(seconds));
+    eprintln!("\ndone: {} steps in {}", run.state.step, fmt_duration(run.state.seconds));
     Ok(())
 }
 
-/// Set when the user presses Ctrl-C: the training loops save a checkpoint and exit.
-pub fn ctrl_c_flag() -> Arc<AtomicBool> {
-    let stop = Arc::new(AtomicBool::new(false));
-    let flag = stop.clone();
-    let _ = ctrlc::set_handler(move || flag.store(true, Ordering::SeqCst));
-    stop
+/// A fresh run: the preset with the command's settings, from a fresh initialisation or
+/// `--init-from` weights, with a fresh optimiser.
+fn start(args: &TrainArgs, ad: &Device) -> Result<Run, String> {
+    let (p, f) = (&args.preset, &args.flags);
+    let config = GramConfig { beta: f.beta.unwrap_or(p.config.beta), ..p.config.clone() };
+    let seed = f.seed.unwrap_or(0);
+    let (model, parent) = match &args.init_from {
+        Some(weights) => init_from(weights, p, &config, ad)?,
+        None => {
+            ad.seed(seed); // burn's lazy parameter initialisation draws from the device RNG
+            (Gram::init(&config, ad), None)
+        }
+    };
+    let schedule = Schedule { lr: f.lr.unwrap_or(p.lr), warmup: p.warmup, ema: f.ema.unwrap_or(0.0) };
+    let optimizer = adamw(p.weight_decay);
+    let state = RunState {
+        preset: p.name.to_string(),
+        step: 0,
+        total_steps: f.steps.unwrap_or(p.steps),
+        seed,
+        seconds: 0.0,
+        command: args.command.clone(),
+        config,
+        parent,
+        schedule: Some(schedule),
+        optimizer: Some(optimizer.clone()),
+        batch: None,
+    };
+    let ema = (schedule.ema > 0.0).then(|| model.valid());
+    Ok(Run { model, optim: optimizer.init(), ema, state, schedule })
 }
 
-/// The run's learning curve, `log.csv`, appended to; a fresh run writes the `header` first.
-pub fn open_log(run_dir: &Path, fresh: bool, header: &str) -> Result<fs::File, String> {
-    let mut log = fs::OpenOptions::new()
-        .create(true)
-        .append(true)
-        .open(run_dir.join("log.csv"))
-        .map_err(|e| format!("{}: {e}", run_dir.join("log.csv").display()))?;
-    if fresh {
-        writeln!(log, "{header}").map_err(|e| e.to_string())?;
+/// Shipped weights to start from, and the record of how they were trained.
+fn init_from(weights: &Path, p: &Preset, config: &GramConfig, ad: &Device) -> Result<(Gram, Option<Parent>), String> {
+    // load_weights reads a run directory's weights off the autodiff device: they could not be
+    // trained, and a run directory has no manifest to name their recipe.
+    if weights.is_dir() {
+        return Err(format!(
+            "--init-from takes a .bpk with its manifest, not the run directory {}: export it first, or continue it with --resume",
+            weights.display()
+        ));
     }
-    Ok(log)
+    let (model, found, manifest) = load_weights(weights, ad)?;
+    if (GramConfig { beta: config.beta, ..found }) != *config {
+        return Err(format!("{} does not have the {} preset's config", weights.display(), p.name));
+    }
+    let parent = manifest.map(|m| Parent {
+        command: m.training_command,
+        steps: m.train_steps,
+        seconds: m.train_seconds,
+        sha256: m.sha256,
+    });
+    eprintln!("starting {} from {} (fresh optimiser)", p.name, weights.display());
+    Ok((model.train(), parent))
+}
+
+/// The run in the latest checkpoint, with the settings given now applied, and its in-flight
+/// batch (none in checkpoints written before it was saved: the batch then restarts from z0).
+fn resume(args: &TrainArgs, ad: &Device) -> Result<(Run, Option<InFlight>), String> {
+    let p = &args.preset;
+    let (model, optim, mut state) = load_checkpoint(&args.run_dir, ad)?;
+    if state.preset != p.name {
+        return Err(format!("{} holds a {} run, not {}", args.run_dir.display(), state.preset, p.name));
+    }
+    let recorded = state.schedule.unwrap_or(Schedule { lr: p.lr, warmup: p.warmup, ema: 0.0 });
+    let schedule = apply_flags(&mut state, recorded, &args.flags)?;
+    eprintln!("resuming {} from step {} ({:.0} s trained)", p.name, state.step, state.seconds);
+    state.command = lineage::resumed(&state.command, state.step, &args.command);
+    let ema = match schedule.ema > 0.0 {
+        true => Some(load_ema(&args.run_dir, &state.config, ad)?.map(|m| m.valid()).unwrap_or_else(|| model.valid())),
+        false => None,
+    };
+    let batch = match (&state.batch, load_latent(&args.run_dir)?) {
+        (Some(b), Some(bytes)) => Some(InFlight::restore(b.slots.clone(), &bytes, b.latent_shape, ad)?),
+        _ => {
+            eprintln!("note: this checkpoint has no in-flight batch (written before it was saved): the batch restarts from z0");
+            None
+        }
+    };
+    Ok((Run { model: model.train(), optim, ema, state, schedule }, batch))
+}
+
+/// Applies the settings given to a resumed run, saying what changes; the seed cannot.
+fn apply_flags(state: &mut RunState, mut schedule: Schedule, flags: &Flags) -> Result<Schedule, String> {
+    if let Some(seed) = flags.seed.filter(|&s| s != state.seed) {
+        return Err(format!("--seed {seed}: this run was seeded with {}; a resumed run keeps its seed", state.seed));
+    }
+    let mut changes = Vec::new();
+    if let Some(lr) = flags.lr.filter(|&x| x != schedule.lr) {
+        changes.push(format!("peak lr {} -> {lr}", schedule.lr));
+        schedule.lr = lr;
+    }
+    if let Some(beta) = flags.beta.filter(|&x| x != state.config.beta) {
+        changes.push(format!("beta {} -> {beta}", state.config.beta));
+        state.config.beta = beta;
+    }
+    if let Some(ema) = flags.ema.filter(|&x| x != schedule.ema) {
+        changes.push(format!("EMA decay {} -> {ema}", schedule.ema));
+        schedule.ema = ema;
+    }
+    if let Some(steps) = flags.steps.filter(|&x| x != state.total_steps) {
+        changes.push(format!("total steps {} -> {steps} (the lr schedule follows)", state.total_steps));
+        state.total_steps = steps;
+    }
+    if !changes.is_empty() {
+        eprintln!("note: from step {} this run changes: {}", state.step, changes.join(", "));
+    }
+    Ok(schedule)
+}
+
+/// The task's data (train and validation parts), with the run's description line.
+fn prepare_data(run: &Run, args: &TrainArgs) -> TrainData {
+    let began = std::time::Instant::now();
+    let data = TrainData::new(args.preset.task, run.state.seed);
+    eprintln!(
+        "{}: {} params, {} (data ready in {:.1} s), {} steps x batch {}",
+        args.preset.name,
+        run.model.num_params(),
+        data.describe(),
+        began.elapsed().as_secs_f64(),
+        run.state.total_steps,
+        args.preset.batch
+    );
+    data
+}
+
+/// One optimiser step: a supervision step on every slot, the update, the weights' average, the
+/// refill. Its randomness is step_rng(seed, step, ...) only. A non-finite loss is an error
+/// before the update.
+fn train_step(run: &mut Run, batch: &mut InFlight, data: &TrainData, ad: &Device, run_dir: &Path) -> Result<StepOut, String> {
+    let (seed, step) = (run.state.seed, run.state.step);
+    let lr = warmup_cosine_lr(run.schedule.lr, run.schedule.warmup, step, run.state.total_steps);
+    let (x, y) = batch.tensors(ad);
+    let reward = |row: usize, pred: &[u32]| data.reward(&batch.slots[row].pair, pred);
+    let sup = SupervisionBatch { x, y, z: batch.z.clone() };
+    let out = supervision_step(&run.model, &run.state.config, sup, &reward, &mut step_rng(seed, step, NOISE));
+    let loss: f32 = out.loss.clone().into_scalar();
+    if !loss.is_finite() {
+        return Err(diverged(step + 1, &format!("the loss is {loss}"), run_dir, lr));
+    }
+    let grads = GradientsParams::from_grads(out.loss.backward(), &run.model);
+    run.model = run.optim.step(lr, run.model.clone(), grads);
+    let decay = run.schedule.ema;
+    run.ema = run.ema.take().map(|avg| ema_update(avg, &run.model, decay));
+    run.state.step += 1;
+    let mut rng = step_rng(seed, step + 1, DATA);
+    let refill = Refill { model: &run.model, data, rng: &mut rng, n_sup: run.state.config.n_sup };
+    let finished = batch.advance(out.z, &out.halt_logits, &out.rewards, refill);
+    let valid = out.rewards.iter().sum::<f32>() as f64 / out.rewards.len() as f64;
+    Ok(StepOut { loss, ce: out.ce, kl: out.kl, valid, finished, lr })
+}
+
+/// Scores the validation part: the weights' average if kept (it is what gets shipped, so it is
+/// what the curve follows), the raw weights beside it. Returns the log.csv eval columns.
+fn quick_eval(run: &Run, data: &TrainData, inputs: usize, device: &Device) -> String {
+    let (acc, cov, cov_name) = data.quick_eval(run.ema.as_ref().unwrap_or(&run.model), inputs, device);
+    let raw = run.ema.as_ref().map(|_| data.quick_eval(&run.model, inputs, device));
+    show_event(&format!(
+        "eval @ step {}: accuracy {acc:.2}%  {cov_name} {cov:.2}%  ({inputs} validation inputs, 5 samples){}",
+        run.state.step,
+        raw.map(|(a, c, _)| format!("; raw weights {a:.2}% / {c:.2}%")).unwrap_or_default()
+    ));
+    let raw_cols = raw.map(|(a, c, _)| format!(",{a:.3},{c:.3}")).unwrap_or_default();
+    format!("{acc:.3},{cov:.3}{raw_cols}")
+}
+
+/// Writes the checkpoint of the run as it is now, unless a weight is not finite.
+fn save(run: &Run, batch: &InFlight, run_dir: &Path, lr: f64) -> Result<(), String> {
+    if !all_finite(&run.model) || !run.ema.as_ref().is_none_or(all_finite) || !batch.is_finite() {
+        return Err(diverged(run.state.step, "a weight or the carried state is not finite", run_dir, lr));
+    }
+    let (latent, latent_shape) = batch.latent_bytes();
+    let state = RunState {
+        schedule: Some(run.schedule),
+        batch: Some(BatchState { slots: batch.slots.clone(), latent_shape }),
+        ..run.state.clone()
+    };
+    let snapshot = Snapshot { model: &run.model, ema: run.ema.as_ref(), optim: &run.optim, state: &state, latent: &latent };
+    save_checkpoint(run_dir, &snapshot).map_err(|e| format!("checkpoint: {e}"))
+}
+
+/// Running sums between two log lines.
+#[derive(Default)]
+struct Meter {
+    loss: f64,
+    ce: f64,
+    kl: f64,
+    valid: f64,
+    n: usize,
+    finished: usize,
+    finished_valid: usize,
+}
+
+impl Meter {
+    fn add(&mut self, s: &StepOut) {
+        (self.loss, self.ce, self.kl) = (self.loss + s.loss as f64, self.ce + s.ce as f64, self.kl + s.kl as f64);
+        self.valid += s.valid;
+        self.n += 1;
+        self.finished += s.finished.count;
+        self.finished_valid += s.finished.valid;
+    }
+
+    /// Shows the progress line, returns the log.csv row (`eval`: its eval columns), and resets.
+    fn take(&mut self, run: &Run, lr: f64, clock: &Clock, eval: Option<&str>) -> String {
+        let (step, total, seconds) = (run.state.step, run.state.total_steps, run.state.seconds);
+        let n = self.n.max(1) as f64;
+        let (loss, ce, kl, valid) = (self.loss / n, self.ce / n, self.kl / n, self.valid / n);
+        let fin = self.finished_valid as f64 / self.finished.max(1) as f64;
+        let (rate, eta) = clock.rate_and_eta(step, total);
+        show_progress(&format!(
+            "{} loss {loss:.4} ce {ce:.4} kl {kl:.4} valid {:.1}% finished-valid {:.1}% lr {lr:.1e} {rate:.2}s/step ETA {eta}",
+            bar(step, total),
+            100.0 * valid,
+            100.0 * fin
+        ));
+        *self = Meter::default();
+        let eval = eval.unwrap_or(","); // no eval: the eval columns stay empty
+        format!("{step},{seconds:.1},{lr:.3e},{loss:.5},{ce:.5},{kl:.5},{valid:.4},{fin:.4},{eval}")
+    }
 }

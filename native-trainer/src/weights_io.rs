@@ -12,7 +12,7 @@ use engine::weights::jepa::{JepaManifest, load_jepa};
 use engine::weights::{Manifest, load_gram};
 
 use crate::jepa_train::{JepaRunState, Phase, load_jepa_checkpoint};
-use crate::train::{load_checkpoint, load_ema};
+use crate::checkpoint::{load_checkpoint, load_ema};
 
 /// GRAM/TRM weights from a `.bpk` (with its manifest) or a run directory (latest checkpoint: the
 /// weights' average when the run keeps one, as `export` ships).

@@ -1,6 +1,7 @@
 //! The command-line contracts other tools rely on, exercised on the real binary: `split`, `solve`
-//! (JSON lines, per-line errors, exit codes), bad weights, `train` checkpoints, `--resume` and
-//! Ctrl-C. The shipped weights are used where a trained model is needed.
+//! (JSON lines, per-line errors, exit codes), bad weights, `train` checkpoints, `--resume` (bit
+//! for bit), `--stop-after`, a diverging run, Ctrl-C, the manifest's lineage. The shipped
+//! weights are used where a trained model is needed.
 
 use std::collections::BTreeSet;
 use std::io::Write;
@@ -8,7 +9,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
-use engine::tasks::nqueens::{Board, completions};
+use engine::tasks::nqueens::{Board, Part, completions, part_of};
 
 fn bin() -> Command {
     let mut c = Command::new(env!("CARGO_BIN_EXE_native-trainer"));
@@ -52,18 +53,24 @@ fn split_prints_disjoint_stable_parts_in_the_puzzle_format() {
         assert!(out.status.success());
         lines(&out)
     };
-    let (train, test) = (get("train"), get("test"));
+    let (train, validation, test) = (get("train"), get("validation"), get("test"));
     assert_eq!(get("test"), test, "stable across runs");
     let train_set: BTreeSet<_> = train.iter().collect();
-    assert!(test.iter().all(|t| !train_set.contains(t)), "disjoint");
-    for line in train.iter().chain(&test) {
-        assert_eq!(line.len(), 64);
-        let board = Board::parse(line, 8).unwrap();
-        assert!((1..=3).contains(&board.queen_count()));
+    let validation_set: BTreeSet<_> = validation.iter().collect();
+    assert!(test.iter().chain(&validation).all(|t| !train_set.contains(t)), "disjoint");
+    assert!(test.iter().all(|t| !validation_set.contains(t)), "disjoint");
+    assert_eq!((train.len(), validation.len(), test.len()), (4_015, 235, 898));
+    for (lines, part) in [(&train, Part::Train), (&validation, Part::Validation), (&test, Part::Test)] {
+        for line in lines {
+            assert_eq!(line.len(), 64);
+            let board = Board::parse(line, 8).unwrap();
+            assert!((1..=3).contains(&board.queen_count()));
+            assert_eq!(part_of(&board), part);
+        }
     }
     let bad = bin().args(["split", "--task", "nqueens8", "--part", "dev"]).output().unwrap();
     assert_eq!(bad.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&bad.stderr).contains("train or test"));
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("train, validation or test"));
 }
 
 #[test]
@@ -403,4 +410,146 @@ fn tree_split_and_solve_keep_the_same_contract() {
     let out = run_with_stdin(cmd, &good);
     assert_eq!(out.status.code(), Some(2));
     assert!(!String::from_utf8_lossy(&out.stderr).is_empty());
+}
+
+/// A checkpoint file of a run directory.
+fn ckpt_file(dir: &Path, step: usize, name: &str) -> Vec<u8> {
+    std::fs::read(dir.join(format!("ckpt-{step:07}")).join(name)).unwrap_or_else(|e| panic!("{name} at step {step}: {e}"))
+}
+
+fn state_json(dir: &Path, step: usize) -> serde_json::Value {
+    serde_json::from_slice(&ckpt_file(dir, step, "state.json")).unwrap()
+}
+
+/// Every float parameter of a module, as bit patterns, in traversal order. (Checkpoint files
+/// differ between two processes even with equal values: they record burn's random parameter ids.)
+fn param_bits<M: burn::module::Module>(module: &M) -> Vec<Vec<u32>> {
+    use burn::module::{ModuleVisitor, Param};
+    use burn::tensor::Tensor;
+    struct Collect(Vec<Vec<u32>>);
+    impl ModuleVisitor for Collect {
+        fn visit_float<const D: usize>(&mut self, param: &Param<Tensor<D>>) {
+            let values = param.val().into_data().convert::<f32>().try_to_vec::<f32>().unwrap();
+            self.0.push(values.iter().map(|v| v.to_bits()).collect());
+        }
+    }
+    let mut collect = Collect(Vec::new());
+    module.visit(&mut collect);
+    collect.0
+}
+
+/// The parameters of a GRAM checkpoint's `model.bpk` or `ema.bpk`.
+fn gram_params(dir: &Path, step: usize, file: &str) -> Vec<Vec<u32>> {
+    let config: engine::gram::GramConfig = serde_json::from_value(state_json(dir, step)["config"].clone()).unwrap();
+    let device = burn::tensor::Device::flex();
+    param_bits(&engine::weights::gram_from_bytes(&config, &ckpt_file(dir, step, file), &device).unwrap())
+}
+
+/// Stopping at step 3 of a 6-step run (`--stop-after`) and resuming gives, at step 6, the same
+/// weights, optimiser state, weights' average and in-flight batch as the uninterrupted run, bit
+/// for bit; quick evals along the way change nothing; the resumed run keeps its recorded
+/// settings (no flags repeated) and the export names both commands.
+#[test]
+fn a_stopped_and_resumed_run_equals_the_uninterrupted_one_bit_for_bit() {
+    let (straight, split) = (scratch("exact-straight"), scratch("exact-split"));
+    let run = |dir: &Path, extra: &[&str]| {
+        let out = bin().args(["train", "--preset", "gram-nqueens8", "--log-every", "1", "--run-dir"]).arg(dir).args(extra).output().unwrap();
+        let err = String::from_utf8_lossy(&out.stderr).to_string();
+        assert!(out.status.success(), "{err}");
+        err
+    };
+    let recipe = ["--steps", "6", "--ema", "0.9", "--seed", "5", "--checkpoint-every", "100"];
+    run(&straight, &[&recipe[..], &["--eval-every", "2", "--eval-inputs", "2"]].concat());
+    let err = run(&split, &[&recipe[..], &["--eval-every", "0", "--stop-after", "3"]].concat());
+    assert!(err.contains("stopped at step 3 of 6 (--stop-after)"), "{err}");
+    assert_eq!(std::fs::read_to_string(split.join("latest")).unwrap().trim(), "ckpt-0000003");
+    let err = run(&split, &["--resume", "--eval-every", "0"]);
+    assert!(err.contains("resuming gram-nqueens8 from step 3") && !err.contains("changes"), "{err}");
+    let same = |step: usize| {
+        for file in ["model.bpk", "ema.bpk"] {
+            assert!(gram_params(&straight, step, file) == gram_params(&split, step, file), "{file} differs at step {step}");
+        }
+        assert!(ckpt_file(&straight, step, "latent.bin") == ckpt_file(&split, step, "latent.bin"), "z differs at step {step}");
+        assert_eq!(state_json(&straight, step)["batch"], state_json(&split, step)["batch"], "slots differ at step {step}");
+    };
+    same(6);
+    assert_ne!(gram_params(&split, 3, "model.bpk"), gram_params(&split, 6, "model.bpk"));
+    let state = state_json(&split, 6);
+    assert_eq!(state["optimizer"]["weight_decay"].as_f64().unwrap() as f32, 0.1, "the preset's weight decay");
+    assert_eq!(state["schedule"]["ema"], 0.9);
+    // One more step from each: equal again only if the optimiser states were equal too.
+    for dir in [&straight, &split] {
+        let err = run(dir, &["--resume", "--steps", "7", "--eval-every", "0"]);
+        assert!(err.contains("total steps 6 -> 7"), "{err}");
+    }
+    same(7);
+
+    let out_dir = scratch("exact-export");
+    let out = bin().args(["export", "--name", "probe", "--run-dir"]).arg(&split).arg("--out-dir").arg(&out_dir).output().unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let manifest: serde_json::Value = serde_json::from_slice(&std::fs::read(out_dir.join("probe.json")).unwrap()).unwrap();
+    let command = manifest["training_command"].as_str().unwrap();
+    assert!(command.starts_with("native-trainer train --preset gram-nqueens8 "), "{command}");
+    assert!(command.contains("--stop-after 3 ; resumed at step 3: native-trainer train"), "{command}");
+    assert!(command.ends_with("--resume --steps 7 --eval-every 0"), "{command}");
+    assert_eq!(command.matches("; resumed at step").count(), 2, "{command}");
+    assert_eq!(manifest["train_steps"], 7);
+}
+
+/// The JEPA phases resume exactly too (optimiser, trees of each step, lineage).
+#[test]
+fn a_stopped_and_resumed_jepa_phase_equals_the_uninterrupted_one() {
+    let (straight, split) = (scratch("jepa-straight"), scratch("jepa-split"));
+    let run = |dir: &Path, extra: &[&str]| {
+        let out = bin().args(["train", "--preset", "reasoner-tree-pretrain", "--eval-every", "0", "--run-dir"]).arg(dir).args(extra).output().unwrap();
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    };
+    run(&straight, &["--steps", "4"]);
+    run(&split, &["--steps", "4", "--stop-after", "2"]);
+    run(&split, &["--resume"]);
+    let params = |dir: &Path, step: usize| {
+        let config: engine::jepa::JepaConfig = serde_json::from_value(state_json(dir, step)["config"].clone()).unwrap();
+        let bytes = ckpt_file(dir, step, "model.bpk");
+        param_bits(&engine::weights::jepa::jepa_from_bytes(&config, &bytes, &burn::tensor::Device::flex()).unwrap())
+    };
+    assert!(params(&straight, 4) == params(&split, 4), "the weights differ after resuming");
+    for dir in [&straight, &split] {
+        run(dir, &["--resume", "--steps", "5"]);
+    }
+    assert!(params(&straight, 5) == params(&split, 5), "one step later the weights differ (optimiser state)");
+    let command = state_json(&split, 5)["command"].as_str().unwrap().to_string();
+    assert!(command.contains("--stop-after 2 ; resumed at step 2: ") && command.ends_with("--resume --steps 5"), "{command}");
+    let out = bin().args(["train", "--preset", "reasoner-tree-pretrain", "--lr", "1", "--run-dir"]).arg(&split).output().unwrap();
+    assert_eq!(out.status.code(), Some(2), "JEPA presets refuse GRAM-only flags");
+}
+
+/// A diverging run (an absurd learning rate) stops with a clear error and a non-zero exit,
+/// and leaves `latest` on a checkpoint whose weights are all finite.
+#[test]
+fn a_diverging_run_stops_and_keeps_the_last_good_checkpoint() {
+    use burn::module::{Module, ModuleVisitor, Param};
+    use burn::tensor::{Device, Tensor};
+    struct Finite(bool);
+    impl ModuleVisitor for Finite {
+        fn visit_float<const D: usize>(&mut self, param: &Param<Tensor<D>>) {
+            self.0 &= param.val().is_finite().all().into_scalar::<bool>();
+        }
+    }
+    let dir = scratch("diverge");
+    let out = train_cmd(&dir, 40, 1).args(["--lr", "1e30", "--log-every", "1"]).output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains("training diverged at step") && err.contains("stopped without saving this state"), "{err}");
+    assert!(err.contains("is kept; continue from it with --resume and a lower --lr"), "{err}");
+    let latest = std::fs::read_to_string(dir.join("latest")).unwrap();
+    let state: serde_json::Value = serde_json::from_slice(&std::fs::read(dir.join(latest.trim()).join("state.json")).unwrap()).unwrap();
+    let step = state["step"].as_u64().unwrap();
+    assert!((1..40).contains(&step), "stopped at step {step}");
+    assert!(err.contains(&format!("training diverged at step {}", step + 1)), "{err}");
+    let config: engine::gram::GramConfig = serde_json::from_value(state["config"].clone()).unwrap();
+    let bytes = std::fs::read(dir.join(latest.trim()).join("model.bpk")).unwrap();
+    let model = engine::weights::gram_from_bytes(&config, &bytes, &Device::flex()).unwrap();
+    let mut finite = Finite(true);
+    model.visit(&mut finite);
+    assert!(finite.0, "the kept checkpoint's weights are finite");
 }

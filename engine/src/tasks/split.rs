@@ -1,20 +1,33 @@
 //! The split rule every task shares the shape of: a pure function of an instance's text, so anyone
 //! can recompute it (README, "The data and its split"), and helpers to sample a split evenly.
 
-/// Which side of the 85:15 split a puzzle belongs to.
+/// Which part of the split an instance belongs to: train, validation (carved from the training
+/// side: training never reads it, training-time choices are made on it) or test (read by `eval`
+/// alone).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Part {
     Train,
+    Validation,
     Test,
 }
 
 impl Part {
-    /// `train` or `test`.
+    /// `train`, `validation` or `test`.
     pub fn parse(text: &str) -> Option<Part> {
         match text {
             "train" => Some(Part::Train),
+            "validation" => Some(Part::Validation),
             "test" => Some(Part::Test),
             _ => None,
+        }
+    }
+
+    /// The name [`Part::parse`] reads.
+    pub fn name(self) -> &'static str {
+        match self {
+            Part::Train => "train",
+            Part::Validation => "validation",
+            Part::Test => "test",
         }
     }
 }

@@ -14,7 +14,7 @@ use engine::tasks::{Part, Report, Task, TokenTask, spread};
 use engine::weights::{EvalRecord, Manifest};
 
 use super::sampling::{settle_note, task_of, with_settle};
-use crate::format::fmt_duration;
+use crate::runlog::fmt_duration;
 use crate::registry::{TaskVisitor, visit};
 use crate::weights_io::{is_jepa, load_weights};
 
@@ -38,7 +38,7 @@ pub fn eval(args: EvalArgs, device: &Device) -> Result<ExitCode, String> {
         return super::tree::eval(args.weights, args.limit, args.latent_noise, args.options.seed, args.record, args.command, device);
     }
     let (model, config, manifest) = load_weights(args.weights, device)?;
-    let part = Part::parse(args.part).ok_or_else(|| format!("--part must be train or test, not {:?}", args.part))?;
+    let part = Part::parse(args.part).ok_or_else(|| format!("--part must be train, validation or test, not {:?}", args.part))?;
     visit(task_of(&config)?, GramEval { model: &model, manifest, part, args, device })
 }
 

@@ -13,9 +13,9 @@ use engine::tasks::{Part, Task, TokenTask};
 use engine::weights::{FORMAT_VERSION, Manifest, ReferenceOutput, gram_to_bytes, sha256_hex};
 
 use super::sampling::task_of;
-use crate::format::program_relative;
+use crate::lineage::program_relative;
 use crate::registry::{TaskVisitor, visit};
-use crate::train::{RunState, load_checkpoint, load_ema};
+use crate::checkpoint::{RunState, load_checkpoint, load_ema};
 use crate::weights_io::is_jepa;
 
 pub fn export(run_dir: Option<PathBuf>, name: &str, out_dir: &Path, device: &Device) -> Result<ExitCode, String> {

@@ -8,7 +8,7 @@ use engine::tasks::{Part, Task, TaskId, TokenTask};
 use crate::registry::{TaskVisitor, visit};
 
 pub fn split(task: &str, part: &str) -> Result<ExitCode, String> {
-    let part = Part::parse(part).ok_or_else(|| format!("--part must be train or test, not {part:?}"))?;
+    let part = Part::parse(part).ok_or_else(|| format!("--part must be train, validation or test, not {part:?}"))?;
     let lines = visit(TaskId::parse(task)?, SplitLines(part));
     let mut out = std::io::stdout().lock();
     for line in lines {

@@ -15,7 +15,7 @@ use engine::tasks::tree::{self, TreeTask};
 use engine::weights::{FORMAT_VERSION, sha256_hex};
 use serde_json::json;
 
-use crate::format::program_relative;
+use crate::lineage::program_relative;
 use crate::jepa_train::{Phase, load_jepa_checkpoint};
 use crate::lines::answer_lines;
 use crate::weights_io::load_jepa_weights as load;

@@ -17,6 +17,7 @@ pub(super) fn QuestionPanel(page: TreeState) -> impl IntoView {
             <p class="hint">"Blue: the route the question asks for. Orange, dashed: where the model's route leaves it. The target leaf has a thick ring."</p>
             <p class="hint split-part">{move || match part_of(&task.get()) {
                 Part::Test => "This question is in the held-out part of the split: the model never trained on it.",
+                Part::Validation => "This question is in the validation part of the split: training runs leave it out to check themselves on (the shipped weights were trained before that part was carved out, so they may have drawn it).",
                 Part::Train => "This question falls in the training part of the split: training drew its trees from that part (though with so many possible trees, most likely not this exact one).",
             }}</p>
             <div class="row">

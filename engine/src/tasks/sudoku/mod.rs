@@ -193,27 +193,42 @@ impl SudokuGrid {
     }
 }
 
-/// Train or test side of the split.
+/// Train, validation or test part of the split.
 pub use crate::tasks::split::Part;
 
 /// The documented split: a puzzle is in the test part iff the FNV-1a 64-bit hash of its
-/// 81-character text (with `.` blanks) is `< 15` modulo 100, whoever generated it. Training
-/// draws only train-part puzzles (after augmentation too), so the parts never meet.
+/// 81-character text (with `.` blanks) is `< 15` modulo 100, in the validation part iff it is
+/// in `15..20`, else in the train part, whoever generated it. Training draws only train-part
+/// puzzles (after augmentation too), so the parts never meet.
 pub fn part_of(puzzle: &SudokuGrid) -> Part {
-    if fnv1a64(&puzzle.to_text()) % 100 < 15 { Part::Test } else { Part::Train }
+    match fnv1a64(&puzzle.to_text()) % 100 {
+        0..15 => Part::Test,
+        15..20 => Part::Validation,
+        _ => Part::Train,
+    }
 }
 
 /// The held-out set: `per_band` puzzles for every difficulty band, generated from fixed seeds
 /// and kept only if they fall in the test part. A pure function of its arguments.
 pub fn test_set(per_band: usize) -> Vec<Instance> {
+    held_set(per_band, 0x7e57_0000, Part::Test)
+}
+
+/// The validation set: made as [`test_set`] from other fixed seeds, kept only if they fall in
+/// the validation part. A pure function of its argument.
+pub fn validation_set(per_band: usize) -> Vec<Instance> {
+    held_set(per_band, 0x7a11_0000, Part::Validation)
+}
+
+fn held_set(per_band: usize, first_seed: u64, part: Part) -> Vec<Instance> {
     let mut out = Vec::new();
     for d in Difficulty::ALL {
         let mut seed = 0u64;
         let mut got = 0;
         while got < per_band {
-            let inst = d.generate(0x7e57_0000 + seed);
+            let inst = d.generate(first_seed + seed);
             seed += 1;
-            if part_of(&inst.puzzle) == Part::Test {
+            if part_of(&inst.puzzle) == part {
                 out.push(inst);
                 got += 1;
             }
@@ -281,8 +296,12 @@ mod tests {
         assert!(test.iter().all(|i| part_of(&i.puzzle) == Part::Test));
         let train = train_pool(40, (28, 36), 1);
         assert!(train.iter().all(|i| part_of(&i.puzzle) == Part::Train));
+        let validation = validation_set(2);
+        assert_eq!(validation.len(), 8);
+        assert!(validation.iter().all(|i| part_of(&i.puzzle) == Part::Validation));
         // The rule is a pure function of the text, pinned here.
-        let g = SudokuGrid::parse(&".".repeat(81)).unwrap();
-        assert_eq!(part_of(&g), if fnv1a64(&".".repeat(81)) % 100 < 15 { Part::Test } else { Part::Train });
+        let h = fnv1a64(&".".repeat(81)) % 100;
+        let want = if h < 15 { Part::Test } else if h < 20 { Part::Validation } else { Part::Train };
+        assert_eq!(part_of(&SudokuGrid::parse(&".".repeat(81)).unwrap()), want);
     }
 }

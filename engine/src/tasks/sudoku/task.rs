@@ -1,7 +1,7 @@
 //! Sudoku behind the task interface: the text format, the exact solver as oracle, the split and
 //! the width-scaling metrics.
 
-use super::{FAMOUS, Instance, SudokuGrid, SudokuReport, part_of, problem_with, test_set, train_pool};
+use super::{FAMOUS, Instance, SudokuGrid, SudokuReport, part_of, problem_with, test_set, train_pool, validation_set};
 use crate::gram::Selection;
 use crate::tasks::{Part, Solved, Task, TokenTask};
 
@@ -50,11 +50,13 @@ impl Task for Sudoku {
         part_of(puzzle)
     }
 
-    /// The test part: [`TEST_PER_BAND`] held-out puzzles per band. The train part has no end
+    /// The test part: [`TEST_PER_BAND`] held-out puzzles per band; the validation part as many,
+    /// from other fixed seeds (`validation_set`). The train part has no end
     /// (training generates and augments): the first puzzles of the pool a seed-0 run trains on.
     fn instances(&self, part: Part) -> Vec<Instance> {
         match part {
             Part::Test => test_set(TEST_PER_BAND),
+            Part::Validation => validation_set(TEST_PER_BAND),
             Part::Train => train_pool(4 * TEST_PER_BAND, TRAIN_GIVENS, 0),
         }
     }

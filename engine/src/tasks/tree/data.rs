@@ -4,9 +4,14 @@ use super::TreeTask;
 use crate::gram::noise::NoiseSource;
 use crate::tasks::split::{Part, fnv1a64};
 
-/// The documented split: held out iff FNV-1a-64 of [`TreeTask::input_text`] is `< 15` mod 100.
+/// The documented split, on FNV-1a-64 of [`TreeTask::input_text`] mod 100: test iff `< 15`,
+/// validation iff in `15..20`, train otherwise.
 pub fn part_of(task: &TreeTask) -> Part {
-    if fnv1a64(&task.input_text()) % 100 < 15 { Part::Test } else { Part::Train }
+    match fnv1a64(&task.input_text()) % 100 {
+        0..15 => Part::Test,
+        15..20 => Part::Validation,
+        _ => Part::Train,
+    }
 }
 
 /// A random task from one part of the split (rejection sampling over [`TreeTask::random`]).
@@ -23,6 +28,12 @@ pub fn draw(rng: &mut NoiseSource, part: Part) -> TreeTask {
 pub fn test_set(n: usize) -> Vec<TreeTask> {
     let mut rng = NoiseSource::new(0x7433_0000);
     (0..n).map(|_| draw(&mut rng, Part::Test)).collect()
+}
+
+/// The validation set: `n` validation-part tasks from another fixed seed. A pure function of `n`.
+pub fn validation_set(n: usize) -> Vec<TreeTask> {
+    let mut rng = NoiseSource::new(0x7a11_0000);
+    (0..n).map(|_| draw(&mut rng, Part::Validation)).collect()
 }
 
 /// The train part has no end (training draws fresh trees): a fixed sample of `n` train-part

@@ -28,7 +28,7 @@ mod task;
 #[cfg(test)]
 mod training_tests;
 
-pub use data::{draw, part_of, test_set, train_sample};
+pub use data::{draw, part_of, test_set, train_sample, validation_set};
 pub use task::{TEST_TREES, Trees, jepa_config};
 pub use crate::tasks::split::Part;
 
@@ -324,7 +324,9 @@ mod tests {
         let mut rng = NoiseSource::new(5);
         let train: Vec<_> = (0..2000).map(|_| draw(&mut rng, Part::Train)).collect();
         let held: std::collections::HashSet<_> = test.iter().map(|t| t.input_text()).collect();
-        assert!(train.iter().all(|t| !held.contains(&t.input_text())));
+        assert!(train.iter().all(|t| !held.contains(&t.input_text()) && part_of(t) == Part::Train));
+        let validation = validation_set(100);
+        assert!(validation.iter().all(|t| part_of(t) == Part::Validation && !held.contains(&t.input_text())));
         // About 15% of random tasks are held out.
         let mut rng = NoiseSource::new(9);
         let n = (0..4000).filter(|_| part_of(&TreeTask::random(&mut rng)) == Part::Test).count();

@@ -3,7 +3,7 @@
 //! so it implements [`Task`] only; its metrics (exact match by route length, the mixed-latent
 //! figures) are [`super::reasoner::TreeEval`].
 
-use super::{TreeTask, part_of, test_set, train_sample};
+use super::{TreeTask, part_of, test_set, train_sample, validation_set};
 use crate::jepa::{JepaConfig, ReasonerConfig, TalkerConfig, TalkerKind};
 use crate::tasks::{Part, Task};
 
@@ -45,10 +45,12 @@ impl Task for Trees {
         part_of(puzzle)
     }
 
-    /// The test part: [`TEST_TREES`] held-out trees; the train part (endless): a fixed sample.
+    /// The test and validation parts: [`TEST_TREES`] trees each from fixed seeds; the train part
+    /// (endless: training draws fresh trees): a fixed sample.
     fn instances(&self, part: Part) -> Vec<TreeTask> {
         match part {
             Part::Test => test_set(TEST_TREES),
+            Part::Validation => validation_set(TEST_TREES),
             Part::Train => train_sample(TEST_TREES),
         }
     }

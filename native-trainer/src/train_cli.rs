@@ -1,0 +1,117 @@
+//! `train`'s command line: one set of flags for the GRAM/TRM presets (`train.rs`) and the JEPA
+//! phases (`jepa_train.rs`).
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use burn::tensor::Device;
+use clap::Args;
+
+use crate::{jepa_train, presets, train};
+
+#[derive(Args)]
+pub struct TrainCli {
+    #[arg(long)]
+    pub preset: String,
+    /// Optimiser steps of the whole run (default: the preset's; on --resume, the run's own).
+    #[arg(long)]
+    pub steps: Option<usize>,
+    /// Seed of initialisation, data order and noise (default 0; a resumed run keeps its own).
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// Run directory for checkpoints and log.csv (default: runs/<preset>).
+    #[arg(long)]
+    pub run_dir: Option<PathBuf>,
+    /// Continue from the run directory's latest checkpoint, exactly where it stopped (its
+    /// settings too; --steps, --lr, --beta, --ema given here change them from now on).
+    #[arg(long)]
+    pub resume: bool,
+    /// Stop this invocation after this many steps, with a checkpoint (continue with --resume).
+    #[arg(long)]
+    pub stop_after: Option<usize>,
+    /// Override the preset's KL weight beta (recorded in the checkpoint's config).
+    #[arg(long)]
+    pub beta: Option<f64>,
+    /// Override the preset's peak learning rate.
+    #[arg(long)]
+    pub lr: Option<f64>,
+    /// Keep an exponential moving average of the weights with this decay (seed 003: 0.9999);
+    /// quick evals and `export` then use the average. Default 0 = none (on --resume, the run's own).
+    #[arg(long)]
+    pub ema: Option<f64>,
+    /// Start from these weights (`.bpk` + manifest) with a fresh optimiser instead of a fresh
+    /// initialisation; the config must be the preset's.
+    #[arg(long)]
+    pub init_from: Option<PathBuf>,
+    /// JEPA phases after the first: the previous phase's run directory (default:
+    /// runs/<previous preset>).
+    #[arg(long)]
+    pub from: Option<PathBuf>,
+    /// Steps between quick evaluations on the validation part of the split (0 = never).
+    #[arg(long, default_value_t = 500)]
+    pub eval_every: usize,
+    /// Validation inputs in each quick evaluation.
+    #[arg(long, default_value_t = 128)]
+    pub eval_inputs: usize,
+    #[arg(long, default_value_t = 250)]
+    pub checkpoint_every: usize,
+    #[arg(long, default_value_t = 10)]
+    pub log_every: usize,
+}
+
+pub fn train(a: TrainCli, command: String, device: Device) -> Result<ExitCode, String> {
+    if a.stop_after == Some(0) {
+        return Err("--stop-after must be at least 1 step".into());
+    }
+    if let Some(p) = jepa_train::jepa_preset(&a.preset) {
+        return train_jepa(a, p, command, device);
+    }
+    let p = presets::preset(&a.preset).ok_or_else(|| {
+        format!(
+            "unknown preset {:?}; presets: {}, {}",
+            a.preset,
+            presets::NAMES.join(", "),
+            jepa_train::JEPA_NAMES.join(", ")
+        )
+    })?;
+    if let Some(ema) = a.ema.filter(|e| !(0.0..1.0).contains(e)) {
+        return Err(format!("--ema must be in [0, 1), not {ema}"));
+    }
+    let run_dir = a.run_dir.unwrap_or_else(|| PathBuf::from("runs").join(p.name));
+    let args = train::TrainArgs {
+        preset: p,
+        flags: train::Flags { steps: a.steps, seed: a.seed, lr: a.lr, beta: a.beta, ema: a.ema },
+        run_dir,
+        resume: a.resume,
+        init_from: a.init_from,
+        eval_every: a.eval_every,
+        eval_inputs: a.eval_inputs,
+        checkpoint_every: a.checkpoint_every.max(1),
+        log_every: a.log_every.max(1),
+        stop_after: a.stop_after,
+        command,
+    };
+    train::train(args, device).map(|_| ExitCode::SUCCESS)
+}
+
+fn train_jepa(a: TrainCli, p: jepa_train::JepaPreset, command: String, device: Device) -> Result<ExitCode, String> {
+    if a.lr.is_some() || a.beta.is_some() || a.ema.is_some() || a.init_from.is_some() {
+        return Err(format!("{} takes no --lr, --beta, --ema or --init-from (GRAM/TRM presets only)", p.name));
+    }
+    let run_dir = a.run_dir.unwrap_or_else(|| PathBuf::from("runs").join(p.name));
+    let args = jepa_train::JepaTrainArgs {
+        preset: p,
+        steps: a.steps,
+        seed: a.seed,
+        run_dir,
+        from_dir: a.from,
+        resume: a.resume,
+        eval_every: a.eval_every,
+        eval_inputs: a.eval_inputs,
+        checkpoint_every: a.checkpoint_every.max(1),
+        log_every: a.log_every.max(1),
+        stop_after: a.stop_after,
+        command,
+    };
+    jepa_train::train_jepa(args, device).map(|_| ExitCode::SUCCESS)
+}
