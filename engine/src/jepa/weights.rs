@@ -54,6 +54,10 @@ impl JepaManifest {
     pub fn from_json(text: &str) -> Result<JepaManifest, WeightsError> {
         let m: JepaManifest = serde_json::from_str(text).map_err(|e| WeightsError::Manifest(e.to_string()))?;
         check_format_version(m.format_version)?;
+        // serde_json reads a number beyond f32's range as infinity, which `to_json` writes as null.
+        if m.reference.as_ref().is_some_and(|r| r.first_latent.iter().any(|x| !x.is_finite())) {
+            return Err(WeightsError::Manifest("reference.first_latent holds a number beyond f32's range".into()));
+        }
         Ok(m)
     }
 
