@@ -11,7 +11,7 @@
 //! prints the `FUZZ_ONLY=<input>` command that reruns just that input. The defaults keep the
 //! whole file near 10 s of CI time in release on a 2-core machine (budget: 30 s): text targets
 //! run 50,000 inputs (10-100 us each), weights targets 5,000 (0.2-0.5 ms each: an input builds
-//! a model to load into).
+//! a model to load into). Fixed cases for what the targets found: `fuzz/regressions.rs`.
 
 #[path = "fuzz/harness.rs"]
 mod harness;
@@ -19,6 +19,8 @@ mod harness;
 mod json;
 #[path = "fuzz/mutate.rs"]
 mod mutate;
+#[path = "fuzz/regressions.rs"]
+mod regressions;
 #[path = "fuzz/text.rs"]
 mod text;
 #[path = "fuzz/weights.rs"]
