@@ -52,6 +52,24 @@ fn seed<C: serde::Serialize + Clone>(config: C, bytes: Vec<u8>, manifest: &Value
     Seed { header: header_len(&bytes), config, bytes, sha, manifest, shipped }
 }
 
+/// A freshly built model's bytes made the same on every run: burn draws the initial weights from
+/// a global generator and each parameter id from the OS, so without this the tiny seeds (and the
+/// input an index names) would differ between runs. Ids and weights are rewritten from a fixed
+/// generator; names, shapes and layout stay.
+fn deterministic(mut bytes: Vec<u8>) -> Vec<u8> {
+    let mut rng = Rng::new(0xb1a5);
+    let end = header_len(&bytes);
+    let ids: Vec<usize> = bytes[..end].windows(10).enumerate().filter(|(_, w)| w == b"hparam_id\x1b").map(|(i, _)| i + 10).collect();
+    for i in ids {
+        bytes[i..i + 8].copy_from_slice(&rng.next_u64().to_le_bytes());
+    }
+    for chunk in bytes[end.div_ceil(256) * 256..].chunks_exact_mut(4) {
+        let x = ((rng.next_u64() >> 40) as f32 / (1u64 << 24) as f32 - 0.5) * 0.2;
+        chunk.copy_from_slice(&x.to_le_bytes());
+    }
+    bytes
+}
+
 /// Tokens a burnpack's CBOR metadata is made of: dtypes (4-byte ones keep the byte length
 /// valid), its keys, integer heads, and small structures.
 fn burnpack_dict() -> Vec<Vec<u8>> {
@@ -181,7 +199,7 @@ impl GramSeeds {
         let (json, _) = shipped_files("gram-nqueens8");
         let template: Value = serde_json::from_str(&json).unwrap();
         for config in tiny {
-            let bytes = gram_to_bytes(&Gram::init(&config, &device));
+            let bytes = deterministic(gram_to_bytes(&Gram::init(&config, &device)));
             seeds.push(seed(config, bytes, &template, false));
         }
         for stem in ["gram-nqueens8", "trm-nqueens8", "gram-sudoku"] {
@@ -288,7 +306,7 @@ impl JepaSeeds {
         let (json, bytes) = shipped_files("reasoner-tree");
         let template: Value = serde_json::from_str(&json).unwrap();
         let mut seeds: Vec<Seed<JepaConfig>> =
-            tiny.into_iter().map(|c| seed(c.clone(), jepa_to_bytes(&Jepa::init(&c, &device)), &template, false)).collect();
+            tiny.into_iter().map(|c| seed(c.clone(), deterministic(jepa_to_bytes(&Jepa::init(&c, &device))), &template, false)).collect();
         seeds.push(seed(JepaManifest::from_json(&json).unwrap().config, bytes, &template, true));
         JepaSeeds { device, seeds, dict: burnpack_dict() }
     }
