@@ -2,12 +2,11 @@
 //! checked like GRAM's (format version, sha256, tensor shapes against the config).
 
 use burn::module::Module;
-use burn::store::ModuleRecord;
-use burn::tensor::{Bytes, Device};
+use burn::tensor::Device;
 use serde::{Deserialize, Serialize};
 
-use super::{WeightsError, check_format_version, sha256_hex};
-use crate::jepa::{Jepa, JepaConfig};
+use super::{WeightsError, check_format_version, check_size, check_widths, read_record, sha256_hex};
+use crate::jepa::{Jepa, JepaConfig, TalkerKind};
 use crate::tasks::tree::reasoner::TreeEval;
 
 /// Held-out figures recorded at export.
@@ -55,6 +54,10 @@ impl JepaManifest {
     pub fn from_json(text: &str) -> Result<JepaManifest, WeightsError> {
         let m: JepaManifest = serde_json::from_str(text).map_err(|e| WeightsError::Manifest(e.to_string()))?;
         check_format_version(m.format_version)?;
+        // serde_json reads a number beyond f32's range as infinity, which `to_json` writes as null.
+        if m.reference.as_ref().is_some_and(|r| r.first_latent.iter().any(|x| !x.is_finite())) {
+            return Err(WeightsError::Manifest("reference.first_latent holds a number beyond f32's range".into()));
+        }
         Ok(m)
     }
 
@@ -67,10 +70,31 @@ pub fn jepa_to_bytes(model: &Jepa) -> Vec<u8> {
     model.clone().into_record().into_bytes().expect("in-memory burnpack").to_vec()
 }
 
+/// Refuses, before anything is allocated, a config `init` would panic on or whose model cannot
+/// fit in `file_len` bytes (see [`check_size`]).
+fn check_jepa_config(c: &JepaConfig, file_len: usize) -> Result<(), WeightsError> {
+    let (r, t) = (&c.reasoner, &c.talker);
+    let m = |xs: &[usize]| xs.iter().fold(1u128, |a, &x| a.saturating_mul(x as u128));
+    let mut params = m(&[2, r.vocab, r.d_model]).saturating_add(m(&[t.vocab, t.d_model]));
+    let mut tables = 0u128;
+    let dual_encoder = if t.kind == TalkerKind::Dual { t.n_encoder } else { 0 };
+    for (d, a, f, h, v, len, layers) in [
+        (r.d_model, r.d_attn, r.d_ffn, r.n_heads, r.vocab, r.max_len, r.n_layers),
+        (t.d_model, t.d_attn, t.d_ffn, t.n_heads, t.vocab, t.max_len, t.n_layers.saturating_add(dual_encoder)),
+    ] {
+        let widths = [("d_model", d), ("d_attn", a), ("d_ffn", f), ("vocab", v), ("max_len", len)];
+        check_widths(&widths, Some((a, h)))?;
+        let layer = m(&[4, d, a]).saturating_add(m(&[3, d, f]));
+        params = params.saturating_add(m(&[layers]).saturating_mul(layer));
+        tables = tables.saturating_add(m(&[len, a / h]));
+    }
+    check_size(params, tables, file_len)
+}
+
 /// Loads tensors into a model built from `config` (checkpoints; no hash).
 pub fn jepa_from_bytes(config: &JepaConfig, bytes: &[u8], device: &Device) -> Result<Jepa, WeightsError> {
-    let record = ModuleRecord::from_bytes(Bytes::from_bytes_vec(bytes.to_vec()))
-        .map_err(|e| WeightsError::Format(e.to_string()))?;
+    let record = read_record(bytes)?;
+    check_jepa_config(config, bytes.len())?;
     Jepa::init(config, device).try_load_record(record).map_err(|e| WeightsError::Mismatch(e.to_string()))
 }
 

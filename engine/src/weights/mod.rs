@@ -3,8 +3,9 @@
 //! and how good they are (eval metrics), with the sha256 of the `.bpk` bytes.
 //!
 //! Loading checks, in order: the manifest parses and is for this format version; the bytes hash
-//! to the manifest's sha256; every tensor in the file has the shape the config implies. Each
-//! failure is a [`WeightsError`] that says which check failed, never a panic.
+//! to the manifest's sha256; the bytes are a burnpack of f32 tensors; the config is one a model
+//! can be built from and small enough for the file; every tensor in the file has the shape the
+//! config implies. Each failure is a [`WeightsError`] that says which check failed, never a panic.
 
 pub mod jepa;
 
@@ -148,10 +149,66 @@ pub fn gram_to_bytes(model: &Gram) -> Vec<u8> {
     record.into_bytes().expect("in-memory burnpack").to_vec()
 }
 
+/// Reads burnpack bytes whose tensors are all f32, the only dtype this code writes: burn panics
+/// loading an integer, boolean or quantized tensor into a float parameter.
+pub(crate) fn read_record(bytes: &[u8]) -> Result<ModuleRecord, WeightsError> {
+    let bytes = Bytes::from_bytes_vec(bytes.to_vec());
+    let format = |e: &dyn fmt::Display| WeightsError::Format(e.to_string());
+    for t in burn_pack::Reader::from_bytes(bytes.clone()).and_then(|r| r.into_tensors()).map_err(|e| format(&e))? {
+        if t.dtype != burn::tensor::DType::F32 {
+            return Err(WeightsError::Mismatch(format!("tensor {} is {:?}; weights are f32", t.name, t.dtype)));
+        }
+    }
+    ModuleRecord::from_bytes(bytes).map_err(|e| format(&e))
+}
+
+/// Refuses a config whose model cannot be the one saved in `file_len` bytes, before anything is
+/// allocated: `params` (f32 values the model holds at least) need more bytes than the file has,
+/// or its position `tables` (built, not stored) outweigh the file. A corrupt manifest could
+/// otherwise ask for terabytes and abort the process.
+pub(crate) fn check_size(params: u128, tables: u128, file_len: usize) -> Result<(), WeightsError> {
+    let (need, file) = (params.saturating_mul(4), file_len as u128);
+    if need > file || tables.saturating_mul(4) > file {
+        return Err(WeightsError::Mismatch(format!(
+            "the config needs at least {need} bytes of f32 parameters and {tables} position-table values; the file has {file_len} bytes"
+        )));
+    }
+    Ok(())
+}
+
+/// Zero widths, or attention heads that do not split `width` into even head widths (RoPE):
+/// what `init` would panic on.
+pub(crate) fn check_widths(widths: &[(&str, usize)], heads: Option<(usize, usize)>) -> Result<(), WeightsError> {
+    if let Some((name, _)) = widths.iter().find(|w| w.1 == 0) {
+        return Err(WeightsError::Mismatch(format!("config {name} is 0")));
+    }
+    match heads {
+        Some((width, h)) if h == 0 || width % h != 0 || (width / h) % 2 != 0 => Err(WeightsError::Mismatch(format!(
+            "{h} heads do not split width {width} into heads of even width"
+        ))),
+        _ => Ok(()),
+    }
+}
+
+fn check_gram_config(c: &GramConfig, file_len: usize) -> Result<(), WeightsError> {
+    let mut widths = vec![("seq_len", c.seq_len), ("vocab", c.vocab), ("d_model", c.d_model), ("d_hidden", c.d_hidden)];
+    widths.extend(c.mixer.then_some(("d_token_hidden", c.d_token_hidden)));
+    widths.extend(c.guidance.then_some(("d_guidance", c.d_guidance)));
+    check_widths(&widths, (!c.mixer).then_some((c.d_model, c.n_heads)))?;
+    let [s, v, d, dh, dt, dg, l] =
+        [c.seq_len, c.vocab, c.d_model, c.d_hidden, c.d_token_hidden, c.d_guidance, c.n_layers].map(|x| x as u128);
+    let m = |xs: &[u128]| xs.iter().fold(1u128, |a, &x| a.saturating_mul(x));
+    let core = if c.mixer { m(&[3, s, dt]).saturating_add(m(&[3, d, dh])) } else { m(&[4, d, d]).saturating_add(m(&[3, d, dh])) };
+    let guidance = if c.guidance { m(&[10, d, dg]).saturating_add(m(&[v, d])) } else { 0 };
+    let params = m(&[2, v, d]).saturating_add(m(&[l, core])).saturating_add(guidance);
+    let tables = if c.mixer { 0 } else { m(&[s, d / c.n_heads as u128]) };
+    check_size(params, tables, file_len)
+}
+
 /// Loads tensors into a model built from `config`, without a manifest (checkpoints).
 pub fn gram_from_bytes(config: &GramConfig, bytes: &[u8], device: &Device) -> Result<Gram, WeightsError> {
-    let record = ModuleRecord::from_bytes(Bytes::from_bytes_vec(bytes.to_vec()))
-        .map_err(|e| WeightsError::Format(e.to_string()))?;
+    let record = read_record(bytes)?;
+    check_gram_config(config, bytes.len())?;
     Gram::init(config, device)
         .try_load_record(record)
         .map_err(|e| WeightsError::Mismatch(e.to_string()))
