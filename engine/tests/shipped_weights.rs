@@ -9,14 +9,24 @@ use engine::gram::{Gram, SampleOptions};
 use engine::solve::{evaluate, solve};
 use engine::tasks::nqueens::{NQueens, Part, split, spread};
 use engine::tasks::sudoku::{self, Sudoku};
-use engine::tasks::TokenTask;
+use engine::tasks::{Task, TaskId, TaskVisitor, TokenTask, visit};
 use engine::weights::{Manifest, ReferenceOutput, load_gram, sha256_hex};
 
-/// The shipped model's samples for its recorded puzzle, through the one generic solve path.
-fn outputs<T: TokenTask>(task: &T, model: &Gram, reference: &ReferenceOutput, options: &SampleOptions) -> Vec<String> {
-    let puzzle = task.parse(&reference.puzzle).unwrap();
-    let solved = solve(task, model, std::slice::from_ref(&puzzle), options, task.default_selection(), 1, &Device::flex());
-    solved[0].samples.iter().map(|a| task.answer_text(a)).collect()
+/// The shipped model's samples for its recorded puzzle, through the one generic solve path and
+/// the task its manifest names (so a new task's weights are checked with no change here).
+struct Outputs<'a>(&'a Gram, &'a ReferenceOutput, &'a SampleOptions);
+
+impl TaskVisitor for Outputs<'_> {
+    type Output = Vec<String>;
+    fn gram<T: TokenTask>(self, task: &T) -> Vec<String> {
+        let Outputs(model, reference, options) = self;
+        let puzzle = task.parse(&reference.puzzle).unwrap();
+        let solved = solve(task, model, std::slice::from_ref(&puzzle), options, task.default_selection(), 1, &Device::flex());
+        solved[0].samples.iter().map(|a| task.answer_text(a)).collect()
+    }
+    fn other<T: Task>(self, task: &T) -> Vec<String> {
+        panic!("{} is not a GRAM/TRM task", task.id())
+    }
 }
 
 fn weights_dir() -> PathBuf {
@@ -71,10 +81,9 @@ fn every_shipped_file_loads_and_reproduces_its_recorded_output() {
             halting: reference.halting,
             settle: reference.settle,
         };
-        let outputs = match manifest.task.as_str() {
-            "sudoku" => outputs(&Sudoku, &model, &reference, &options),
-            _ => outputs(&NQueens::new((manifest.config.seq_len as f64).sqrt() as usize), &model, &reference, &options),
-        };
+        let task = TaskId::parse(&manifest.task).unwrap();
+        assert_eq!(TaskId::of_gram_config(&manifest.config), Some(task), "{}: the config fits its task", manifest.name);
+        let outputs = visit(task, Outputs(&model, &reference, &options));
         assert_eq!(outputs, reference.outputs, "{}: the current code no longer reproduces the shipped output", manifest.name);
     }
 }

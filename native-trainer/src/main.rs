@@ -12,7 +12,6 @@ mod jepa_train;
 mod lineage;
 mod lines;
 mod presets;
-mod registry;
 mod run;
 mod runlog;
 mod train;

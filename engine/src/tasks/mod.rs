@@ -8,6 +8,6 @@ pub mod sudoku;
 pub mod task;
 pub mod tree;
 
-pub use registry::TaskId;
+pub use registry::{TaskId, TaskVisitor, visit};
 pub use split::{Part, fnv1a64, spread};
 pub use task::{Report, Solved, Task, TokenTask};

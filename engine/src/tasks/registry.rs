@@ -1,6 +1,12 @@
-//! Every task the playground knows, by id. A new task adds its folder under `tasks/` and one
-//! entry here; the trainer dispatches every command through [`TaskId`].
+//! Every task the playground knows, by id, and the one place an id becomes a task. A new task
+//! adds its folder under `tasks/` and its entry here (a [`TaskId`] variant, its id, and its arm
+//! in [`visit`]); the trainer's `eval`, `solve`, `split`, `export` and `bench` then work for it,
+//! since each is written once over the task interface and reaches its task through [`visit`].
 
+use super::nqueens::NQueens;
+use super::sudoku::Sudoku;
+use super::tree::Trees;
+use super::{Task, TokenTask};
 use crate::gram::GramConfig;
 
 /// A task by id.
@@ -47,6 +53,23 @@ impl TaskId {
     }
 }
 
+/// What a caller does with a task, written once for every task: GRAM/TRM tasks (tokens in and
+/// out) and tasks another model solves (the JEPA-Reasoner's trees).
+pub trait TaskVisitor {
+    type Output;
+    fn gram<T: TokenTask>(self, task: &T) -> Self::Output;
+    fn other<T: Task>(self, task: &T) -> Self::Output;
+}
+
+/// Runs `visitor` on the task `id` names.
+pub fn visit<V: TaskVisitor>(id: TaskId, visitor: V) -> V::Output {
+    match id {
+        TaskId::NQueens(n) => visitor.gram(&NQueens::new(n)),
+        TaskId::Sudoku => visitor.gram(&Sudoku),
+        TaskId::Tree => visitor.other(&Trees),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -60,5 +83,23 @@ mod tests {
         assert!(err.contains("nqueens8, nqueens10, sudoku, tree"), "{err}");
         assert_eq!(TaskId::of_gram_config(&crate::tasks::sudoku::gram_config(true)), Some(TaskId::Sudoku));
         assert_eq!(TaskId::of_gram_config(&crate::tasks::nqueens::gram_mixer_config(8, false)), Some(TaskId::NQueens(8)));
+    }
+
+    /// Every id reaches the task that says it is that id, through the one `visit`.
+    #[test]
+    fn visit_reaches_the_task_each_id_names() {
+        struct Id;
+        impl TaskVisitor for Id {
+            type Output = (String, bool);
+            fn gram<T: TokenTask>(self, task: &T) -> (String, bool) {
+                (task.id(), true)
+            }
+            fn other<T: Task>(self, task: &T) -> (String, bool) {
+                (task.id(), false)
+            }
+        }
+        for t in ALL {
+            assert_eq!(visit(t, Id), (t.id(), t != TaskId::Tree));
+        }
     }
 }

@@ -10,7 +10,7 @@ use engine::gram::{SampleOptions, Trajectories};
 use engine::tasks::{Part, Task, TokenTask};
 
 use super::sampling::task_of;
-use crate::registry::{TaskVisitor, visit};
+use engine::tasks::registry::{TaskVisitor, visit};
 use crate::weights_io::load_weights;
 
 pub fn bench(weights: &Path, repeats: usize, device: &Device) -> Result<ExitCode, String> {

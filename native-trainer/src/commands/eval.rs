@@ -15,7 +15,7 @@ use engine::weights::{EvalRecord, Manifest};
 
 use super::sampling::{settle_note, task_of, with_settle};
 use crate::runlog::fmt_duration;
-use crate::registry::{TaskVisitor, visit};
+use engine::tasks::registry::{TaskVisitor, visit};
 use crate::weights_io::{is_jepa, load_weights};
 
 /// What `eval` was asked.

@@ -14,7 +14,7 @@ use engine::weights::{FORMAT_VERSION, Manifest, ReferenceOutput, gram_to_bytes, 
 
 use super::sampling::task_of;
 use crate::lineage::program_relative;
-use crate::registry::{TaskVisitor, visit};
+use engine::tasks::registry::{TaskVisitor, visit};
 use crate::checkpoint::{RunState, load_checkpoint, load_ema};
 use crate::weights_io::is_jepa;
 

@@ -1,5 +1,5 @@
 //! The subcommands other than `train`, each written once over the task interface and reaching
-//! its task through [`crate::registry`]: `eval`, `solve`, `split`, `export`, `bench`; the tree
+//! its task through `engine::tasks::registry::visit`: `eval`, `solve`, `split`, `export`, `bench`; the tree
 //! task's JEPA-Reasoner side in [`tree`]; the terminal `demo`.
 
 pub mod bench;

@@ -12,7 +12,7 @@ use serde_json::json;
 
 use super::sampling::{check_ranges, task_of, with_settle};
 use crate::lines::answer_lines;
-use crate::registry::{TaskVisitor, visit};
+use engine::tasks::registry::{TaskVisitor, visit};
 use crate::weights_io::{is_jepa, load_weights};
 
 /// What `solve` was asked.

@@ -5,7 +5,7 @@ use std::process::ExitCode;
 
 use engine::tasks::{Part, Task, TaskId, TokenTask};
 
-use crate::registry::{TaskVisitor, visit};
+use engine::tasks::registry::{TaskVisitor, visit};
 
 pub fn split(task: &str, part: &str) -> Result<ExitCode, String> {
     let part = Part::parse(part).ok_or_else(|| format!("--part must be train, validation or test, not {part:?}"))?;
