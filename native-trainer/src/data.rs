@@ -37,7 +37,8 @@ pub const SUDOKU_VALIDATION_PER_BAND: usize = sudoku::TEST_PER_BAND;
 
 /// The instances a quick eval scores.
 pub enum EvalSet {
-    NQueens(Vec<nqueens::Instance>),
+    /// Board side and instances.
+    NQueens(usize, Vec<nqueens::Instance>),
     Sudoku(Vec<sudoku::Instance>),
 }
 
@@ -124,7 +125,7 @@ impl TrainData {
     /// The `inputs` validation instances a quick eval scores, spread over the validation set.
     pub fn eval_set(&self, inputs: usize) -> EvalSet {
         match self {
-            TrainData::NQueens { validation, .. } => EvalSet::NQueens(spread(validation, inputs)),
+            TrainData::NQueens { n, validation, .. } => EvalSet::NQueens(*n, spread(validation, inputs)),
             TrainData::Sudoku { validation, .. } => EvalSet::Sudoku(spread(validation, inputs)),
         }
     }
@@ -135,9 +136,8 @@ impl TrainData {
         let plain = model.valid();
         let options = SampleOptions { samples: 5, max_steps: 8, halting: false, ..SampleOptions::default() };
         match self.eval_set(inputs) {
-            EvalSet::NQueens(subset) => {
-                let task = NQueens::new(subset.first().map_or(8, |i| i.puzzle.n()));
-                let r = evaluate(&task, &plain, &subset, &options, 32, device, |_, _| {});
+            EvalSet::NQueens(n, subset) => {
+                let r = evaluate(&NQueens::new(n), &plain, &subset, &options, 32, device, |_, _| {});
                 (r.overall.accuracy(), r.overall.coverage(), "coverage@5")
             }
             EvalSet::Sudoku(subset) => {
@@ -167,10 +167,10 @@ mod tests {
         for _ in 0..500 {
             assert_eq!(queens_part(&data.draw(&mut rng).x, 8), nqueens::Part::Train);
         }
-        let EvalSet::NQueens(eval) = data.eval_set(10_000) else { unreachable!() };
+        let EvalSet::NQueens(_, eval) = data.eval_set(10_000) else { unreachable!() };
         assert_eq!(eval.len(), validation.len());
         assert!(eval.iter().all(|i| nqueens::part_of(&i.puzzle) == nqueens::Part::Validation));
-        let EvalSet::NQueens(eval) = data.eval_set(16) else { unreachable!() };
+        let EvalSet::NQueens(_, eval) = data.eval_set(16) else { unreachable!() };
         assert!(eval.len() == 16 && eval.iter().all(|i| nqueens::part_of(&i.puzzle) == nqueens::Part::Validation));
     }
 

@@ -106,3 +106,31 @@ pub fn load_jepa(manifest: &JepaManifest, bytes: &[u8], device: &Device) -> Resu
     }
     jepa_from_bytes(&manifest.config, bytes, device)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tasks::tree::reasoner::solve_trees;
+    use crate::tasks::tree::training_tests::{tasks, tiny};
+
+    #[test]
+    fn both_talkers_round_trip_through_bytes_and_decode() {
+        let device = Device::default();
+        device.seed(5);
+        for kind in [TalkerKind::Mono, TalkerKind::Dual] {
+            let c = tiny(kind);
+            let m = Jepa::init(&c, &device);
+            let bytes = jepa_to_bytes(&m);
+            let again = jepa_from_bytes(&c, &bytes, &device).unwrap();
+            assert_eq!(jepa_to_bytes(&again), bytes);
+            let ts = tasks(3);
+            let a = solve_trees(&m, &ts, 0.0, 0, &device);
+            let b = solve_trees(&again, &ts, 0.0, 0, &device);
+            assert_eq!(a.iter().map(|x| x.tokens.clone()).collect::<Vec<_>>(), b.iter().map(|x| x.tokens.clone()).collect::<Vec<_>>());
+            assert!(a.iter().all(|x| x.tokens.len() == crate::tasks::tree::ROUTE_LATENTS));
+            // The other Talker's weights do not load into this config.
+            let other = tiny(if kind == TalkerKind::Mono { TalkerKind::Dual } else { TalkerKind::Mono });
+            assert!(jepa_from_bytes(&other, &bytes, &device).is_err());
+        }
+    }
+}

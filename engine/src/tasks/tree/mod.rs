@@ -26,7 +26,7 @@ pub mod reasoner;
 mod shape;
 mod task;
 #[cfg(test)]
-mod training_tests;
+pub(crate) mod training_tests;
 
 pub use data::{draw, part_of, test_set, train_sample, validation_set};
 pub use task::{TEST_TREES, Trees, jepa_config};

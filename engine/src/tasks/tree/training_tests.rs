@@ -1,16 +1,17 @@
 //! The JEPA-Reasoner and its Talkers trained on trees: pretraining, SST and the Talker learn
-//! what they should, and weights round-trip (tests of `crate::jepa` on this task).
+//! what they should (tests of `crate::jepa` on this task; the weights round trip is tested in
+//! `crate::weights::jepa`, with [`tiny`] and [`tasks`] from here).
 
 use burn::tensor::Device;
 
 use crate::jepa::*;
 use crate::jepa::loss::{EMA_MOMENTUM, SST_K, pretrain_loss, sst_loss};
 use crate::tasks::tree::reasoner::{action_filter, seq_batch, solve_trees};
-use crate::weights::jepa::{jepa_from_bytes, jepa_to_bytes};
 use crate::tasks::tree::{self, TreeTask};
 use crate::gram::noise::NoiseSource;
 
-fn tiny(kind: TalkerKind) -> JepaConfig {
+/// A JEPA config small enough for unit tests, with the given Talker.
+pub(crate) fn tiny(kind: TalkerKind) -> JepaConfig {
     let mut c = crate::tasks::tree::jepa_config();
     c.reasoner = c.reasoner.with_d_model(16).with_d_attn(16).with_d_ffn(32).with_n_heads(2).with_n_layers(2);
     c.talker = TalkerConfig::new(kind, c.talker.vocab, c.talker.max_len, 16)
@@ -22,7 +23,8 @@ fn tiny(kind: TalkerKind) -> JepaConfig {
     c
 }
 
-fn tasks(n: usize) -> Vec<TreeTask> {
+/// `n` random trees from a fixed seed.
+pub(crate) fn tasks(n: usize) -> Vec<TreeTask> {
     let mut rng = NoiseSource::new(4);
     (0..n).map(|_| TreeTask::random(&mut rng)).collect()
 }
@@ -99,27 +101,6 @@ fn losses_are_finite_and_sst_is_zero_at_the_target() {
     let grads = s.loss.backward();
     assert!(m.reasoner.embed.weight.grad(&grads).is_some());
     assert!(m.reasoner.target_embed.grad(&grads).is_none());
-}
-
-#[test]
-fn both_talkers_round_trip_through_bytes_and_decode() {
-    let device = Device::default();
-    device.seed(5);
-    for kind in [TalkerKind::Mono, TalkerKind::Dual] {
-        let c = tiny(kind);
-        let m = Jepa::init(&c, &device);
-        let bytes = jepa_to_bytes(&m);
-        let again = jepa_from_bytes(&c, &bytes, &device).unwrap();
-        assert_eq!(jepa_to_bytes(&again), bytes);
-        let ts = tasks(3);
-        let a = solve_trees(&m, &ts, 0.0, 0, &device);
-        let b = solve_trees(&again, &ts, 0.0, 0, &device);
-        assert_eq!(a.iter().map(|x| x.tokens.clone()).collect::<Vec<_>>(), b.iter().map(|x| x.tokens.clone()).collect::<Vec<_>>());
-        assert!(a.iter().all(|x| x.tokens.len() == tree::ROUTE_LATENTS));
-        // The other Talker's weights do not load into this config.
-        let other = tiny(if kind == TalkerKind::Mono { TalkerKind::Dual } else { TalkerKind::Mono });
-        assert!(jepa_from_bytes(&other, &bytes, &device).is_err());
-    }
 }
 
 /// A task's answer does not depend on its batch-mates, with noise on.
