@@ -1,6 +1,6 @@
 //! The JEPA-Reasoner and its Talkers trained on trees: pretraining, SST and the Talker learn
-//! what they should (tests of `crate::jepa` on this task; the weights round trip is tested in
-//! `crate::weights::jepa`, with [`tiny`] and [`tasks`] from here).
+//! what they should (tests of the `jepa` models on this task; the weights module's round-trip
+//! test borrows [`tiny`] and [`tasks`] from here).
 
 use burn::tensor::Device;
 
