@@ -11,6 +11,10 @@ pub struct Cli {
     /// Compute backend: `flex` (CPU, default) or `wgpu` (GPU; needs the `wgpu` cargo feature).
     #[arg(long, value_enum, default_value_t = Backend::Flex, global = true)]
     pub backend: Backend,
+    /// CPU threads for the flex backend's matmuls and large element-wise ops (0: every core,
+    /// or `RAYON_NUM_THREADS` when set).
+    #[arg(long, default_value_t = 0, global = true)]
+    pub threads: usize,
     #[command(subcommand)]
     pub command: Command,
 }
@@ -129,11 +133,26 @@ pub enum Command {
         #[arg(long, default_value_t = 0)]
         seed: u64,
     },
-    /// Measure inference and training step costs (ratios within one run).
+    /// Measure the sampling step (N trajectories of one puzzle) and the training step of every
+    /// shipped GRAM/TRM model, at each thread count, in one run (`TABLE bench` lines).
     Bench {
-        #[arg(long, default_value = "public/weights/gram-nqueens8.bpk")]
-        weights: PathBuf,
-        #[arg(long, default_value_t = 3)]
+        /// Weights to measure (repeatable); none: every GRAM/TRM file in public/weights.
+        #[arg(long)]
+        weights: Vec<PathBuf>,
+        /// Thread counts to measure, each in its own pool (comma list).
+        #[arg(long, value_delimiter = ',', default_value = "1,2")]
+        bench_threads: Vec<usize>,
+        /// Trajectory counts N for the sampling step (comma list).
+        #[arg(long, value_delimiter = ',', default_value = "1,5,20,64")]
+        samples: Vec<usize>,
+        /// Timed rounds per row (best and median are over rounds).
+        #[arg(long, default_value_t = 7)]
         repeats: usize,
+        /// Consecutive steps per round.
+        #[arg(long, default_value_t = 3)]
+        iters: usize,
+        /// What to measure: sample, train or both (comma list).
+        #[arg(long, value_delimiter = ',', default_value = "sample,train")]
+        what: Vec<String>,
     },
 }

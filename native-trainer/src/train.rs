@@ -120,6 +120,41 @@ pub fn train(args: TrainArgs, device: Device) -> Result<(), String> {
     Ok(())
 }
 
+/// The bench's training step: `warmup` untimed then `timed` timed optimiser steps of `preset`
+/// from a fresh initialisation, exactly as `train` runs them (nothing is written); ms per timed
+/// step. Sudoku draws from a small pool: a step's cost does not depend on the pool's size.
+pub fn time_steps(preset: Preset, warmup: usize, timed: usize, device: &Device) -> Result<Vec<f64>, String> {
+    let ad = device.clone().autodiff();
+    let data = match preset.task {
+        engine::tasks::TaskId::Sudoku => TrainData::sudoku(256, 1, 0),
+        task => TrainData::new(task, 0),
+    };
+    let args = TrainArgs {
+        preset,
+        flags: Flags::default(),
+        run_dir: PathBuf::from("runs/bench-unused"),
+        resume: false,
+        init_from: None,
+        eval_every: 0,
+        eval_inputs: 0,
+        checkpoint_every: usize::MAX,
+        log_every: usize::MAX,
+        stop_after: None,
+        command: String::new(),
+    };
+    let mut run = start(&args, &ad)?;
+    let mut batch = InFlight::fresh(&run.model, &data, args.preset.batch, run.state.config.seq_len, &mut step_rng(0, 0, DATA));
+    let mut times = Vec::with_capacity(timed);
+    for i in 0..warmup + timed {
+        let began = std::time::Instant::now();
+        train_step(&mut run, &mut batch, &data, &ad, &args.run_dir)?;
+        if i >= warmup {
+            times.push(began.elapsed().as_secs_f64() * 1000.0);
+        }
+    }
+    Ok(times)
+}
+
 /// A fresh run: the preset with the command's settings, from a fresh initialisation or
 /// `--init-from` weights, with a fresh optimiser.
 fn start(args: &TrainArgs, ad: &Device) -> Result<Run, String> {

@@ -1,42 +1,156 @@
-//! `bench`: the sampling step's cost at N = 1, 5, 20, 64 trajectories of one puzzle, as ms and
-//! as ratios measured in one run.
+//! `bench`: what a sampling step and a training step cost, for every shipped GRAM/TRM model, at
+//! each thread count asked for, in one run.
+//!
+//! A sampling step is one supervision step of `Trajectories::step` (guidance draw, T(K+1) core
+//! passes, heads) for one puzzle replicated into N trajectories; a training step is one step of
+//! `train` on the model's preset (forward on the in-flight batch, backward, clipping, AdamW,
+//! refill). Each row runs `repeats` rounds of `iters` consecutive steps after a warm-up step and
+//! reports the best and the median round (ms per step) and spread = (median - best) / best.
+//! The `TABLE bench` lines have the same fields as `bench/pytorch/gram_bench.py`, whose lines
+//! `bench/compare.py` joins with these into burn / PyTorch ratios.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Instant;
 
 use burn::tensor::Device;
-use engine::gram::{SampleOptions, Trajectories};
+use engine::gram::{Gram, SampleOptions, Trajectories};
+use engine::tasks::registry::{TaskVisitor, visit};
 use engine::tasks::{Part, Task, TokenTask};
 
 use super::sampling::task_of;
-use engine::tasks::registry::{TaskVisitor, visit};
+use crate::presets::preset;
+use crate::train::time_steps;
 use crate::weights_io::load_weights;
 
-pub fn bench(weights: &Path, repeats: usize, device: &Device) -> Result<ExitCode, String> {
-    let (model, config, _) = load_weights(weights, device)?;
-    let puzzle = visit(task_of(&config)?, FirstTestPuzzle)?;
-    println!("| what | batch | ms per supervision step | ratio to N=1 |");
-    println!("| --- | --- | --- | --- |");
-    let mut base = 0.0;
-    for samples in [1usize, 5, 20, 64] {
-        let options = SampleOptions { samples, max_steps: 4, halting: false, ..SampleOptions::default() };
-        let mut best = f64::MAX;
-        for _ in 0..repeats.max(1) {
-            let mut t = Trajectories::new(&model, std::slice::from_ref(&puzzle), options.clone(), device);
-            t.step(); // warm-up
-            let began = Instant::now();
-            for _ in 0..3 {
-                t.step();
+pub struct BenchArgs {
+    /// Weights to measure; empty: every GRAM/TRM file in `public/weights`.
+    pub weights: Vec<PathBuf>,
+    pub threads: Vec<usize>,
+    pub samples: Vec<usize>,
+    pub repeats: usize,
+    pub iters: usize,
+    pub sample: bool,
+    pub train: bool,
+}
+
+/// One measured row.
+struct Row {
+    model: String,
+    what: &'static str,
+    n: usize,
+    threads: usize,
+    rounds: Vec<f64>,
+}
+
+pub fn bench(args: &BenchArgs, device: &Device) -> Result<ExitCode, String> {
+    let weights = if args.weights.is_empty() { shipped_gram_weights()? } else { args.weights.clone() };
+    println!("# native-trainer bench: burn 0.22.1, flex backend (third_party/burn-flex patch), {}", cpu_name());
+    println!("| model | what | N | threads | best ms | median ms | spread | best ms per trajectory |");
+    println!("| --- | --- | --- | --- | --- | --- | --- | --- |");
+    let mut tables = Vec::new();
+    for &threads in &args.threads {
+        let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().map_err(|e| e.to_string())?;
+        for path in &weights {
+            let rows = pool.install(|| model_rows(path, threads, args, device))?;
+            for row in rows {
+                print_row(&row);
+                tables.push(row);
             }
-            best = best.min(began.elapsed().as_secs_f64() * 1000.0 / 3.0);
         }
-        if samples == 1 {
-            base = best;
-        }
-        println!("| sample N={samples} (1 puzzle) | {samples} | {best:.1} | {:.2} |", best / base);
+    }
+    for row in &tables {
+        let (best, median, spread) = summary(&row.rounds);
+        println!(
+            "TABLE bench impl=burn model={} what={} n={} threads={} best_ms={best:.3} median_ms={median:.3} spread={spread:.1}% repeats={}",
+            row.model,
+            row.what,
+            row.n,
+            row.threads,
+            row.rounds.len()
+        );
     }
     Ok(ExitCode::SUCCESS)
+}
+
+fn model_rows(path: &Path, threads: usize, args: &BenchArgs, device: &Device) -> Result<Vec<Row>, String> {
+    let (model, config, manifest) = load_weights(path, device)?;
+    let name = manifest.as_ref().map(|m| m.name.clone()).unwrap_or_else(|| path.display().to_string());
+    let mut rows = Vec::new();
+    if args.sample {
+        let puzzle = visit(task_of(&config)?, FirstTestPuzzle)?;
+        for &n in &args.samples {
+            let rounds = (0..args.repeats).map(|_| time_sampling(&model, &puzzle, n, args.iters, device)).collect();
+            rows.push(Row { model: name.clone(), what: "sample", n, threads, rounds });
+        }
+    }
+    let preset_name = manifest.as_ref().and_then(|m| preset_in(&m.training_command));
+    if let (true, Some(p)) = (args.train, preset_name.and_then(preset)) {
+        let batch = p.batch;
+        let times = time_steps(p, 1, args.repeats * args.iters, device)?;
+        let rounds = times.chunks(args.iters).map(|c| c.iter().sum::<f64>() / c.len() as f64).collect();
+        rows.push(Row { model: name, what: "train", n: batch, threads, rounds });
+    }
+    Ok(rows)
+}
+
+/// ms per supervision step over `iters` steps of N trajectories, after one warm-up step.
+fn time_sampling(model: &Gram, puzzle: &[u32], n: usize, iters: usize, device: &Device) -> f64 {
+    let options = SampleOptions { samples: n, max_steps: iters + 1, halting: false, ..SampleOptions::default() };
+    let mut t = Trajectories::new(model, std::slice::from_ref(&puzzle.to_vec()), options, device);
+    t.step();
+    let began = Instant::now();
+    for _ in 0..iters {
+        t.step();
+    }
+    began.elapsed().as_secs_f64() * 1000.0 / iters as f64
+}
+
+fn print_row(row: &Row) {
+    let (best, median, spread) = summary(&row.rounds);
+    let per = if row.what == "sample" { format!("{:.3}", best / row.n as f64) } else { String::new() };
+    println!(
+        "| {} | {} | {} | {} | {best:.2} | {median:.2} | {spread:.1}% | {per} |",
+        row.model, row.what, row.n, row.threads
+    );
+}
+
+/// (best, median, spread in %) of the rounds' ms per step.
+fn summary(rounds: &[f64]) -> (f64, f64, f64) {
+    let mut sorted = rounds.to_vec();
+    sorted.sort_by(f64::total_cmp);
+    let (best, median) = (sorted[0], sorted[sorted.len() / 2]);
+    (best, median, 100.0 * (median - best) / best)
+}
+
+/// The preset a manifest's training command launched (`--preset NAME`, its first command).
+fn preset_in(command: &str) -> Option<&str> {
+    let mut words = command.split_whitespace();
+    words.find(|w| *w == "--preset")?;
+    words.next()
+}
+
+/// Every shipped weights file whose manifest is a GRAM/TRM one, by name.
+fn shipped_gram_weights() -> Result<Vec<PathBuf>, String> {
+    let dir = Path::new("public/weights");
+    let entries = std::fs::read_dir(dir).map_err(|e| format!("{}: {e} (run from the repository root, or pass --weights)", dir.display()))?;
+    let mut found: Vec<PathBuf> = entries
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "bpk"))
+        .filter(|p| {
+            let manifest = std::fs::read_to_string(p.with_extension("json")).unwrap_or_default();
+            serde_json::from_str::<serde_json::Value>(&manifest)
+                .is_ok_and(|m| matches!(m["model"].as_str(), Some("gram" | "trm")))
+        })
+        .collect();
+    found.sort();
+    Ok(found)
+}
+
+fn cpu_name() -> String {
+    let info = std::fs::read_to_string("/proc/cpuinfo").unwrap_or_default();
+    let name = info.lines().find_map(|l| l.strip_prefix("model name")).map(|l| l.trim_start_matches([' ', '\t', ':']));
+    format!("{} ({} logical CPUs)", name.unwrap_or("unknown CPU"), std::thread::available_parallelism().map_or(0, |n| n.get()))
 }
 
 /// The tokens of the task's first test puzzle.

@@ -103,6 +103,10 @@ impl ActivationOps<Flex> for Flex {
     }
 
     fn sigmoid(tensor: FloatTensor<Flex>) -> FloatTensor<Flex> {
+        // Patched: f32 through the vectorised kernel (ops/fast_math.rs).
+        if tensor.dtype() == burn_backend::DType::F32 {
+            return super::fast_math::map_f32(tensor, super::fast_math::sigmoid_slice);
+        }
         unary_op(tensor, sigmoid_f32, sigmoid_f64)
     }
 

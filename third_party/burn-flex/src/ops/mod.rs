@@ -101,6 +101,8 @@ pub mod conv_transpose;
 pub mod cumulative;
 pub mod deform_conv;
 pub mod expand;
+/// Patched in: vectorised f32 exp and sigmoid.
+pub mod fast_math;
 #[cfg(feature = "fft")]
 pub mod fft;
 pub mod flip;

@@ -163,6 +163,10 @@ where
 
 /// Exponential: e^x
 pub fn exp(tensor: FlexTensor) -> FlexTensor {
+    // Patched: f32 through the vectorised kernel (ops/fast_math.rs).
+    if tensor.dtype() == DType::F32 {
+        return super::fast_math::map_f32(tensor, super::fast_math::exp_slice);
+    }
     unary_op(tensor, |x| x.exp(), |x| x.exp())
 }
 
