@@ -8,6 +8,7 @@ pub mod ema;
 pub mod mixer;
 pub mod rope;
 pub mod swiglu;
+pub mod swiglu_op;
 
 pub use attention::{Attention, AttentionConfig};
 pub use block::{Block, BlockConfig};

@@ -3,7 +3,9 @@
 use burn::config::Config;
 use burn::module::Module;
 use burn::nn::{Initializer, Linear, LinearConfig};
-use burn::tensor::{Device, Tensor, activation::silu};
+use burn::tensor::{Device, Tensor};
+
+use super::swiglu_op::swiglu;
 
 #[derive(Config, Debug)]
 pub struct SwiGluMlpConfig {
@@ -43,7 +45,7 @@ impl SwiGluMlp {
     /// # Shapes
     /// - x: `[..., d_input]` -> `[..., d_output]`
     pub fn forward<const D: usize>(&self, x: Tensor<D>) -> Tensor<D> {
-        let gated = silu(self.gate.forward(x.clone())) * self.up.forward(x); // [..., d_hidden]
+        let gated = swiglu(self.gate.forward(x.clone()), self.up.forward(x)); // silu(gate) * up, [..., d_hidden]
         self.down.forward(gated)
     }
 }

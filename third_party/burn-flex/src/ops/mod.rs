@@ -103,6 +103,8 @@ pub mod deform_conv;
 pub mod expand;
 /// Patched in: vectorised f32 exp and sigmoid.
 pub mod fast_math;
+/// Patched in: fused f32 SwiGLU forward and backward.
+pub mod gated;
 #[cfg(feature = "fft")]
 pub mod fft;
 pub mod flip;
