@@ -228,6 +228,37 @@ def time_training(cfg, preset, task, warmup, timed, noise, adamw):
     return times, run.batch_size
 
 
+# ----- matmul FLOPs and the machine's matmul peak (for the fraction of peak in the README) --------
+
+def step_flops(cfg, preset, task, model, what, n, noise):
+    """Matmul FLOPs of one sampling step of N trajectories, or of one training step (forward
+    and backward), counted by torch.utils.flop_counter (mm, bmm, addmm and their gradients)."""
+    from torch.utils.flop_counter import FlopCounterMode
+    if what == "sample":
+        with torch.inference_mode():
+            t = Trajectories(model, task.first_puzzle(), n, 2, noise)
+            with FlopCounterMode(display=False) as counter:
+                t.step()
+    else:
+        run = TrainRun(cfg, preset, task, noise, "default")
+        with FlopCounterMode(display=False) as counter:
+            run.train_step()
+    return counter.get_total_flops()
+
+
+def matmul_peak(threads, size=2048, repeats=5):
+    """GFLOP/s of the best of `repeats` fp32 [size, size] @ [size, size] products (MKL here)."""
+    torch.set_num_threads(threads)
+    a, b = torch.randn(size, size), torch.randn(size, size)
+    a @ b
+    best = float("inf")
+    for _ in range(repeats):
+        began = time.perf_counter()
+        a @ b
+        best = min(best, time.perf_counter() - began)
+    return 2.0 * size ** 3 / best / 1e9
+
+
 # ----- the table --------------------------------------------------------------------------------
 
 def summary(rounds):
@@ -266,6 +297,9 @@ def main():
     ap.add_argument("--adamw", choices=["default", "foreach", "fused"], default="default",
                     help="torch.optim.AdamW implementation (default: what PyTorch picks on the CPU)")
     ap.add_argument("--weights-dir", type=Path, default=REPO / "public" / "weights")
+    ap.add_argument("--flops", action="store_true",
+                    help="instead of timing: print each row's matmul FLOPs per step (FLOPS lines) and the "
+                         "fp32 matmul peak at each thread count (PEAK lines)")
     args = ap.parse_args()
     if args.quick:
         args.repeats, args.iters = 2, 1
@@ -293,6 +327,18 @@ def main():
         setups[name] = (cfg, preset, task, model)
         print(f"# {name}: preset {preset}, {model.num_params()} params, L={cfg['seq_len']} D={cfg['d_model']} "
               f"K={cfg['k_inner']} T={cfg['t_outer']} mixer={cfg['mixer']} guidance={cfg['guidance']}", flush=True)
+
+    if args.flops:
+        for name in models:
+            cfg, preset, task, model = setups[name]
+            rows = ([("sample", n) for n in samples] if "sample" in what else []) + \
+                   ([("train", PRESETS[preset][0])] if "train" in what else [])
+            for kind, n in rows:
+                flops = step_flops(cfg, preset, task, model, kind, n, args.noise)
+                print(f"FLOPS model={name} what={kind} n={n} gflop={flops / 1e9:.4f}", flush=True)
+        for t in threads:
+            print(f"PEAK threads={t} gflops={matmul_peak(t):.1f} size=2048", flush=True)
+        return
 
     for t in threads:
         torch.set_num_threads(t)

@@ -24,7 +24,8 @@ use super::fast_math::sigmoid_approx;
 use crate::{FlexTensor, Layout};
 use burn_backend::DType;
 
-/// Elements per parallel task.
+/// Elements per parallel task (the tests use it without rayon too).
+#[cfg_attr(not(feature = "rayon"), allow(dead_code))]
 const CHUNK: usize = 16 * 1024;
 
 #[inline(always)]

@@ -79,6 +79,17 @@ fn get_parallelism(m: usize, n: usize, k: usize) -> gemm::Parallelism {
     }
 }
 
+/// [latent-playground patch] Threads for a folded shared-rhs product: it stands in for the
+/// batch loop, which went parallel from BATCH_PARALLEL_THRESHOLD, so it does too (gemm still
+/// keeps a small product on one thread below its own threading threshold).
+fn fold_parallelism(m: usize, n: usize, k: usize) -> gemm::Parallelism {
+    #[cfg(feature = "rayon")]
+    if m.saturating_mul(n).saturating_mul(k) >= BATCH_PARALLEL_THRESHOLD {
+        return gemm::Parallelism::Rayon(0);
+    }
+    get_parallelism(m, n, k)
+}
+
 /// Dispatch matrix multiplication based on dtype.
 pub fn matmul(lhs: FlexTensor, rhs: FlexTensor) -> FlexTensor {
     assert_eq!(lhs.dtype(), rhs.dtype(), "matmul: dtype mismatch");
@@ -213,6 +224,28 @@ fn broadcast_batch_elem_strides(
     }
 
     result
+}
+
+/// [latent-playground patch] The one stride with which rows advance through the batch dims
+/// and the row dim of `shape`/`strides` (every dim but the last), when they form a hole-free
+/// chain; dims of size 1 carry any stride. None when the rows cannot be walked with one stride.
+fn merged_row_stride(shape: &[usize], strides: &[isize]) -> Option<isize> {
+    let mut chained: Option<(isize, isize)> = None; // (row stride, the stride the next outer dim needs)
+    for i in (0..shape.len()).rev() {
+        if shape[i] == 1 {
+            continue;
+        }
+        match chained {
+            None => chained = Some((strides[i], strides[i] * shape[i] as isize)),
+            Some((row_stride, expected)) => {
+                if strides[i] != expected {
+                    return None;
+                }
+                chained = Some((row_stride, expected * shape[i] as isize));
+            }
+        }
+    }
+    chained.map(|(row_stride, _)| row_stride).filter(|&s| s > 0)
 }
 
 /// Convert a flat batch index to an element offset using element-level strides.
@@ -373,6 +406,43 @@ fn matmul_batched_gemm<T: GemmScalar>(lhs: FlexTensor, rhs: FlexTensor) -> FlexT
     let out_data: &mut [T] = output.storage_mut();
 
     let per_matrix_ops = m.saturating_mul(n).saturating_mul(k);
+
+    // [latent-playground patch] A rhs shared by every batch (a Linear layer's weight, which
+    // burn's `linear` keeps batched on this backend) against a lhs whose rows advance with one
+    // stride across batch boundaries is a single [B*M, K] x [K, N] product: one gemm call,
+    // the rhs packed once instead of once per batch, and gemm's own thread split (which keeps
+    // every thread busy) instead of one rayon task per batch. Each output element is still a
+    // dot product over the same k, so the result is the per-batch one.
+    if batch_size > 1 && rhs_batch_strides.iter().all(|&s| s == 0) {
+        let lhs_dims = lhs_shape.num_dims();
+        let lhs_full_batch = lhs_batch.iter().product::<usize>() == batch_size;
+        if lhs_full_batch
+            && let Some(row_stride) = merged_row_stride(
+                &lhs_shape[..lhs_dims - 1],
+                &lhs.layout().strides()[..lhs_dims - 1],
+            )
+        {
+            let rows = batch_size * m;
+            unsafe {
+                gemm_call::<T>(
+                    rows,
+                    n,
+                    k,
+                    out_data.as_mut_ptr(),
+                    1,
+                    n as isize,
+                    lhs_data.as_ptr().offset(lhs_start),
+                    lhs_col_stride,
+                    row_stride,
+                    rhs_data.as_ptr().offset(rhs_start),
+                    rhs_col_stride,
+                    rhs_row_stride,
+                    fold_parallelism(rows, n, k),
+                );
+            }
+            return output;
+        }
+    }
 
     // Closure: run gemm for one batch slice at the given pointers
     let run_one = |out_ptr: *mut T, b: usize, parallelism: gemm::Parallelism| {
@@ -980,6 +1050,42 @@ mod tests {
         for (a, e) in values.iter().zip(expected.iter()) {
             assert!((a.to_f32() - e).abs() < 0.5, "bf16 matmul mismatch");
         }
+    }
+
+    // [latent-playground patch] The shared-rhs fold: [B, M, K] x [1, K, N] as one gemm
+    // equals B separate [M, K] x [K, N] products, bit for bit, for a contiguous lhs, a
+    // lhs sliced out of a wider tensor (rows with a stride) and one too large for a single
+    // thread (gemm's own split), and a transposed lhs falls back to the per-batch path.
+    #[test]
+    fn test_matmul_shared_rhs_fold_matches_per_batch() {
+        fn values(b: usize, m: usize, k: usize, salt: f32) -> Vec<f32> {
+            (0..b * m * k).map(|i| ((i as f32 * 0.37 + salt).sin() * 3.0).round() / 4.0 + 0.1).collect()
+        }
+        for &(b, m, k, n, pad) in &[(3, 5, 4, 6, 0), (20, 64, 64, 256, 0), (4, 7, 9, 3, 5)] {
+            let rhs_vals = values(1, k, n, 1.5);
+            let wide = values(b, m, k + pad, 0.25);
+            let lhs = FlexTensor::from_data(TensorData::new(wide.clone(), [b, m, k + pad]))
+                .narrow(2, 0, k);
+            let rhs = FlexTensor::from_data(TensorData::new(rhs_vals.clone(), [1, k, n]));
+            let folded: Vec<f32> = Flex::float_matmul(lhs, rhs).into_data().try_into_vec().unwrap();
+            let mut per_batch = Vec::new();
+            for bi in 0..b {
+                let rows: Vec<f32> = (0..m)
+                    .flat_map(|r| wide[(bi * m + r) * (k + pad)..][..k].to_vec())
+                    .collect();
+                let l = FlexTensor::from_data(TensorData::new(rows, [m, k]));
+                let r = FlexTensor::from_data(TensorData::new(rhs_vals.clone(), [k, n]));
+                per_batch.extend(Flex::float_matmul(l, r).into_data().try_into_vec::<f32>().unwrap());
+            }
+            assert_eq!(folded, per_batch, "b={b} m={m} k={k} n={n} pad={pad}");
+        }
+        // A transposed lhs has no single row stride: the per-batch path, the same answer.
+        let lhs = FlexTensor::from_data(TensorData::new(values(2, 3, 4, 0.5), [2, 4, 3])).transpose(1, 2);
+        let lhs_c = FlexTensor::from_data(TensorData::new(values(2, 3, 4, 0.5), [2, 4, 3])).transpose(1, 2).to_contiguous();
+        let rhs = || FlexTensor::from_data(TensorData::new(values(1, 4, 2, 0.75), [1, 4, 2]));
+        let a: Vec<f32> = Flex::float_matmul(lhs, rhs()).into_data().try_into_vec().unwrap();
+        let c: Vec<f32> = Flex::float_matmul(lhs_c, rhs()).into_data().try_into_vec().unwrap();
+        assert_eq!(a, c);
     }
 
     #[test]

@@ -1,0 +1,67 @@
+// Browser CPU-fallback speed, A/B: the per-step time a visitor reads on /nqueens ("N ms per
+// step") for two trunk builds, measured in alternating rounds in Debian's Chromium without
+// WebGPU (the burn-flex wasm path). A benchmark, not a test: `cargo xtask test` never runs it.
+//
+//   node tests/e2e/wasm-speed.mjs <dist A> <dist B> [rounds]   (N=20, 8 steps, the default board)
+//
+// Prints one `TABLE wasm-speed ...` line per build (best and median over rounds) and the ratio
+// B / A of the best times.
+
+import http from 'node:http';
+import fs from 'node:fs';
+import path from 'node:path';
+import { chromium } from 'playwright-core';
+
+const [distA, distB, roundsArg] = process.argv.slice(2);
+if (!distA || !distB) { console.error('usage: node wasm-speed.mjs <dist A> <dist B> [rounds]'); process.exit(2); }
+const rounds = Number(roundsArg || 5);
+const types = { '.html': 'text/html', '.js': 'text/javascript', '.wasm': 'application/wasm', '.css': 'text/css', '.json': 'application/json', '.bpk': 'application/octet-stream' };
+
+async function serve(dist) {
+  const root = path.resolve(dist);
+  const server = http.createServer((req, res) => {
+    const url = new URL(req.url, 'http://x');
+    let file = path.join(root, decodeURIComponent(url.pathname));
+    if (!file.startsWith(root) || !fs.existsSync(file) || fs.statSync(file).isDirectory()) {
+      if (path.extname(url.pathname)) { res.writeHead(404); res.end('not found'); return; }
+      file = path.join(root, 'index.html');
+    }
+    const body = fs.readFileSync(file);
+    res.writeHead(200, { 'content-type': types[path.extname(file)] || 'application/octet-stream', 'content-length': body.length });
+    res.end(body);
+  });
+  await new Promise((ok) => server.listen(0, '127.0.0.1', ok));
+  return { server, base: `http://127.0.0.1:${server.address().port}` };
+}
+
+async function msPerStep(browser, base) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 1000 } });
+  const page = await context.newPage();
+  await page.goto(`${base}/nqueens?backend=cpu&n=20&steps=8`);
+  await page.locator('.summary').filter({ hasText: 'GRAM weights ready' }).waitFor({ timeout: 120000 });
+  await page.getByRole('button', { name: 'Solve' }).click();
+  await page.locator('.run-status').filter({ hasText: /done in|failed/ }).waitFor({ timeout: 600000 });
+  const status = await page.locator('.run-status').innerText();
+  await context.close();
+  const m = status.match(/(\d+) ms per step/);
+  if (!m || /failed/.test(status)) throw new Error(`${base}: ${status}`);
+  return Number(m[1]);
+}
+
+const builds = [{ name: 'A', dist: distA, times: [] }, { name: 'B', dist: distB, times: [] }];
+for (const b of builds) Object.assign(b, await serve(b.dist));
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: ['--no-sandbox', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'] });
+for (let r = 0; r < rounds; r++) {
+  for (const b of r % 2 === 0 ? builds : [...builds].reverse()) {
+    const ms = await msPerStep(browser, b.base);
+    b.times.push(ms);
+    console.error(`round ${r + 1}: ${b.name} (${b.dist}) ${ms} ms per step`);
+  }
+}
+await browser.close();
+for (const b of builds) b.server.close();
+const median = (xs) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)];
+for (const b of builds) {
+  console.log(`TABLE wasm-speed build=${b.name} dist=${b.dist} n=20 steps=8 best_ms_per_step=${Math.min(...b.times)} median_ms_per_step=${median(b.times)} rounds=${rounds}`);
+}
+console.log(`TABLE wasm-speed ratio_b_over_a=${(Math.min(...builds[1].times) / Math.min(...builds[0].times)).toFixed(2)}`);
