@@ -111,7 +111,7 @@ def main():
         per_crate[crate_of(names.get(imports + local, ""))] += size
     total = sum(code_sizes)
     print(f"file {sys.argv[1]}: {len(data):,} bytes, code section {total:,} bytes, {len(code_sizes):,} functions")
-    for crate, size in per_crate.most_common(25):
+    for crate, size in per_crate.most_common(int(sys.argv[2]) if len(sys.argv) > 2 else 25):
         print(f"{size:>12,}  {100 * size / total:5.1f}%  {crate}")
 
 

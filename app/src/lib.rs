@@ -9,5 +9,6 @@ pub mod protocol;
 pub mod url_state;
 #[cfg(target_arch = "wasm32")]
 pub mod ui;
-#[cfg(target_arch = "wasm32")]
+// The worker's code only in the worker's build (feature `worker`): the page never links it.
+#[cfg(all(target_arch = "wasm32", feature = "worker"))]
 pub mod worker;

@@ -3,18 +3,35 @@
 
 use std::collections::HashMap;
 
-use gloo_worker::{Spawnable, WorkerBridge};
+use gloo_worker::{HandlerId, Spawnable, Worker, WorkerBridge, WorkerScope};
 use leptos::prelude::*;
 
 use super::browser::origin;
 use super::status::Load;
 use crate::protocol::{BackendChoice, Request, Response};
-use crate::worker::ReasonerWorker;
+
+/// The page's view of the model's worker: its message types, nothing else. The worker itself
+/// (`crate::worker::ReasonerWorker`) runs in worker.js, a separate wasm binary; gloo-worker's
+/// bridge only needs the types to encode requests and decode answers, which are the ones that
+/// binary registers with, so the page need not link the model (or burn's WebGPU stack).
+pub struct RemoteReasoner;
+
+impl Worker for RemoteReasoner {
+    type Message = ();
+    type Input = Request;
+    type Output = Response;
+
+    fn create(_scope: &WorkerScope<Self>) -> Self {
+        unreachable!("the model's worker runs in worker.js, never on the page")
+    }
+    fn update(&mut self, _scope: &WorkerScope<Self>, _msg: ()) {}
+    fn received(&mut self, _scope: &WorkerScope<Self>, _msg: Request, _id: HandlerId) {}
+}
 
 /// The worker of one page (it ends with the page). `Copy`, so closures capture it.
 #[derive(Clone, Copy)]
 pub struct ModelWorker {
-    bridge: StoredValue<WorkerBridge<ReasonerWorker>, LocalStorage>,
+    bridge: StoredValue<WorkerBridge<RemoteReasoner>, LocalStorage>,
     /// The backend's short name for the badge ("WebGPU" or "CPU") and why it was chosen.
     pub backend: RwSignal<Option<(String, String)>>,
     /// Each model's weights, by weights name.
@@ -31,7 +48,7 @@ impl ModelWorker {
                 l.insert(model, load);
             })
         };
-        let bridge = ReasonerWorker::spawner()
+        let bridge = RemoteReasoner::spawner()
             .callback(move |response| match response {
                 Response::Backend { name, detail } => backend.set(Some((name, detail))),
                 Response::LoadProgress { model, loaded, total } => set_load(model, Load::Loading { loaded, total }),

@@ -58,10 +58,10 @@ fn box_muller(uniforms: &[(f64, f64)], out: &mut [f32]) {
             o[1] = (r * a.sin()) as f32;
         }
     };
-    const PAIRS_PER_TASK: usize = 4096;
     #[cfg(not(target_arch = "wasm32"))]
-    if uniforms.len() >= 2 * PAIRS_PER_TASK {
+    if uniforms.len() >= 2 * 4096 {
         use rayon::prelude::*;
+        const PAIRS_PER_TASK: usize = 4096;
         uniforms
             .par_chunks(PAIRS_PER_TASK)
             .zip(out.par_chunks_mut(2 * PAIRS_PER_TASK))
