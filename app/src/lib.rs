@@ -1,14 +1,31 @@
 //! The browser playground. The page (`bin/app.rs`, Leptos on the main thread) renders and sends
-//! [`protocol::Request`]s; the worker (`bin/worker.rs`) runs the engine on WebGPU or the CPU and
-//! answers with [`protocol::Response`]s. No maths here: boards, solvers and metrics are the engine's.
+//! [`protocol::Request`]s; the worker runs the engine and answers with [`protocol::Response`]s.
+//! It comes in two builds, the page starting the one it needs ([`gpu_probe::WorkerBuild`]):
+//! `bin/worker_webgpu.rs` (WebGPU, burn-flex as its fallback) and `bin/worker_cpu.rs` (burn-flex
+//! only, without the WebGPU stack that is 72% of the other's code). No maths here: boards,
+//! solvers and metrics are the engine's.
 //!
-//! `protocol` and `url_state` are plain Rust and tested natively (`cargo test -p app --lib`); the
-//! browser-only modules build for wasm32 only.
+//! `protocol`, `url_state` and `gpu_probe`'s choice are plain Rust and tested natively
+//! (`cargo test -p app --lib`); the browser-only modules build for wasm32 only.
 
+pub mod gpu_probe;
 pub mod protocol;
 pub mod url_state;
 #[cfg(target_arch = "wasm32")]
 pub mod ui;
-// The worker's code only in the worker's build (feature `worker`): the page never links it.
+// The worker's code only in the workers' builds (feature `worker`; `webgpu` adds burn's WebGPU
+// backend): the page never links it.
 #[cfg(all(target_arch = "wasm32", feature = "worker"))]
 pub mod worker;
+
+/// The entry point of both worker builds: register the reasoner with gloo-worker, which then
+/// answers the page's messages.
+pub fn worker_main() {
+    #[cfg(all(target_arch = "wasm32", feature = "worker"))]
+    {
+        use gloo_worker::Registrable;
+        worker::ReasonerWorker::registrar().register();
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    eprintln!("the worker is a wasm32 binary: run `cargo xtask serve`");
+}

@@ -27,6 +27,7 @@ use js_sys::{Reflect, Uint8Array};
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_futures::JsFuture;
 
+use crate::gpu_probe::{Adapter, probe_adapter, webgpu_or_why_not};
 use crate::protocol::{BackendChoice, Request, Response, SolveRequest, StepReport, TreeReport, TreeRequest};
 use crate::url_state::nqueens::MAX_SAMPLES;
 use crate::url_state::sampling::MAX_STEPS;
@@ -136,47 +137,36 @@ async fn drain(state: Rc<RefCell<State>>, scope: WorkerScope<ReasonerWorker>) {
     }
 }
 
-/// What `navigator.gpu.requestAdapter()` says: `None` without WebGPU, else (software?, name).
-async fn probe_adapter() -> Option<(bool, String)> {
-    let navigator = Reflect::get(&js_sys::global(), &"navigator".into()).ok()?;
-    let gpu = Reflect::get(&navigator, &"gpu".into()).ok().filter(|g| !g.is_undefined() && !g.is_null())?;
-    let request: js_sys::Function = Reflect::get(&gpu, &"requestAdapter".into()).ok()?.dyn_into().ok()?;
-    let promise: js_sys::Promise = request.call0(&gpu).ok()?.dyn_into().ok()?;
-    let adapter = JsFuture::from(promise).await.ok().filter(|a| !a.is_null() && !a.is_undefined())?;
-    let info = Reflect::get(&adapter, &"info".into()).unwrap_or(JsValue::UNDEFINED);
-    let flag = |obj: &JsValue| Reflect::get(obj, &"isFallbackAdapter".into()).ok().and_then(|v| v.as_bool());
-    // Chromium moved the flag from the adapter to `adapter.info`; read either.
-    let software = flag(&info).or_else(|| flag(&adapter)).unwrap_or(false);
-    let text = |key: &str| Reflect::get(&info, &key.into()).ok().and_then(|v| v.as_string()).unwrap_or_default();
-    let parts: Vec<String> =
-        [text("vendor"), text("architecture"), text("description")].into_iter().filter(|s| !s.is_empty()).collect();
-    let name = if parts.is_empty() { "unnamed adapter".to_string() } else { parts.join(" ") };
-    Some((software, name))
-}
-
-/// DESIGN.md, "Browser runtime": WebGPU on a hardware adapter; a software adapter is slower than
-/// burn-flex in wasm, so it counts as no GPU unless the URL forces `backend=webgpu`.
+/// DESIGN.md, "Browser runtime": WebGPU on a hardware adapter (or any adapter when the URL says
+/// `backend=webgpu`), burn-flex otherwise; the page made the same choice when it picked this
+/// worker's build (`gpu_probe::WorkerBuild`), and the reason is worked out again here so the
+/// badge can say it.
 async fn init_backend(choice: BackendChoice) -> (Device, String, String) {
     let cpu = |why: String| (Device::flex(), "CPU".to_string(), why);
-    if choice == BackendChoice::Cpu {
-        return cpu("burn-flex on wasm, as the URL asks (backend=cpu)".into());
+    let adapter = if choice == BackendChoice::Cpu { None } else { probe_adapter().await };
+    match webgpu_or_why_not(choice, adapter.as_ref()) {
+        Err(why) => cpu(why),
+        Ok(adapter) => init_webgpu(adapter).await.unwrap_or_else(cpu),
     }
-    let Some((software, adapter)) = probe_adapter().await else {
-        return cpu("this browser offers no WebGPU adapter, so the model runs on the CPU (burn-flex, wasm)".into());
-    };
-    if software && choice == BackendChoice::Auto {
-        return cpu(format!(
-            "only a software WebGPU adapter ({adapter}) is available, and the CPU is faster; add backend=webgpu to the URL to use it anyway"
-        ));
-    }
+}
+
+#[cfg(feature = "webgpu")]
+async fn init_webgpu(adapter: &Adapter) -> Result<(Device, String, String), String> {
     use burn::tensor::wgpu::WgpuBackend;
     match Device::wgpu_options().graphics_api(WgpuBackend::WebGpu).init_async().await {
         Ok(device) => {
-            let kind = if software { "software adapter, correct but slow" } else { "GPU" };
-            (device, "WebGPU".into(), format!("{adapter} ({kind})"))
+            let kind = if adapter.software { "software adapter, correct but slow" } else { "GPU" };
+            Ok((device, "WebGPU".into(), format!("{} ({kind})", adapter.name)))
         }
-        Err(e) => cpu(format!("WebGPU did not start ({e}), so the model runs on the CPU (burn-flex, wasm)")),
+        Err(e) => Err(format!("WebGPU did not start ({e}), so the model runs on the CPU (burn-flex, wasm)")),
     }
+}
+
+/// The CPU-only build is started only when the model will not use WebGPU; should a page start it
+/// anyway (an adapter that appeared between the page's probe and this one), it says so.
+#[cfg(not(feature = "webgpu"))]
+async fn init_webgpu(adapter: &Adapter) -> Result<(Device, String, String), String> {
+    Err(format!("a WebGPU adapter ({}) appeared after the page chose the CPU worker; reload to use it", adapter.name))
 }
 
 /// Fetches `url`, reporting bytes as they arrive.

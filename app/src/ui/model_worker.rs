@@ -2,16 +2,18 @@
 //! the worker (the backend in use, each model's loading state). The page gets every other answer.
 
 use std::collections::HashMap;
+use std::rc::Rc;
 
 use gloo_worker::{HandlerId, Spawnable, Worker, WorkerBridge, WorkerScope};
 use leptos::prelude::*;
 
 use super::browser::origin;
 use super::status::Load;
+use crate::gpu_probe::{WorkerBuild, probe_adapter};
 use crate::protocol::{BackendChoice, Request, Response};
 
 /// The page's view of the model's worker: its message types, nothing else. The worker itself
-/// (`crate::worker::ReasonerWorker`) runs in worker.js, a separate wasm binary; gloo-worker's
+/// (`crate::worker::ReasonerWorker`) runs in worker_webgpu.js or worker_cpu.js, separate wasm binaries; gloo-worker's
 /// bridge only needs the types to encode requests and decode answers, which are the ones that
 /// binary registers with, so the page need not link the model (or burn's WebGPU stack).
 pub struct RemoteReasoner;
@@ -22,7 +24,7 @@ impl Worker for RemoteReasoner {
     type Output = Response;
 
     fn create(_scope: &WorkerScope<Self>) -> Self {
-        unreachable!("the model's worker runs in worker.js, never on the page")
+        unreachable!("the model's worker runs in its own wasm binary, never on the page")
     }
     fn update(&mut self, _scope: &WorkerScope<Self>, _msg: ()) {}
     fn received(&mut self, _scope: &WorkerScope<Self>, _msg: Request, _id: HandlerId) {}
@@ -31,7 +33,11 @@ impl Worker for RemoteReasoner {
 /// The worker of one page (it ends with the page). `Copy`, so closures capture it.
 #[derive(Clone, Copy)]
 pub struct ModelWorker {
-    bridge: StoredValue<WorkerBridge<RemoteReasoner>, LocalStorage>,
+    /// The worker's bridge once `init` has chosen which build to start.
+    bridge: StoredValue<Option<WorkerBridge<RemoteReasoner>>, LocalStorage>,
+    /// Requests sent before the worker started, in order.
+    pending: StoredValue<Vec<Request>, LocalStorage>,
+    on_answer: StoredValue<Rc<dyn Fn(Response)>, LocalStorage>,
     /// The backend's short name for the badge ("WebGPU" or "CPU") and why it was chosen.
     pub backend: RwSignal<Option<(String, String)>>,
     /// Each model's weights, by weights name.
@@ -39,7 +45,8 @@ pub struct ModelWorker {
 }
 
 impl ModelWorker {
-    /// Starts the worker; answers other than the backend and loading go to `on_response`.
+    /// The page's link; answers other than the backend and loading go to `on_response`. The
+    /// worker itself starts with `init`, which knows the backend and so the build to fetch.
     pub fn spawn(on_response: impl Fn(Response) + 'static) -> Self {
         let backend = RwSignal::new(None);
         let loads = RwSignal::new(HashMap::new());
@@ -48,25 +55,58 @@ impl ModelWorker {
                 l.insert(model, load);
             })
         };
-        let bridge = RemoteReasoner::spawner()
-            .callback(move |response| match response {
-                Response::Backend { name, detail } => backend.set(Some((name, detail))),
-                Response::LoadProgress { model, loaded, total } => set_load(model, Load::Loading { loaded, total }),
-                Response::Loaded { model, summary } => set_load(model, Load::Ready(summary)),
-                Response::LoadFailed { model, message } => set_load(model, Load::Failed(message)),
-                other => on_response(other),
-            })
-            .spawn("/worker.js");
-        Self { bridge: StoredValue::new_local(bridge), backend, loads }
+        let on_answer: Rc<dyn Fn(Response)> = Rc::new(move |response| match response {
+            Response::Backend { name, detail } => backend.set(Some((name, detail))),
+            Response::LoadProgress { model, loaded, total } => set_load(model, Load::Loading { loaded, total }),
+            Response::Loaded { model, summary } => set_load(model, Load::Ready(summary)),
+            Response::LoadFailed { model, message } => set_load(model, Load::Failed(message)),
+            other => on_response(other),
+        });
+        Self {
+            bridge: StoredValue::new_local(None),
+            pending: StoredValue::new_local(Vec::new()),
+            on_answer: StoredValue::new_local(on_answer),
+            backend,
+            loads,
+        }
     }
 
+    /// Sends `request` now, or once the worker has started.
     pub fn send(self, request: Request) {
-        self.bridge.with_value(|b| b.send(request));
+        let mut request = Some(request);
+        self.bridge.try_with_value(|bridge| {
+            if let Some(bridge) = bridge {
+                bridge.send(request.take().expect("sent once"));
+            }
+        });
+        if let Some(request) = request {
+            self.pending.try_update_value(|p| p.push(request));
+        }
     }
 
-    /// The first message: pick and initialise `backend`.
+    /// The first message: start the worker build `backend` needs (asking the browser for a
+    /// WebGPU adapter first unless the URL says `backend=cpu`) and have it initialise `backend`.
     pub fn init(self, backend: BackendChoice) {
-        self.send(Request::Init { backend, origin: origin() });
+        let init = Request::Init { backend, origin: origin() };
+        if backend == BackendChoice::Cpu {
+            self.start(WorkerBuild::Cpu, init);
+            return;
+        }
+        leptos::task::spawn_local(async move {
+            let adapter = probe_adapter().await;
+            self.start(WorkerBuild::for_choice(backend, adapter.as_ref()), init);
+        });
+    }
+
+    fn start(self, build: WorkerBuild, init: Request) {
+        // The page may be gone by the time the probe answers.
+        let Some(on_answer) = self.on_answer.try_get_value() else { return };
+        let bridge = RemoteReasoner::spawner().callback(move |r| on_answer(r)).spawn(build.script());
+        bridge.send(init);
+        for request in self.pending.try_update_value(std::mem::take).unwrap_or_default() {
+            bridge.send(request);
+        }
+        self.bridge.try_set_value(Some(bridge));
     }
 
     /// Fetch and verify the weights `model` (no-op when already loaded).

@@ -1,0 +1,6 @@
+//! Entry point of the model's Web Worker with WebGPU (trunk `data-type="worker"`, feature
+//! `webgpu`): started by pages whose model will run on a hardware WebGPU adapter (or when the
+//! URL forces `backend=webgpu`).
+fn main() {
+    app::worker_main();
+}

@@ -1,0 +1,105 @@
+//! What the browser's WebGPU offers, asked the same way on the page (to choose which worker to
+//! start) and in the worker (to say why it runs where it runs): `navigator.gpu.requestAdapter()`.
+
+use js_sys::Reflect;
+use wasm_bindgen::{JsCast, JsValue};
+use wasm_bindgen_futures::JsFuture;
+
+use crate::protocol::BackendChoice;
+
+/// A WebGPU adapter: whether it is a software one (SwiftShader, lavapipe) and its name.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Adapter {
+    pub software: bool,
+    pub name: String,
+}
+
+/// `None` without WebGPU (no `navigator.gpu`, or no adapter), else the adapter.
+pub async fn probe_adapter() -> Option<Adapter> {
+    let navigator = Reflect::get(&js_sys::global(), &"navigator".into()).ok()?;
+    let gpu = Reflect::get(&navigator, &"gpu".into()).ok().filter(|g| !g.is_undefined() && !g.is_null())?;
+    let request: js_sys::Function = Reflect::get(&gpu, &"requestAdapter".into()).ok()?.dyn_into().ok()?;
+    let promise: js_sys::Promise = request.call0(&gpu).ok()?.dyn_into().ok()?;
+    let adapter = JsFuture::from(promise).await.ok().filter(|a| !a.is_null() && !a.is_undefined())?;
+    let info = Reflect::get(&adapter, &"info".into()).unwrap_or(JsValue::UNDEFINED);
+    let flag = |obj: &JsValue| Reflect::get(obj, &"isFallbackAdapter".into()).ok().and_then(|v| v.as_bool());
+    // Chromium moved the flag from the adapter to `adapter.info`; read either.
+    let software = flag(&info).or_else(|| flag(&adapter)).unwrap_or(false);
+    let text = |key: &str| Reflect::get(&info, &key.into()).ok().and_then(|v| v.as_string()).unwrap_or_default();
+    let parts: Vec<String> =
+        [text("vendor"), text("architecture"), text("description")].into_iter().filter(|s| !s.is_empty()).collect();
+    let name = if parts.is_empty() { "unnamed adapter".to_string() } else { parts.join(" ") };
+    Some(Adapter { software, name })
+}
+
+/// DESIGN.md, "Browser runtime": WebGPU on a hardware adapter; a software adapter is slower than
+/// burn-flex in wasm, so it counts as no GPU unless the URL forces `backend=webgpu`. `Err` is the
+/// sentence that says why the model runs on the CPU.
+pub fn webgpu_or_why_not(choice: BackendChoice, adapter: Option<&Adapter>) -> Result<&Adapter, String> {
+    if choice == BackendChoice::Cpu {
+        return Err("burn-flex on wasm, as the URL asks (backend=cpu)".into());
+    }
+    let Some(adapter) = adapter else {
+        return Err("this browser offers no WebGPU adapter, so the model runs on the CPU (burn-flex, wasm)".into());
+    };
+    if adapter.software && choice == BackendChoice::Auto {
+        return Err(format!(
+            "only a software WebGPU adapter ({}) is available, and the CPU is faster; add backend=webgpu to the URL to use it anyway",
+            adapter.name
+        ));
+    }
+    Ok(adapter)
+}
+
+/// Which worker build the page starts: the CPU-only one is about a quarter of the WebGPU one
+/// (no cubecl shader compiler), so a visitor whose model will run on the CPU never downloads
+/// the WebGPU stack.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum WorkerBuild {
+    Cpu,
+    WebGpu,
+}
+
+impl WorkerBuild {
+    pub fn for_choice(choice: BackendChoice, adapter: Option<&Adapter>) -> Self {
+        match webgpu_or_why_not(choice, adapter) {
+            Ok(_) => Self::WebGpu,
+            Err(_) => Self::Cpu,
+        }
+    }
+
+    /// The worker's script, as trunk names it (`filehash = false` in Trunk.toml).
+    pub fn script(self) -> &'static str {
+        match self {
+            Self::Cpu => "/worker_cpu.js",
+            Self::WebGpu => "/worker_webgpu.js",
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn adapter(software: bool) -> Adapter {
+        Adapter { software, name: "SwiftShader".into() }
+    }
+
+    #[test]
+    fn the_cpu_worker_unless_webgpu_will_be_used() {
+        use BackendChoice::*;
+        use WorkerBuild as W;
+        assert_eq!(W::for_choice(Cpu, Some(&adapter(false))), W::Cpu);
+        assert_eq!(W::for_choice(Auto, None), W::Cpu);
+        assert_eq!(W::for_choice(WebGpu, None), W::Cpu);
+        assert_eq!(W::for_choice(Auto, Some(&adapter(true))), W::Cpu);
+        assert_eq!(W::for_choice(WebGpu, Some(&adapter(true))), W::WebGpu);
+        assert_eq!(W::for_choice(Auto, Some(&adapter(false))), W::WebGpu);
+    }
+
+    #[test]
+    fn the_reason_names_the_software_adapter() {
+        let why = webgpu_or_why_not(BackendChoice::Auto, Some(&adapter(true))).unwrap_err();
+        assert!(why.contains("SwiftShader") && why.contains("backend=webgpu"), "{why}");
+    }
+}
