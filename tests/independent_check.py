@@ -14,6 +14,8 @@
    solution (its own backtracking solver), and that `solve --task sudoku` answers each puzzle with
    a grid whose `verified` flag is what its own rules say.
 
+4. Graph colouring: tests/independent_coloring.py (the generator, the split, the solution counts).
+
 Usage: independent_check.py <path to native-trainer> [puzzles]
 """
 import itertools
@@ -282,3 +284,6 @@ if __name__ == "__main__":
     main()
     check_sudoku(sys.argv[1])
     check_tree(sys.argv[1])
+    import independent_coloring  # graph colouring: its own file (tests/independent_coloring.py)
+
+    independent_coloring.check(sys.argv[1], [8, 10])

@@ -339,6 +339,7 @@ async fn solve(state: &Rc<RefCell<State>>, req: SolveRequest, respond: &dyn Fn(R
         seed: req.seed,
         // The task's measured default (engine::tasks::TokenTask::default_settle).
         settle: if sudoku { Sudoku.default_settle() } else { NQueens::new(n).default_settle() },
+        decoding: Default::default(),
     };
     // A deterministic model runs one trajectory; its answer is repeated for every sample below.
     let options = trajectories_to_run(&model, &requested);

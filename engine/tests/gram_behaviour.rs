@@ -8,18 +8,11 @@ use burn::optim::{AdamWConfig, GradientsParams};
 use burn::tensor::{Device, Int, Tensor, TensorData};
 use engine::gram::loss::supervision_step;
 use engine::gram::noise::NoiseSource;
-use engine::gram::{Gram, GramConfig, SampleOptions, SupervisionBatch, Trajectories};
+use engine::gram::{Gram, SampleOptions, SupervisionBatch, Trajectories};
 use engine::tasks::nqueens::{Board, all_solutions};
 
-fn tiny(guidance: bool) -> GramConfig {
-    GramConfig::new(16, 3)
-        .with_d_model(16)
-        .with_d_hidden(32)
-        .with_d_guidance(32)
-        .with_n_heads(2)
-        .with_grid_cols(4)
-        .with_guidance(guidance)
-}
+mod common;
+use common::tiny;
 
 fn puzzle() -> Vec<u32> {
     Board::empty(4).unwrap().tokens()
@@ -34,7 +27,7 @@ fn model(guidance: bool, device: &Device) -> Gram {
 fn sampling_is_seeded_observable_and_normalised() {
     let device = Device::flex();
     let m = model(true, &device);
-    let options = SampleOptions { samples: 6, max_steps: 3, halting: false, seed: 5, guidance_scale: 1.0, settle: 0.0 };
+    let options = SampleOptions { samples: 6, max_steps: 3, halting: false, seed: 5, guidance_scale: 1.0, settle: 0.0, ..Default::default() };
     let mut seen = Vec::new();
     let last = Trajectories::new(&m, &[puzzle()], options.clone(), &device).run(|o| seen.push(o.clone()));
     assert_eq!(seen.iter().map(|o| o.step).collect::<Vec<_>>(), vec![1, 2, 3]);
@@ -61,7 +54,7 @@ fn deterministic_paths_give_identical_samples() {
         (1..4).all(|r| o.probabilities[r * per..(r + 1) * per] == o.probabilities[..per])
     };
     let trm = model(false, &device);
-    let options = SampleOptions { samples: 4, max_steps: 2, halting: false, seed: 1, guidance_scale: 1.0, settle: 0.0 };
+    let options = SampleOptions { samples: 4, max_steps: 2, halting: false, seed: 1, guidance_scale: 1.0, settle: 0.0, ..Default::default() };
     assert!(same(&Trajectories::new(&trm, &[puzzle()], options.clone(), &device).run(|_| {})));
     let gram = model(true, &device);
     let mean_path = SampleOptions { guidance_scale: 0.0, ..options };
@@ -72,7 +65,7 @@ fn deterministic_paths_give_identical_samples() {
 fn settling_runs_the_end_of_the_budget_on_the_mean_path() {
     let device = Device::flex();
     let m = model(true, &device);
-    let noisy = SampleOptions { samples: 4, max_steps: 4, halting: false, seed: 3, guidance_scale: 1.0, settle: 0.0 };
+    let noisy = SampleOptions { samples: 4, max_steps: 4, halting: false, seed: 3, guidance_scale: 1.0, settle: 0.0, ..Default::default() };
     assert_eq!(SampleOptions { max_steps: 8, settle: 0.25, ..noisy.clone() }.settle_steps(), 2);
     assert_eq!(SampleOptions { max_steps: 3, settle: 0.25, ..noisy.clone() }.settle_steps(), 0);
     let run = |o: SampleOptions| {
@@ -95,7 +88,7 @@ fn settling_runs_the_end_of_the_budget_on_the_mean_path() {
 fn halted_trajectories_keep_their_answer() {
     let device = Device::flex();
     let m = model(true, &device);
-    let options = SampleOptions { samples: 8, max_steps: 6, halting: true, seed: 2, guidance_scale: 1.0, settle: 0.0 };
+    let options = SampleOptions { samples: 8, max_steps: 6, halting: true, seed: 2, guidance_scale: 1.0, settle: 0.0, ..Default::default() };
     let mut steps = Vec::new();
     Trajectories::new(&m, &[puzzle()], options, &device).run(|o| steps.push(o.clone()));
     for w in steps.windows(2) {

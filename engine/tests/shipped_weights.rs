@@ -80,6 +80,7 @@ fn every_shipped_file_loads_and_reproduces_its_recorded_output() {
             max_steps: reference.steps,
             halting: reference.halting,
             settle: reference.settle,
+            decoding: Default::default(),
         };
         let task = TaskId::parse(&manifest.task).unwrap();
         assert_eq!(TaskId::of_gram_config(&manifest.config), Some(task), "{}: the config fits its task", manifest.name);

@@ -44,7 +44,7 @@ impl InFlight {
     /// `b` fresh slots from z0.
     pub fn fresh(model: &Gram, data: &TrainData, b: usize, seq_len: usize, rng: &mut NoiseSource) -> InFlight {
         let slots = (0..b).map(|_| Slot { pair: data.draw(rng), steps: 0 }).collect();
-        InFlight { slots, z: model.initial_state(b, seq_len).detach() }
+        InFlight { slots, z: model.start_state(b, seq_len, rng).detach() }
     }
 
     /// Inputs and targets of the slots, `[B, L]` each.
@@ -72,7 +72,7 @@ impl InFlight {
             }
         }
         let [b, l, _] = z.h.dims();
-        let z0 = refill.model.initial_state(b, l).detach();
+        let z0 = refill.model.start_state(b, l, refill.rng).detach();
         self.z = reset_rows(z, &z0, &reset).detach();
         finished
     }

@@ -4,6 +4,7 @@ use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use engine::gram::SampleOptions;
+use engine::gram::sample::Decoding;
 
 #[derive(Parser)]
 #[command(name = "native-trainer", version, about = "Train, evaluate and run GRAM / TRM on puzzles (CPU by default)")]
@@ -47,6 +48,16 @@ pub struct SamplingArgs {
     /// steps = the last 2. Default: the task's (0.25 for N-Queens, 0 for Sudoku; see README).
     #[arg(long)]
     pub settle: Option<f64>,
+    /// How an answer is read from the logits: `greedy` (argmax, the default) or `sample` (drawn
+    /// from each position's softmax: seed 003's "TRM w/ stochastic decoding" ablation).
+    #[arg(long, value_enum, default_value_t = DecodingArg::Greedy)]
+    pub decoding: DecodingArg,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum DecodingArg {
+    Greedy,
+    Sample,
 }
 
 impl SamplingArgs {
@@ -58,6 +69,10 @@ impl SamplingArgs {
             halting: self.halt,
             seed: self.seed,
             settle: 0.0,
+            decoding: match self.decoding {
+                DecodingArg::Greedy => Decoding::Greedy,
+                DecodingArg::Sample => Decoding::Sample,
+            },
         }
     }
 }

@@ -1,6 +1,8 @@
-//! What training reads, per task: the N-Queens train part (every (input, solution) pair), or a
-//! pool of generated Sudoku puzzles drawn through a fresh random augmentation each time (seed 003
-//! and TRM train Sudoku on augmented copies); and the validation part the quick evals score.
+//! What training reads, per task: for a task whose oracle lists every answer (N-Queens, graph
+//! colouring) every (input, answer) pair of its train part; for Sudoku a pool of generated
+//! puzzles drawn through a fresh random augmentation each time (seed 003 and TRM train Sudoku on
+//! augmented copies); and the validation part the quick evals score. Written once over the task
+//! interface: a new listed task needs nothing here.
 //!
 //! The test part is out of reach here: [`TrainData`] holds the train and validation parts only,
 //! so nothing chosen during training (quick evals, when to stop) ever looks at the test split.
@@ -10,9 +12,8 @@ use burn::tensor::Device;
 use engine::gram::noise::NoiseSource;
 use engine::gram::{Gram, SampleOptions};
 use engine::solve::evaluate;
-use engine::tasks::nqueens::{self, Board, NQueens};
-use engine::tasks::sudoku::{self, Augmentation, Part, Sudoku, SudokuGrid};
-use engine::tasks::{TaskId, spread};
+use engine::tasks::sudoku::{self, Augmentation, Part, Sudoku};
+use engine::tasks::{Report, Task, TaskId, TaskVisitor, TokenTask, spread, visit};
 use serde::{Deserialize, Serialize};
 
 /// One (input, target) pair in a batch slot; its reward is checked against the input itself.
@@ -23,7 +24,8 @@ pub struct Pair {
 }
 
 pub enum TrainData {
-    NQueens { n: usize, train: Vec<nqueens::Instance>, pairs: Vec<(usize, usize)>, validation: Vec<nqueens::Instance> },
+    /// Every (input, answer) pair of a listed task's train part: `inputs[i]` with `targets[i][s]`.
+    Listed { task: TaskId, inputs: Vec<Vec<u32>>, targets: Vec<Vec<Vec<u32>>>, pairs: Vec<(usize, usize)>, validation: usize },
     Sudoku { pool: Vec<sudoku::Instance>, validation: Vec<sudoku::Instance> },
 }
 
@@ -35,30 +37,75 @@ pub const SUDOKU_POOL: usize = 20_000;
 /// Validation puzzles per difficulty band, for the quick evals.
 pub const SUDOKU_VALIDATION_PER_BAND: usize = sudoku::TEST_PER_BAND;
 
-/// The instances a quick eval scores.
-pub enum EvalSet {
-    /// Board side and instances.
-    NQueens(usize, Vec<nqueens::Instance>),
-    Sudoku(Vec<sudoku::Instance>),
+/// A listed task's train part as tokens, and the size of its validation part.
+struct ListTrain;
+
+impl TaskVisitor for ListTrain {
+    type Output = (Vec<Vec<u32>>, Vec<Vec<Vec<u32>>>, usize);
+    fn gram<T: TokenTask>(self, task: &T) -> Self::Output {
+        let train = task.instances(Part::Train);
+        let inputs = train.iter().map(|i| task.tokens(task.puzzle_of(i))).collect();
+        let targets = train.iter().map(|i| task.targets(i)).collect();
+        (inputs, targets, task.instances(Part::Validation).len())
+    }
+    fn other<T: Task>(self, _task: &T) -> Self::Output {
+        unreachable!("GRAM/TRM presets train token tasks")
+    }
+}
+
+/// The task's check of a training prediction against its input.
+struct Reward<'a> {
+    x: &'a [u32],
+    prediction: &'a [u32],
+}
+
+impl TaskVisitor for Reward<'_> {
+    type Output = bool;
+    fn gram<T: TokenTask>(self, task: &T) -> bool {
+        task.is_right_prediction(self.x, self.prediction)
+    }
+    fn other<T: Task>(self, _task: &T) -> bool {
+        unreachable!("GRAM/TRM presets train token tasks")
+    }
+}
+
+/// Accuracy and the task's second figure on `inputs` validation instances, 5 samples.
+struct QuickEval<'a> {
+    model: &'a Gram,
+    inputs: usize,
+    device: &'a Device,
+}
+
+impl TaskVisitor for QuickEval<'_> {
+    type Output = (f64, f64);
+    fn gram<T: TokenTask>(self, task: &T) -> (f64, f64) {
+        let subset = spread(&task.instances(Part::Validation), self.inputs);
+        let report = evaluate(task, self.model, &subset, &quick_options(), 32, self.device, |_, _| {});
+        let (accuracy, second, _) = report.record();
+        (accuracy, second)
+    }
+    fn other<T: Task>(self, _task: &T) -> (f64, f64) {
+        unreachable!("GRAM/TRM presets train token tasks")
+    }
+}
+
+fn quick_options() -> SampleOptions {
+    SampleOptions { samples: 5, max_steps: 8, halting: false, ..SampleOptions::default() }
 }
 
 impl TrainData {
     pub fn new(task: TaskId, seed: u64) -> TrainData {
         match task {
-            TaskId::NQueens(n) => TrainData::nqueens(n),
             TaskId::Sudoku => TrainData::sudoku(SUDOKU_POOL, SUDOKU_VALIDATION_PER_BAND, seed),
-            TaskId::Tree => unreachable!("GRAM/TRM presets train N-Queens or Sudoku"),
+            TaskId::Tree => unreachable!("GRAM/TRM presets train token tasks"),
+            task => TrainData::listed(task),
         }
     }
 
-    fn nqueens(n: usize) -> TrainData {
-        let train = nqueens::split(n, nqueens::Part::Train);
-        let pairs = train
-            .iter()
-            .enumerate()
-            .flat_map(|(i, inst)| (0..inst.solutions.len()).map(move |s| (i, s)))
-            .collect();
-        TrainData::NQueens { n, train, pairs, validation: nqueens::split(n, nqueens::Part::Validation) }
+    fn listed(task: TaskId) -> TrainData {
+        let (inputs, targets, validation) = visit(task, ListTrain);
+        let pairs = targets.iter().enumerate().flat_map(|(i, t)| (0..t.len()).map(move |s| (i, s))).collect();
+        TrainData::Listed { task, inputs, targets, pairs, validation }
     }
 
     /// A pool of `pool` train-part puzzles from `seed` and `per_band` validation puzzles per band.
@@ -69,13 +116,20 @@ impl TrainData {
         }
     }
 
+    fn task(&self) -> TaskId {
+        match self {
+            TrainData::Listed { task, .. } => *task,
+            TrainData::Sudoku { .. } => TaskId::Sudoku,
+        }
+    }
+
     pub fn describe(&self) -> String {
         match self {
-            TrainData::NQueens { train, pairs, validation, .. } => format!(
-                "train {} inputs / {} (input, solution) pairs, validation {} inputs",
-                train.len(),
+            TrainData::Listed { inputs, pairs, validation, .. } => format!(
+                "train {} inputs / {} (input, answer) pairs, validation {} inputs",
+                inputs.len(),
                 pairs.len(),
-                validation.len()
+                validation
             ),
             TrainData::Sudoku { pool, validation } => format!(
                 "train {} generated puzzles ({}-{} givens) x random augmentation, validation {} puzzles",
@@ -90,9 +144,9 @@ impl TrainData {
     /// A random training pair.
     pub fn draw(&self, rng: &mut NoiseSource) -> Pair {
         match self {
-            TrainData::NQueens { train, pairs, .. } => {
+            TrainData::Listed { inputs, targets, pairs, .. } => {
                 let (i, s) = pairs[rng.index(pairs.len())];
-                Pair { x: train[i].puzzle.tokens(), y: train[i].solutions[s].tokens() }
+                Pair { x: inputs[i].clone(), y: targets[i][s].clone() }
             }
             TrainData::Sudoku { pool, .. } => loop {
                 let inst = &pool[rng.index(pool.len())];
@@ -108,40 +162,21 @@ impl TrainData {
 
     /// r = 1 when the prediction is a valid answer to the pair's input (the task's validator).
     pub fn reward(&self, pair: &Pair, prediction: &[u32]) -> f32 {
-        let ok = match self {
-            TrainData::NQueens { n, .. } => {
-                let puzzle = Board::from_tokens(&pair.x, *n).expect("a training input");
-                let board = Board::from_prediction(prediction, *n);
-                prediction.iter().all(|&t| t == 1 || t == 2) && board.completes(&puzzle)
-            }
-            TrainData::Sudoku { .. } => {
-                let puzzle = SudokuGrid::from_tokens(&pair.x).expect("a training input");
-                SudokuGrid::from_prediction(prediction).solves(&puzzle)
-            }
-        };
-        if ok { 1.0 } else { 0.0 }
-    }
-
-    /// The `inputs` validation instances a quick eval scores, spread over the validation set.
-    pub fn eval_set(&self, inputs: usize) -> EvalSet {
-        match self {
-            TrainData::NQueens { n, validation, .. } => EvalSet::NQueens(*n, spread(validation, inputs)),
-            TrainData::Sudoku { validation, .. } => EvalSet::Sudoku(spread(validation, inputs)),
-        }
+        if visit(self.task(), Reward { x: &pair.x, prediction }) { 1.0 } else { 0.0 }
     }
 
     /// A fast training-time signal on `inputs` validation puzzles with 5 samples: (accuracy of
-    /// the first sample, coverage@5) for N-Queens; (accuracy, solved by any of 5) for Sudoku.
+    /// the first sample, coverage@5) for listed tasks; (accuracy, solved by any of 5) for Sudoku.
     pub fn quick_eval(&self, model: &Gram, inputs: usize, device: &Device) -> (f64, f64, &'static str) {
         let plain = model.valid();
-        let options = SampleOptions { samples: 5, max_steps: 8, halting: false, ..SampleOptions::default() };
-        match self.eval_set(inputs) {
-            EvalSet::NQueens(n, subset) => {
-                let r = evaluate(&NQueens::new(n), &plain, &subset, &options, 32, device, |_, _| {});
-                (r.overall.accuracy(), r.overall.coverage(), "coverage@5")
+        match self {
+            TrainData::Listed { task, .. } => {
+                let (accuracy, coverage) = visit(*task, QuickEval { model: &plain, inputs, device });
+                (accuracy, coverage, "coverage@5")
             }
-            EvalSet::Sudoku(subset) => {
-                let r = evaluate(&Sudoku, &plain, &subset, &options, 32, device, |_, _| {});
+            TrainData::Sudoku { validation, .. } => {
+                let subset = spread(validation, inputs);
+                let r = evaluate(&Sudoku, &plain, &subset, &quick_options(), 32, device, |_, _| {});
                 (r.overall().accuracy(), r.overall().pass_at(5), "solved-by-any-of-5")
             }
         }
@@ -152,32 +187,44 @@ impl TrainData {
 mod tests {
     use super::*;
 
-    fn queens_part(tokens: &[u32], n: usize) -> nqueens::Part {
-        nqueens::part_of(&Board::from_tokens(tokens, n).unwrap())
-    }
-
-    /// Training reads only the train part, and the quick eval scores only the validation part.
+    /// Training reads only the train part of a listed task, every drawn target is a right answer
+    /// to its input, and the validation part the quick eval reads is disjoint from it.
     #[test]
-    fn nqueens_training_holds_no_test_input_and_evals_on_validation() {
-        let data = TrainData::new(TaskId::NQueens(8), 0);
-        let TrainData::NQueens { train, validation, .. } = &data else { unreachable!() };
-        assert!(train.iter().all(|i| nqueens::part_of(&i.puzzle) == nqueens::Part::Train));
-        assert!(!validation.is_empty());
-        let mut rng = NoiseSource::new(1);
-        for _ in 0..500 {
-            assert_eq!(queens_part(&data.draw(&mut rng).x, 8), nqueens::Part::Train);
+    fn listed_training_holds_no_test_input_and_rewards_its_targets() {
+        use engine::tasks::coloring::{self, Coloring, Graph};
+        use engine::tasks::nqueens::{self, Board, NQueens};
+        for task in [TaskId::NQueens(8), TaskId::Coloring(8)] {
+            let data = TrainData::new(task, 0);
+            let TrainData::Listed { inputs, pairs, validation, .. } = &data else { unreachable!() };
+            assert!(*validation > 0 && !pairs.is_empty());
+            let mut rng = NoiseSource::new(1);
+            for _ in 0..300 {
+                let pair = data.draw(&mut rng);
+                let part = match task {
+                    TaskId::NQueens(n) => nqueens::part_of(&Board::from_tokens(&pair.x, n).unwrap()),
+                    _ => coloring::part_of(&Graph::from_tokens(&pair.x, 8).unwrap()),
+                };
+                assert_eq!(part, Part::Train);
+                assert_eq!(data.reward(&pair, &pair.y), 1.0, "{task:?}: the target answers its input");
+            }
+            let expected = match task {
+                TaskId::NQueens(n) => NQueens::new(n).instances(Part::Train).len(),
+                _ => Coloring::new(8).instances(Part::Train).len(),
+            };
+            assert_eq!(inputs.len(), expected);
         }
-        let EvalSet::NQueens(_, eval) = data.eval_set(10_000) else { unreachable!() };
-        assert_eq!(eval.len(), validation.len());
-        assert!(eval.iter().all(|i| nqueens::part_of(&i.puzzle) == nqueens::Part::Validation));
-        let EvalSet::NQueens(_, eval) = data.eval_set(16) else { unreachable!() };
-        assert!(eval.len() == 16 && eval.iter().all(|i| nqueens::part_of(&i.puzzle) == nqueens::Part::Validation));
+        // A wrong colouring (every vertex colour 0) earns nothing.
+        let data = TrainData::new(TaskId::Coloring(8), 0);
+        let pair = data.draw(&mut NoiseSource::new(3));
+        let wrong: Vec<u32> = pair.y.iter().map(|&t| if t >= coloring::FIRST_COLOUR { coloring::FIRST_COLOUR } else { t }).collect();
+        assert_eq!(data.reward(&pair, &wrong), 0.0);
     }
 
     #[test]
     fn sudoku_training_holds_no_test_input_and_evals_on_validation() {
+        use engine::tasks::sudoku::SudokuGrid;
         let data = TrainData::sudoku(200, 3, 0);
-        let TrainData::Sudoku { pool, .. } = &data else { unreachable!() };
+        let TrainData::Sudoku { pool, validation } = &data else { unreachable!() };
         assert!(pool.iter().all(|i| sudoku::part_of(&i.puzzle) == Part::Train));
         let mut rng = NoiseSource::new(2);
         for _ in 0..500 {
@@ -185,9 +232,8 @@ mod tests {
             assert_eq!(sudoku::part_of(&SudokuGrid::from_tokens(&pair.x).unwrap()), Part::Train);
             assert_eq!(data.reward(&pair, &pair.y), 1.0, "the target solves the augmented input");
         }
-        let EvalSet::Sudoku(eval) = data.eval_set(64) else { unreachable!() };
-        assert_eq!(eval.len(), 12);
-        assert!(eval.iter().all(|i| sudoku::part_of(&i.puzzle) == Part::Validation));
+        assert_eq!(validation.len(), 12);
+        assert!(validation.iter().all(|i| sudoku::part_of(&i.puzzle) == Part::Validation));
     }
 
     /// The training code never names the test split: only this test module may.

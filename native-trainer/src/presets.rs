@@ -2,9 +2,9 @@
 //! command line can only shorten or lengthen it (`--steps`), so a weights file's manifest names a
 //! recipe anyone can rerun.
 
-use engine::gram::GramConfig;
+use engine::gram::{Ablation, GramConfig};
 use engine::tasks::TaskId;
-use engine::tasks::{nqueens, sudoku};
+use engine::tasks::{coloring, nqueens, sudoku};
 
 #[derive(Clone, Debug)]
 pub struct Preset {
@@ -23,7 +23,7 @@ pub struct Preset {
     pub steps: usize,
 }
 
-pub const NAMES: [&str; 7] = [
+pub const NAMES: [&str; 11] = [
     "gram-nqueens8",
     "trm-nqueens8",
     "gram-nqueens8-mixer",
@@ -31,7 +31,27 @@ pub const NAMES: [&str; 7] = [
     "gram-nqueens10",
     "trm-nqueens10",
     "gram-sudoku",
+    "gram-coloring8",
+    "trm-coloring8",
+    "gram-coloring10",
+    "trm-coloring10",
 ];
+
+impl Preset {
+    /// The preset with one of Table 10's ablations (seed 003, appendix F.5): the same recipe,
+    /// data and budget, one change to the model (`engine::gram::ablation`).
+    pub fn with_variant(mut self, variant: &str) -> Result<Preset, String> {
+        let names: Vec<&str> = Ablation::ALL.iter().map(|a| a.name()).collect();
+        let ablation =
+            Ablation::parse(variant).ok_or_else(|| format!("unknown --variant {variant:?}; variants: {}", names.join(", ")))?;
+        if ablation.guided() != self.config.guidance {
+            let kind = if ablation.guided() { "a GRAM" } else { "a TRM" };
+            return Err(format!("--variant {variant} is an ablation of {kind} preset, and {} is not one", self.name));
+        }
+        self.config = self.config.with_ablation(Some(ablation));
+        Ok(self)
+    }
+}
 
 pub fn preset(name: &str) -> Option<Preset> {
     if name == "gram-sudoku" {
@@ -45,6 +65,26 @@ pub fn preset(name: &str) -> Option<Preset> {
             warmup: 200,
             weight_decay: 0.1,
             steps: 5500,
+        });
+    }
+    if let Some((guidance, n)) = match name {
+        "gram-coloring8" => Some((true, 8)),
+        "trm-coloring8" => Some((false, 8)),
+        "gram-coloring10" => Some((true, 10)),
+        "trm-coloring10" => Some((false, 10)),
+        _ => None,
+    } {
+        // GRAM and TRM of one size train with the same steps and batch: equal compute per
+        // optimiser step count (a TRM step is cheaper: no prior or posterior heads).
+        return Some(Preset {
+            name: NAMES.iter().find(|&&p| p == name).copied()?,
+            task: TaskId::Coloring(n),
+            config: coloring::gram_config(n, guidance),
+            batch: 64,
+            lr: 1e-3,
+            warmup: 200,
+            weight_decay: 0.1,
+            steps: 10_000,
         });
     }
     let (guidance, n, mixer) = match name {

@@ -13,6 +13,11 @@ use crate::{jepa_train, presets, train};
 pub struct TrainCli {
     #[arg(long)]
     pub preset: String,
+    /// Train one of seed 003's Table 10 ablations of the preset: no-guide, no-stochasticity,
+    /// direct-prediction (of a GRAM preset) or random-init (of a TRM preset). Default run
+    /// directory: runs/<preset>-<variant>.
+    #[arg(long)]
+    pub variant: Option<String>,
     /// Optimiser steps of the whole run (default: the preset's; on --resume, the run's own).
     #[arg(long)]
     pub steps: Option<usize>,
@@ -77,7 +82,11 @@ pub fn train(a: TrainCli, command: String, device: Device) -> Result<ExitCode, S
     if let Some(ema) = a.ema.filter(|e| !(0.0..1.0).contains(e)) {
         return Err(format!("--ema must be in [0, 1), not {ema}"));
     }
-    let run_dir = a.run_dir.unwrap_or_else(|| PathBuf::from("runs").join(p.name));
+    let (p, dir_name) = match &a.variant {
+        None => (p.clone(), p.name.to_string()),
+        Some(v) => (p.clone().with_variant(v)?, format!("{}-{v}", p.name)),
+    };
+    let run_dir = a.run_dir.unwrap_or_else(|| PathBuf::from("runs").join(dir_name));
     let args = train::TrainArgs {
         preset: p,
         flags: train::Flags { steps: a.steps, seed: a.seed, lr: a.lr, beta: a.beta, ema: a.ema },

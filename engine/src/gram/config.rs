@@ -3,6 +3,8 @@
 
 use burn::config::Config;
 
+use super::ablation::Ablation;
+
 #[derive(Config, Debug, PartialEq)]
 pub struct GramConfig {
     /// Tokens per puzzle (64 for 8x8 N-Queens).
@@ -72,5 +74,8 @@ pub struct GramConfig {
     /// Seed of z0 = (h0, l0), drawn once from N(0, I) and saved with the weights (appendix D.1).
     #[config(default = 0)]
     pub z0_seed: u64,
+    /// One of seed 003's Table 10 ablations (`ablation.rs`); `None` for GRAM and TRM themselves
+    /// (manifests written before the field existed read as `None`).
+    pub ablation: Option<Ablation>,
 }
 

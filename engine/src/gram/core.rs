@@ -17,6 +17,7 @@ use burn::nn::{Embedding, EmbeddingConfig, Initializer, Linear, LinearConfig};
 use burn::tensor::{Device, Int, Tensor, TensorData, activation::sigmoid};
 
 use super::GramConfig;
+use super::ablation::{self, Ablation};
 use super::guidance::{Gaussian, Guidance};
 use super::noise::NoiseSource;
 use crate::nn::{Block, BlockConfig, MixerBlock, MixerBlockConfig};
@@ -72,6 +73,9 @@ pub struct Gram {
     d_model: usize,
     k_inner: usize,
     t_outer: usize,
+    /// Table 10's ablation this model is, if any (from the config; no weights).
+    #[module(skip)]
+    ablation: Option<Ablation>,
 }
 
 impl Gram {
@@ -106,6 +110,7 @@ impl Gram {
             d_model: d,
             k_inner: config.k_inner,
             t_outer: config.t_outer,
+            ablation: config.ablation,
         }
     }
 
@@ -138,6 +143,23 @@ impl Gram {
         Latent { h: expand(&self.h_init), l: expand(&self.l_init) }
     }
 
+    /// z_0 as a run starts it: the fixed z0, or for the random-initialisation ablation a fresh
+    /// N(0, I) draw per trajectory, position and channel from `source` (nothing is drawn
+    /// otherwise, so the noise stream of every other model is unchanged).
+    pub fn start_state(&self, batch: usize, seq_len: usize, source: &mut NoiseSource) -> Latent {
+        if self.ablation != Some(Ablation::RandomInit) {
+            return self.initial_state(batch, seq_len);
+        }
+        let device = self.h_init.val().device();
+        let shape = [batch, seq_len, self.d_model];
+        Latent { h: source.tensor(shape, &device), l: source.tensor(shape, &device) }
+    }
+
+    /// Table 10's ablation, if any.
+    pub fn ablation(&self) -> Option<Ablation> {
+        self.ablation
+    }
+
     /// The shared network f (used as f_L and f_H). # Shapes: `[B, L, D]` -> `[B, L, D]`.
     fn f(&self, x: Tensor<3>) -> Tensor<3> {
         match (&self.block, &self.mixer) {
@@ -158,16 +180,18 @@ impl Gram {
         let (h, guidance) = match (&self.guidance, noise) {
             (None, _) | (Some(_), Noise::Off) => (u, None),
             (Some(g), Noise::Prior { scale, source }) => {
-                let prior = g.prior(u.clone());
+                let prior = ablation::shape(self.ablation, g.prior(u.clone()));
                 let xi = source.tensor(u.dims(), &device);
-                (u + prior.sample(xi, scale), None)
+                let eps = prior.sample(xi, ablation::scale(self.ablation, scale));
+                (ablation::combine(self.ablation, u, eps), None)
             }
             (Some(g), Noise::Posterior { y, source, stop_u }) => {
                 let u_in = if stop_u { u.clone().detach() } else { u.clone() };
-                let posterior = g.posterior(u_in.clone(), y);
-                let prior = g.prior(u_in);
+                let posterior = ablation::shape(self.ablation, g.posterior(u_in.clone(), y));
+                let prior = ablation::shape(self.ablation, g.prior(u_in));
                 let xi = source.tensor(u.dims(), &device);
-                (u + posterior.sample(xi, 1.0), Some((posterior, prior)))
+                let eps = posterior.sample(xi, ablation::scale(self.ablation, 1.0));
+                (ablation::combine(self.ablation, u, eps), Some((posterior, prior)))
             }
         };
         Transition { z: Latent { h, l }, guidance }

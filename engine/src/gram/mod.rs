@@ -1,13 +1,14 @@
 //! GRAM, generative recursive reasoning (seed 003), and its deterministic TRM baseline (the same
 //! network with stochastic guidance off).
 //!
-//! - [`config`]: hyper-parameters, each with its reason;
+//! - [`config`]: hyper-parameters, each with its reason; [`ablation`]: Table 10's variants;
 //! - [`core`]: encoder, the shared recursive block as f_L / f_H, fixed z0, decoder and heads;
 //! - [`guidance`]: the learned prior p(eps | u) and posterior q(eps | u, y), and their KL;
 //! - [`loss`]: one deep-supervision step of training: truncated ELBO + halting + LPRM losses;
 //! - [`sample`]: N trajectories in one batch, observed step by step;
 //! - [`select`]: the vote and LPRM selection of one answer among them.
 
+pub mod ablation;
 pub mod config;
 pub mod core;
 pub mod guidance;
@@ -16,6 +17,7 @@ pub mod noise;
 pub mod sample;
 pub mod select;
 
+pub use ablation::Ablation;
 pub use config::GramConfig;
 pub use core::{Gram, Latent};
 pub use loss::{SupervisionBatch, SupervisionOutput};

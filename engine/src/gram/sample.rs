@@ -9,6 +9,17 @@ use burn::tensor::{Device, Int, Tensor, TensorData};
 use super::core::{Gram, Latent, Noise};
 use super::noise::NoiseSource;
 
+/// How an answer is read from a step's logits.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Decoding {
+    /// The most likely token per position (GRAM and TRM as the paper runs them).
+    #[default]
+    Greedy,
+    /// A token drawn from each position's softmax with the run's seeded noise source: seed 003's
+    /// "TRM w/ stochastic decoding" (Table 10). It changes the answers read, not the latents.
+    Sample,
+}
+
 /// How to sample.
 #[derive(Clone, Debug, PartialEq)]
 pub struct SampleOptions {
@@ -29,6 +40,8 @@ pub struct SampleOptions {
     /// transition from the prior: the noisy steps choose a completion, the noise-free ones let
     /// the recursion clean it up instead of perturbing it again (measured in the README).
     pub settle: f64,
+    /// Greedy answers, or drawn from the softmax (an ablation).
+    pub decoding: Decoding,
 }
 
 impl SampleOptions {
@@ -40,7 +53,7 @@ impl SampleOptions {
 
 impl Default for SampleOptions {
     fn default() -> Self {
-        Self { samples: 20, guidance_scale: 1.0, max_steps: 8, halting: false, seed: 0, settle: 0.0 }
+        Self { samples: 20, guidance_scale: 1.0, max_steps: 8, halting: false, seed: 0, settle: 0.0, decoding: Decoding::Greedy }
     }
 }
 
@@ -97,8 +110,8 @@ impl<'m> Trajectories<'m> {
         let b = puzzles.len() * options.samples;
         let x = Tensor::<2, Int>::from_data(TensorData::new(rows, [b, l]), device); // [B, L]
         let e_x = model.encode(x);
-        let z = model.initial_state(b, l);
-        let source = NoiseSource::new(options.seed);
+        let mut source = NoiseSource::new(options.seed);
+        let z = model.start_state(b, l, &mut source);
         Self { model, options, e_x, z, source, vocab: 0, last: None }
     }
 
@@ -164,9 +177,13 @@ impl<'m> Trajectories<'m> {
             for cell in row[..l * v].chunks_exact(v) {
                 let (arg, max) =
                     cell.iter().enumerate().fold((0, f32::NEG_INFINITY), |(a, m), (i, &x)| if x > m { (i, x) } else { (a, m) });
-                tokens.push(arg as u32);
                 let exps: Vec<f32> = cell.iter().map(|&x| (x - max).exp()).collect();
                 let sum: f32 = exps.iter().sum();
+                let token = match self.options.decoding {
+                    Decoding::Greedy => arg,
+                    Decoding::Sample => draw(&exps, sum, self.source.uniform()),
+                };
+                tokens.push(token as u32);
                 probabilities.extend(exps.iter().map(|e| e / sum));
             }
             predictions.push(tokens);
@@ -202,6 +219,14 @@ impl<'m> Trajectories<'m> {
         self.last.as_ref().expect("just set")
     }
 
+    /// Whether two trajectories of one puzzle can differ: noise in the transitions, a random z0,
+    /// or sampled decoding (a TRM run greedily from the fixed z0 repeats one answer N times).
+    pub fn is_stochastic(model: &Gram, options: &SampleOptions) -> bool {
+        (model.has_guidance() && options.guidance_scale != 0.0 && model.ablation() != Some(super::Ablation::NoStochasticity))
+            || model.ablation() == Some(super::Ablation::RandomInit)
+            || options.decoding == Decoding::Sample
+    }
+
     /// Steps until done, calling `observe` after each step; returns the last observation.
     pub fn run(mut self, mut observe: impl FnMut(&Observation)) -> Observation {
         while !self.is_done() {
@@ -209,4 +234,17 @@ impl<'m> Trajectories<'m> {
         }
         self.last.expect("max_steps >= 1")
     }
+}
+
+/// The index `u` in [0, 1) picks from unnormalised weights `exps` summing to `sum`.
+fn draw(exps: &[f32], sum: f32, u: f64) -> usize {
+    let target = u as f32 * sum;
+    let mut acc = 0.0;
+    for (i, &e) in exps.iter().enumerate() {
+        acc += e;
+        if target < acc {
+            return i;
+        }
+    }
+    exps.len() - 1
 }

@@ -11,11 +11,12 @@ pub use evaluate::evaluate;
 use crate::gram::{Gram, Observation, SampleOptions, Selection, Trajectories, majority_vote};
 use crate::tasks::{Solved, TokenTask};
 
-/// The options actually sampled for `options`: a deterministic model (TRM, or GRAM at guidance
-/// scale 0) gives N identical trajectories, so one is run (`samples: 1`) and its answer stands
-/// for all N. Every caller that runs trajectories (CLI, browser worker) decides this here.
+/// The options actually sampled for `options`: a deterministic run (TRM, or GRAM at guidance
+/// scale 0, greedy decoding from the fixed z0) gives N identical trajectories, so one is run
+/// (`samples: 1`) and its answer stands for all N. Every caller that runs trajectories (CLI,
+/// browser worker) decides this here.
 pub fn trajectories_to_run(model: &Gram, options: &SampleOptions) -> SampleOptions {
-    let deterministic = !model.has_guidance() || options.guidance_scale == 0.0;
+    let deterministic = !Trajectories::is_stochastic(model, options);
     SampleOptions { samples: if deterministic { 1 } else { options.samples }, ..options.clone() }
 }
 

@@ -3,6 +3,7 @@
 //! in [`visit`]); the trainer's `eval`, `solve`, `split`, `export` and `bench` then work for it,
 //! since each is written once over the task interface and reaches its task through [`visit`].
 
+use super::coloring::Coloring;
 use super::nqueens::NQueens;
 use super::sudoku::Sudoku;
 use super::tree::Trees;
@@ -18,10 +19,13 @@ pub enum TaskId {
     Sudoku,
     /// Tree route search (seed 000).
     Tree,
+    /// 3-colouring of graphs with n vertices (8 and 10: seed 003, Table 1).
+    Coloring(usize),
 }
 
 /// Every task, in the order the CLI lists them.
-pub const ALL: [TaskId; 4] = [TaskId::NQueens(8), TaskId::NQueens(10), TaskId::Sudoku, TaskId::Tree];
+pub const ALL: [TaskId; 6] =
+    [TaskId::NQueens(8), TaskId::NQueens(10), TaskId::Sudoku, TaskId::Tree, TaskId::Coloring(8), TaskId::Coloring(10)];
 
 impl TaskId {
     /// The id on the command line and in manifests.
@@ -30,6 +34,7 @@ impl TaskId {
             TaskId::NQueens(n) => format!("nqueens{n}"),
             TaskId::Sudoku => "sudoku".into(),
             TaskId::Tree => "tree".into(),
+            TaskId::Coloring(n) => format!("coloring{n}"),
         }
     }
 
@@ -43,9 +48,12 @@ impl TaskId {
 
     /// The task a GRAM/TRM config was built for (by its sequence length and vocabulary).
     pub fn of_gram_config(config: &GramConfig) -> Option<TaskId> {
-        use crate::tasks::{nqueens, sudoku};
+        use crate::tasks::{coloring, nqueens, sudoku};
         if config.seq_len == sudoku::CELLS && config.vocab == sudoku::VOCAB {
             return Some(TaskId::Sudoku);
+        }
+        if config.vocab == coloring::VOCAB {
+            return [8, 10].into_iter().find(|&n| coloring::seq_len(n) == config.seq_len).map(TaskId::Coloring);
         }
         let n = (config.seq_len as f64).sqrt().round() as usize;
         (config.vocab == nqueens::VOCAB && n * n == config.seq_len && ALL.contains(&TaskId::NQueens(n)))
@@ -67,6 +75,7 @@ pub fn visit<V: TaskVisitor>(id: TaskId, visitor: V) -> V::Output {
         TaskId::NQueens(n) => visitor.gram(&NQueens::new(n)),
         TaskId::Sudoku => visitor.gram(&Sudoku),
         TaskId::Tree => visitor.other(&Trees),
+        TaskId::Coloring(n) => visitor.gram(&Coloring::new(n)),
     }
 }
 
@@ -80,9 +89,12 @@ mod tests {
             assert_eq!(TaskId::parse(&t.id()), Ok(t));
         }
         let err = TaskId::parse("chess").unwrap_err();
-        assert!(err.contains("nqueens8, nqueens10, sudoku, tree"), "{err}");
+        assert!(err.contains("nqueens8, nqueens10, sudoku, tree, coloring8, coloring10"), "{err}");
         assert_eq!(TaskId::of_gram_config(&crate::tasks::sudoku::gram_config(true)), Some(TaskId::Sudoku));
         assert_eq!(TaskId::of_gram_config(&crate::tasks::nqueens::gram_mixer_config(8, false)), Some(TaskId::NQueens(8)));
+        for n in [8, 10] {
+            assert_eq!(TaskId::of_gram_config(&crate::tasks::coloring::gram_config(n, true)), Some(TaskId::Coloring(n)));
+        }
     }
 
     /// Every id reaches the task that says it is that id, through the one `visit`.

@@ -32,6 +32,19 @@ impl Part {
     }
 }
 
+/// The part of an input whose hash is `h` and whose task's own test rule says `is_test`: test,
+/// else validation iff `h % 100` is in `15..20` (the one validation rule every task shares),
+/// else train.
+pub fn part_by_hash(h: u64, is_test: bool) -> Part {
+    if is_test {
+        Part::Test
+    } else if (15..20).contains(&(h % 100)) {
+        Part::Validation
+    } else {
+        Part::Train
+    }
+}
+
 /// 64-bit FNV-1a of the bytes of `text`.
 pub fn fnv1a64(text: &str) -> u64 {
     let mut hash: u64 = 0xcbf2_9ce4_8422_2325;

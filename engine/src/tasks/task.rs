@@ -68,6 +68,15 @@ pub trait TokenTask: Task {
     fn tokens(&self, puzzle: &Self::Puzzle) -> Vec<u32>;
     /// A model's predicted tokens as an answer (always an answer; `is_valid` judges it).
     fn answer_from_prediction(&self, tokens: &[u32]) -> Self::Answer;
+    /// Input tokens back as the puzzle (`None` when they are not one).
+    fn puzzle_from_tokens(&self, tokens: &[u32]) -> Option<Self::Puzzle>;
+    /// The target tokens of every answer the oracle lists for `instance` (Sudoku: its one
+    /// solution): what training pairs the input with.
+    fn targets(&self, instance: &Self::Instance) -> Vec<Vec<u32>>;
+    /// Training's reward: `prediction` (tokens) is a right answer to the input tokens `x`.
+    fn is_right_prediction(&self, x: &[u32], prediction: &[u32]) -> bool {
+        self.puzzle_from_tokens(x).is_some_and(|p| self.is_valid(&p, &self.answer_from_prediction(prediction)))
+    }
     /// How one answer is picked among N samples by default (measured per task; README).
     fn default_selection(&self) -> Selection;
     /// The default fraction of the step budget run on the mean path at the end (README).

@@ -5,7 +5,7 @@ use std::collections::BTreeSet;
 
 use super::board::Board;
 use super::solver::{all_solutions, completions};
-use crate::tasks::split::{Part, fnv1a64};
+use crate::tasks::split::{Part, fnv1a64, part_by_hash};
 
 /// Numbers of removed queens used by the paper: {5,6,7} on 8x8 and {7,8,9} on 10x10.
 pub fn removed_counts(n: usize) -> Vec<usize> {
@@ -25,13 +25,7 @@ pub fn removed_counts(n: usize) -> Vec<usize> {
 /// (FNV-1a's low bits are uneven on these texts: `% 20 == 3` alone would hold 2.4%.)
 pub fn part_of(puzzle: &Board) -> Part {
     let h = fnv1a64(&puzzle.to_text());
-    if h % 20 < 3 {
-        Part::Test
-    } else if (15..20).contains(&(h % 100)) {
-        Part::Validation
-    } else {
-        Part::Train
-    }
+    part_by_hash(h, h % 20 < 3)
 }
 
 /// One input of the dataset with all its valid completions.

@@ -91,6 +91,21 @@ impl TokenTask for NQueens {
         Board::from_prediction(tokens, self.n)
     }
 
+    fn puzzle_from_tokens(&self, tokens: &[u32]) -> Option<Board> {
+        Board::from_tokens(tokens, self.n).ok()
+    }
+
+    fn targets(&self, instance: &Instance) -> Vec<Vec<u32>> {
+        instance.solutions.iter().map(Board::tokens).collect()
+    }
+
+    /// A valid completion written with board tokens only (no padding token anywhere).
+    fn is_right_prediction(&self, x: &[u32], prediction: &[u32]) -> bool {
+        let Some(puzzle) = self.puzzle_from_tokens(x) else { return false };
+        prediction.iter().all(|&t| t == super::EMPTY || t == super::QUEEN)
+            && Board::from_prediction(prediction, self.n).completes(&puzzle)
+    }
+
     /// The LPRM value head: several answers are right, so a vote would favour the most frequent
     /// completion rather than a verified one.
     fn default_selection(&self) -> Selection {

@@ -77,6 +77,14 @@ impl TokenTask for Sudoku {
         SudokuGrid::from_prediction(tokens)
     }
 
+    fn puzzle_from_tokens(&self, tokens: &[u32]) -> Option<SudokuGrid> {
+        SudokuGrid::from_tokens(tokens).ok()
+    }
+
+    fn targets(&self, instance: &Instance) -> Vec<Vec<u32>> {
+        vec![instance.solution.tokens()]
+    }
+
     /// One answer per puzzle: the majority vote (eq. 15).
     fn default_selection(&self) -> Selection {
         Selection::Vote

@@ -1,0 +1,19 @@
+//! Graph 3-colouring (seed 003, appendix E.1.2): graphs, colourings and their formats
+//! ([`graph`]), the exact enumerator of canonical colourings ([`solver`]), the Erdős–Rényi
+//! dataset and its split ([`data`]), conflict edges and coverage@N ([`metrics`]), the task
+//! interface ([`task`]) and the model configs ([`model`]).
+
+mod data;
+mod graph;
+pub mod metrics;
+mod model;
+mod solver;
+mod task;
+
+pub use data::{DATA_SEED, Instance, SplitMix64, dataset, dataset_size, edge_probability, part_of, random_graph, split};
+pub use graph::{COLOURS, Colouring, DIAGONAL, EDGE, FIRST_COLOUR, Graph, GraphError, NO_EDGE, VOCAB, pair_count, pairs, position, seq_len};
+pub use model::gram_config;
+pub use solver::{canonical_colourings, count_colourings, is_3_colourable};
+pub use task::{Coloring, impossible_reason};
+
+pub use crate::tasks::split::Part;

@@ -1,0 +1,176 @@
+//! Graph 3-colouring behind the task interface: the text format, the exact oracle (every
+//! canonical colouring), the split, and the paper's metrics.
+
+use super::data::{Instance, part_of, split};
+use super::graph::{Colouring, Graph, seq_len};
+use super::metrics::Report as ColouringReport;
+use super::solver::is_3_colourable;
+use crate::gram::Selection;
+use crate::tasks::{Part, Solved, Task, TokenTask};
+
+/// 3-colouring of `n`-vertex graphs (8 and 10: seed 003, Table 1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Coloring {
+    n: usize,
+}
+
+impl Coloring {
+    pub fn new(n: usize) -> Coloring {
+        Coloring { n }
+    }
+
+    /// Vertex count.
+    pub fn n(&self) -> usize {
+        self.n
+    }
+}
+
+/// Why a graph has no 3-colouring, in words: four vertices joined pairwise when there are, else
+/// the exhaustive search's verdict.
+pub fn impossible_reason(graph: &Graph) -> Option<String> {
+    if is_3_colourable(graph) {
+        return None;
+    }
+    let n = graph.n();
+    for a in 0..n {
+        for b in a + 1..n {
+            for c in b + 1..n {
+                for d in c + 1..n {
+                    let q = [a, b, c, d];
+                    if q.iter().enumerate().all(|(i, &u)| q[i + 1..].iter().all(|&v| graph.has_edge(u, v))) {
+                        return Some(format!(
+                            "not 3-colourable: vertices {a}, {b}, {c} and {d} are all joined to each other, so they need four colours"
+                        ));
+                    }
+                }
+            }
+        }
+    }
+    Some("not 3-colourable: the exhaustive search finds no colouring with three colours".into())
+}
+
+impl Task for Coloring {
+    type Puzzle = Graph;
+    type Answer = Colouring;
+    type Instance = Instance;
+
+    fn id(&self) -> String {
+        format!("coloring{}", self.n)
+    }
+
+    fn parse(&self, text: &str) -> Result<Graph, String> {
+        let graph = Graph::parse(text, self.n).map_err(|e| e.to_string())?;
+        match impossible_reason(&graph) {
+            Some(reason) => Err(reason),
+            None => Ok(graph),
+        }
+    }
+
+    fn puzzle_text(&self, puzzle: &Graph) -> String {
+        puzzle.to_text()
+    }
+
+    fn answer_text(&self, answer: &Colouring) -> String {
+        answer.to_text()
+    }
+
+    /// Every vertex coloured, no edge between two vertices of one colour.
+    fn is_valid(&self, puzzle: &Graph, answer: &Colouring) -> bool {
+        puzzle.is_coloured_by(answer)
+    }
+
+    fn part_of(&self, puzzle: &Graph) -> Part {
+        part_of(puzzle)
+    }
+
+    fn instances(&self, part: Part) -> Vec<Instance> {
+        split(self.n, part)
+    }
+
+    fn puzzle_of<'a>(&self, instance: &'a Instance) -> &'a Graph {
+        &instance.graph
+    }
+}
+
+impl TokenTask for Coloring {
+    type Report = ColouringReport;
+
+    fn tokens(&self, puzzle: &Graph) -> Vec<u32> {
+        puzzle.tokens()
+    }
+
+    fn answer_from_prediction(&self, tokens: &[u32]) -> Colouring {
+        debug_assert_eq!(tokens.len(), seq_len(self.n));
+        Colouring::from_prediction(tokens, self.n)
+    }
+
+    fn puzzle_from_tokens(&self, tokens: &[u32]) -> Option<Graph> {
+        Graph::from_tokens(tokens, self.n).ok()
+    }
+
+    fn targets(&self, instance: &Instance) -> Vec<Vec<u32>> {
+        instance.colourings.iter().map(|c| instance.graph.target_tokens(c)).collect()
+    }
+
+    /// As N-Queens: several answers are right, so the LPRM value head picks, not a vote.
+    fn default_selection(&self) -> Selection {
+        Selection::Lprm
+    }
+
+    /// N-Queens' measured value, not re-measured on colouring (README, deviations).
+    fn default_settle(&self) -> f64 {
+        0.25
+    }
+
+    fn eval_batch(&self) -> usize {
+        16
+    }
+
+    fn input_noun(&self) -> &'static str {
+        "graphs"
+    }
+
+    fn new_report(&self, samples: usize) -> ColouringReport {
+        ColouringReport::new(samples)
+    }
+
+    fn score(&self, report: &mut ColouringReport, instance: &Instance, solved: &Solved<Colouring>) {
+        report.add(&instance.graph, instance.colourings.len(), &solved.samples);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parse_explains_bad_graphs() {
+        let task = Coloring::new(8);
+        assert!(task.parse(&"0".repeat(27)).unwrap_err().contains("expected 28 characters"));
+        assert!(task.parse(&format!("2{}", "0".repeat(27))).unwrap_err().contains("character 1 is '2'"));
+        // K4 on vertices 0..4: pairs (0,1),(0,2),(0,3) then (1,2),(1,3) then (2,3).
+        let mut g = Graph::empty(8);
+        for (i, j) in [(0, 1), (0, 2), (0, 3), (1, 2), (1, 3), (2, 3)] {
+            g.set_edge(i, j, true);
+        }
+        let err = task.parse(&g.to_text()).unwrap_err();
+        assert!(err.contains("vertices 0, 1, 2 and 3"), "{err}");
+        let ok = task.parse(&"0".repeat(28)).unwrap();
+        assert_eq!(task.puzzle_text(&ok), "0".repeat(28));
+    }
+
+    #[test]
+    fn tokens_round_trip_and_answers_sit_on_the_diagonal() {
+        let task = Coloring::new(10);
+        for inst in task.instances(Part::Validation).iter().take(20) {
+            let t = task.tokens(&inst.graph);
+            assert_eq!(t.len(), 55);
+            assert_eq!(Graph::from_tokens(&t, 10).unwrap(), inst.graph);
+            for c in &inst.colourings {
+                let answer = task.answer_from_prediction(&inst.graph.target_tokens(c));
+                assert_eq!(&answer, c);
+                assert!(task.is_valid(&inst.graph, &answer));
+            }
+        }
+    }
+}
