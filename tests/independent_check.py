@@ -287,3 +287,4 @@ if __name__ == "__main__":
     import independent_coloring  # graph colouring: its own file (tests/independent_coloring.py)
 
     independent_coloring.check(sys.argv[1], [8, 10])
+    independent_coloring.check_solve(sys.argv[1])

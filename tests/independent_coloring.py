@@ -12,6 +12,7 @@ per part, and prints the distribution of canonical colouring counts (the README'
 Usage: independent_coloring.py <path to native-trainer> [8|10 ...]
 """
 import collections
+import json
 import subprocess
 import sys
 
@@ -113,6 +114,31 @@ def check(trainer, sizes):
             f"canonical colourings per graph: median {sorted(c for _, c in data)[len(data) // 2]}, "
             f"max {max(counts)}; by count {hist}; test mean 1/count {mean_inv:.3f}"
         )
+
+
+def proper(n, text, colouring):
+    return len(colouring) == n and set(colouring) <= set("012") and all(
+        colouring[i] != colouring[j] for (i, j), ch in zip(pairs(n), text) if ch == "1"
+    )
+
+
+def check_solve(trainer, weights="public/weights/gram-coloring8.bpk", n=8, limit=40):
+    """`solve` on held-out graphs: every `verified` flag is what these rules say."""
+    test = [t for t, _ in dataset(n) if part(t) == "test"]
+    picks = [test[i * len(test) // limit] for i in range(limit)]
+    out = subprocess.run(
+        [trainer, "solve", "--task", f"coloring{n}", "--weights", weights, "--samples", "8"],
+        input="\n".join(picks) + "\n", capture_output=True, text=True, check=True,
+    ).stdout.splitlines()
+    assert len(out) == len(picks)
+    right = 0
+    for graph, line in zip(picks, out):
+        row = json.loads(line)
+        assert row["puzzle"] == graph and len(row["samples"]) == 8
+        ok = proper(n, graph, row["selected"])
+        assert row["verified"] == ok, f"verified={row['verified']} for {row['selected']} on {graph}"
+        right += ok
+    print(f"coloring{n} solve: {right}/{limit} selected colourings proper (checked by these rules; every verified flag agrees)")
 
 
 if __name__ == "__main__":

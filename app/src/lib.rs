@@ -16,6 +16,8 @@ pub mod ui;
 // The worker's code only in the workers' builds (feature `worker`; `webgpu` adds burn's WebGPU
 // backend): the page never links it.
 #[cfg(all(target_arch = "wasm32", feature = "worker"))]
+pub mod step_answers;
+#[cfg(all(target_arch = "wasm32", feature = "worker"))]
 pub mod worker;
 
 /// The entry point of both worker builds: register the reasoner with gloo-worker, which then

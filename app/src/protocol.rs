@@ -39,7 +39,8 @@ pub struct SolveRequest {
     pub run: u64,
     /// Weights name, e.g. `gram-nqueens8`.
     pub model: String,
-    /// Puzzle text, row-major: N-Queens `.` empty / `Q` queen; Sudoku `.` blank / `1`-`9`.
+    /// Puzzle text: N-Queens `.` empty / `Q` queen, row-major; Sudoku `.` blank / `1`-`9`;
+    /// graph colouring the upper triangle of the adjacency matrix, `0`/`1` per vertex pair.
     pub puzzle: String,
     pub samples: usize,
     pub guidance_scale: f64,
@@ -91,11 +92,14 @@ pub struct StepReport {
     pub step: usize,
     /// Each sample's current answer as puzzle text.
     pub boards: Vec<String>,
-    /// N-Queens: P(queen) per cell, `[samples][cells]` (empty for Sudoku).
+    /// N-Queens: P(queen) per cell, `[samples][cells]` (empty rows for the other tasks).
     pub queen_probs: Vec<Vec<f32>>,
-    /// Sudoku: P(digit 1..9) per cell, `[samples][81 * 9]` (empty for N-Queens).
+    /// Sudoku: P(digit 1..9) per cell, `[samples][81 * 9]` (empty rows for the other tasks).
     #[serde(default)]
     pub digit_probs: Vec<Vec<f32>>,
+    /// Graph colouring: P(colour 0..3) per vertex, `[samples][n * 3]` (empty rows otherwise).
+    #[serde(default)]
+    pub colour_probs: Vec<Vec<f32>>,
     /// LPRM value per sample.
     pub values: Vec<f32>,
     /// Wall time of this step in the worker, ms (forward pass + read-back).

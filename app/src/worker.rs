@@ -13,10 +13,6 @@ use std::rc::Rc;
 use burn::tensor::Device;
 use engine::gram::{Gram, SampleOptions, Trajectories};
 use engine::solve::trajectories_to_run;
-use engine::tasks::sudoku::digit_probabilities;
-use engine::tasks::TokenTask;
-use engine::tasks::nqueens::{Board, NQueens, QUEEN};
-use engine::tasks::sudoku::{Sudoku, SudokuGrid};
 use engine::jepa::Jepa;
 use engine::tasks::tree::reasoner::{explain, solve_trees};
 use engine::weights::jepa::{JepaManifest, load_jepa};
@@ -28,6 +24,7 @@ use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_futures::JsFuture;
 
 use crate::gpu_probe::{Adapter, probe_adapter, webgpu_or_why_not};
+use crate::step_answers::PuzzleKind;
 use crate::protocol::{BackendChoice, Request, Response, SolveRequest, StepReport, TreeReport, TreeRequest};
 use crate::url_state::nqueens::MAX_SAMPLES;
 use crate::url_state::sampling::MAX_STEPS;
@@ -323,14 +320,8 @@ async fn solve(state: &Rc<RefCell<State>>, req: SolveRequest, respond: &dyn Fn(R
         return Err(format!("samples must be 1-{MAX_SAMPLES} and steps 1-{MAX_STEPS}"));
     }
     // The manifest says which task the weights solve, and so how to read puzzles and answers.
-    let sudoku = task == "sudoku";
-    let (tokens, n) = if sudoku {
-        let grid = SudokuGrid::parse(&req.puzzle).map_err(|e| format!("bad puzzle: {e}"))?;
-        (grid.tokens(), 9)
-    } else {
-        let n = (req.puzzle.len() as f64).sqrt() as usize;
-        (Board::parse(&req.puzzle, n).map_err(|e| format!("bad board: {e}"))?.tokens(), n)
-    };
+    let kind = PuzzleKind::of_task(&task)?;
+    let tokens = kind.tokens(&req.puzzle)?;
     let requested = SampleOptions {
         samples: req.samples,
         guidance_scale: req.guidance_scale,
@@ -338,14 +329,13 @@ async fn solve(state: &Rc<RefCell<State>>, req: SolveRequest, respond: &dyn Fn(R
         halting: false,
         seed: req.seed,
         // The task's measured default (engine::tasks::TokenTask::default_settle).
-        settle: if sudoku { Sudoku.default_settle() } else { NQueens::new(n).default_settle() },
+        settle: kind.settle(),
         decoding: Default::default(),
     };
     // A deterministic model runs one trajectory; its answer is repeated for every sample below.
     let options = trajectories_to_run(&model, &requested);
     let rows = options.samples;
     let mut trajectories = Trajectories::new(&model, &[tokens], options, &device);
-    let cells = n * n;
     let started = now();
     while !trajectories.is_done() {
         if !state.borrow().is_current(req.run) {
@@ -355,20 +345,17 @@ async fn solve(state: &Rc<RefCell<State>>, req: SolveRequest, respond: &dyn Fn(R
         let obs = trajectories.step_async().await?;
         let millis = now() - t0;
         let take = |row: usize| row.min(rows - 1);
-        let (boards, queen_probs, digit_probs) = if sudoku {
-            let boards = (0..req.samples).map(|s| SudokuGrid::from_prediction(&obs.predictions[take(s)]).to_text()).collect();
-            let digits = (0..req.samples).map(|s| digit_probabilities(obs, take(s))).collect();
-            (boards, Vec::new(), digits)
-        } else {
-            let boards =
-                (0..req.samples).map(|s| Board::from_prediction(&obs.predictions[take(s)], n).to_text()).collect();
-            let queen_probs = (0..req.samples)
-                .map(|s| (0..cells).map(|c| obs.probability(take(s), c, QUEEN as usize)).collect())
-                .collect();
-            (boards, queen_probs, Vec::new())
-        };
+        let answers: Vec<_> = (0..req.samples).map(|s| kind.answer(obs, take(s))).collect();
         let values = (0..req.samples).map(|s| obs.values[take(s)]).collect();
-        respond(Response::Step(StepReport { run: req.run, step: obs.step, boards, queen_probs, digit_probs, values, millis }));
+        let (mut boards, mut queen_probs, mut digit_probs, mut colour_probs) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
+        for a in answers {
+            boards.push(a.text);
+            queen_probs.push(a.queen_probs);
+            digit_probs.push(a.digit_probs);
+            colour_probs.push(a.colour_probs);
+        }
+        let report = StepReport { run: req.run, step: obs.step, boards, queen_probs, digit_probs, colour_probs, values, millis };
+        respond(Response::Step(report));
         // Let Cancel / a newer Solve arrive before the next step.
         gloo_timers::future::TimeoutFuture::new(0).await;
     }

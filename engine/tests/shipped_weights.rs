@@ -7,9 +7,9 @@ use std::path::{Path, PathBuf};
 use burn::tensor::Device;
 use engine::gram::{Gram, SampleOptions};
 use engine::solve::{evaluate, solve};
-use engine::tasks::nqueens::{NQueens, Part, split, spread};
+use engine::tasks::{Part, spread};
 use engine::tasks::sudoku::{self, Sudoku};
-use engine::tasks::{Task, TaskId, TaskVisitor, TokenTask, visit};
+use engine::tasks::{Report, Task, TaskId, TaskVisitor, TokenTask, visit};
 use engine::weights::{Manifest, ReferenceOutput, load_gram, sha256_hex};
 
 /// The shipped model's samples for its recorded puzzle, through the one generic solve path and
@@ -25,6 +25,24 @@ impl TaskVisitor for Outputs<'_> {
         solved[0].samples.iter().map(|a| task.answer_text(a)).collect()
     }
     fn other<T: Task>(self, task: &T) -> Vec<String> {
+        panic!("{} is not a GRAM/TRM task", task.id())
+    }
+}
+
+/// (accuracy, coverage) of the shipped model on 40 test inputs spread over the split, the
+/// recorded number of samples, through the task its manifest names.
+struct Scores<'a>(&'a Gram, usize);
+
+impl TaskVisitor for Scores<'_> {
+    type Output = (f64, f64);
+    fn gram<T: TokenTask>(self, task: &T) -> (f64, f64) {
+        let subset = spread(&task.instances(Part::Test), 40);
+        let options = SampleOptions { samples: self.1, ..SampleOptions::default() };
+        let report = evaluate(task, self.0, &subset, &options, 8, &Device::flex(), |_, _| {});
+        let (accuracy, coverage, _) = report.record();
+        (accuracy, coverage)
+    }
+    fn other<T: Task>(self, task: &T) -> (f64, f64) {
         panic!("{} is not a GRAM/TRM task", task.id())
     }
 }
@@ -58,6 +76,7 @@ fn the_issue_s_weights_are_shipped_and_small() {
     assert!(names.contains(&"gram-nqueens8".to_string()), "{names:?}");
     assert!(names.contains(&"trm-nqueens8".to_string()), "{names:?}");
     assert!(names.contains(&"gram-sudoku".to_string()), "{names:?}");
+    assert!(names.contains(&"gram-coloring8".to_string()) && names.contains(&"trm-coloring8".to_string()), "{names:?}");
     for (m, bytes) in shipped() {
         assert_eq!(m.bytes, bytes.len());
         assert!(bytes.len() < 4 << 20, "{} is {} bytes: too big for a browser", m.name, bytes.len());
@@ -105,13 +124,8 @@ fn shipped_models_still_score_near_their_recorded_metrics() {
             assert!(acc >= recorded.accuracy - 15.0, "{}: accuracy {acc} vs recorded {}", manifest.name, recorded.accuracy);
             continue;
         }
-        let n = (manifest.config.seq_len as f64).sqrt() as usize;
-        let test = split(n, Part::Test);
-        let subset = spread(&test, 40);
-        let options = SampleOptions { samples: recorded.samples, ..SampleOptions::default() };
-        let report = evaluate(&NQueens::new(n), &model, &subset, &options, 8, &device, |_, _| {});
-        let acc = report.overall.accuracy();
-        let cov = report.overall.coverage();
+        let task = TaskId::parse(&manifest.task).unwrap();
+        let (acc, cov) = visit(task, Scores(&model, recorded.samples));
         assert!(acc >= recorded.accuracy - 12.0, "{}: accuracy {acc} vs recorded {}", manifest.name, recorded.accuracy);
         assert!(cov >= recorded.coverage - 12.0, "{}: coverage {cov} vs recorded {}", manifest.name, recorded.coverage);
     }

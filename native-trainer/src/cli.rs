@@ -101,10 +101,14 @@ pub enum Command {
         /// Tree weights: Gaussian noise on every latent, sigma as a fraction of max |h|.
         #[arg(long, default_value_t = 0.0)]
         latent_noise: f64,
+        /// Write the figures behind the tables (multi-solution tasks: seed 003's figures 12
+        /// and 13) to this CSV file.
+        #[arg(long)]
+        csv: Option<PathBuf>,
     },
-    /// Print the inputs of a split, one per line (row-major, `.` empty, `Q` queen).
+    /// Print the inputs of a split, one per line (the task's text format).
     Split {
-        /// nqueens8, nqueens10, sudoku or tree.
+        /// nqueens8, nqueens10, sudoku, tree, coloring8 or coloring10.
         #[arg(long, default_value = "nqueens8")]
         task: String,
         #[arg(long)]

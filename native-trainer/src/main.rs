@@ -64,7 +64,7 @@ fn device_for(backend: Backend) -> Result<Device, String> {
 fn run(command: Command, command_line: String, device: Device) -> Result<ExitCode, String> {
     match command {
         Command::Train(flags) => train_cli::train(flags, command_line, device),
-        Command::Eval { weights, sampling, limit, part, record, latent_noise } => {
+        Command::Eval { weights, sampling, limit, part, record, latent_noise, csv } => {
             let args = EvalArgs {
                 weights: &weights,
                 options: sampling.options(),
@@ -74,6 +74,7 @@ fn run(command: Command, command_line: String, device: Device) -> Result<ExitCod
                 record,
                 latent_noise,
                 command: &command_line,
+                csv: csv.as_deref(),
             };
             commands::eval::eval(args, &device)
         }

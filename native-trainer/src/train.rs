@@ -198,7 +198,8 @@ fn init_from(weights: &Path, p: &Preset, config: &GramConfig, ad: &Device) -> Re
         ));
     }
     let (model, found, manifest) = load_weights(weights, ad)?;
-    if (GramConfig { beta: config.beta, ..found }) != *config {
+    // The preset's config up to beta and the ablation: a variant may start from the model it ablates.
+    if (GramConfig { beta: config.beta, ablation: config.ablation, ..found }) != *config {
         return Err(format!("{} does not have the {} preset's config", weights.display(), p.name));
     }
     let parent = manifest.map(|m| Parent {
@@ -208,7 +209,8 @@ fn init_from(weights: &Path, p: &Preset, config: &GramConfig, ad: &Device) -> Re
         sha256: m.sha256,
     });
     eprintln!("starting {} from {} (fresh optimiser)", p.name, weights.display());
-    Ok((model.train(), parent))
+    // The weights were built with their own config; the run's ablation (if any) applies from now.
+    Ok((model.with_ablation(config.ablation).train(), parent))
 }
 
 /// The run in the latest checkpoint, with the settings given now applied, and its in-flight

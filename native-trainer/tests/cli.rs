@@ -4,46 +4,20 @@
 //! weights are used where a trained model is needed.
 
 use std::collections::BTreeSet;
-use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use engine::tasks::nqueens::{Board, Part, completions, part_of};
 
-fn bin() -> Command {
-    let mut c = Command::new(env!("CARGO_BIN_EXE_native-trainer"));
-    c.current_dir(root());
-    c
-}
-
-fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap().to_path_buf()
-}
-
-fn weights(name: &str) -> PathBuf {
-    root().join("public/weights").join(format!("{name}.bpk"))
-}
+mod common;
+use common::{bin, lines, run_with_stdin, weights};
 
 fn scratch(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("nt-test-{}-{name}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     dir
-}
-
-fn run_with_stdin(mut cmd: Command, input: &str) -> Output {
-    let mut child = cmd.stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().unwrap();
-    // A command that refuses its arguments exits before reading: the pipe may be closed already.
-    match child.stdin.take().unwrap().write_all(input.as_bytes()) {
-        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => {}
-        other => other.unwrap(),
-    }
-    child.wait_with_output().unwrap()
-}
-
-fn lines(out: &Output) -> Vec<String> {
-    String::from_utf8_lossy(&out.stdout).lines().map(str::to_string).collect()
 }
 
 #[test]

@@ -548,6 +548,87 @@ let treeUrl = null, treeUrlRoute = null;
   await b.close();
 }
 
+// ---------- independent graph-colouring rules (no engine code) ----------
+const GV = 8;
+const graphEdges = (t) => { const e = []; let k = 0; for (let i = 0; i < GV; i++) for (let j = i + 1; j < GV; j++) if (t[k++] === '1') e.push([i, j]); return e; };
+const properColouring = (t, c) => c.length === GV && /^[012]+$/.test(c) && graphEdges(t).every(([i, j]) => c[i] !== c[j]);
+const canonical = (c) => { const m = {}; let next = 0; return [...c].map((x) => (x in m ? m[x] : (m[x] = String(next++)))).join(''); };
+function countColourings(t) {
+  const e = graphEdges(t); let n = 0; const col = [];
+  const go = (v, used) => { if (v === GV) { n++; return; } for (let c = 0; c < Math.min(used + 1, 3); c++) { if (e.every(([i, j]) => !(j === v && col[i] === c))) { col[v] = c; go(v + 1, Math.max(used, c + 1)); } } };
+  go(0, 0); return n;
+}
+const urlGraph = (page) => new URL(page.url()).searchParams.get('graph');
+const vertex = (page, i) => page.getByRole('button', { name: new RegExp(`^Vertex ${i} \\(`) });
+
+// ---------- Graph colouring (CPU) ----------
+{
+  const b = await browser(false);
+  await test('Coloring: edges by clicks, the count and the impossible verdict agree with an independent search', async () => {
+    const { page, context } = await newPage(b);
+    await page.goto(`${base}/coloring?backend=cpu`);
+    await page.waitForFunction(() => location.search.includes('graph='));
+    const g0 = urlGraph(page);
+    assert(g0 && g0.length === 28, `no graph in the URL: ${page.url()}`);
+    assert(await page.locator('.vertex-button').count() === 8, 'not 8 vertices');
+    const verdict = () => page.locator('.verdict').innerText();
+    assert((await verdict()).includes(`finds ${countColourings(g0)} colouring`), `verdict ${await verdict()} vs ${countColourings(g0)}`);
+    await vertex(page, 0).click();
+    await vertex(page, 1).click();
+    const g1 = urlGraph(page);
+    assert(g1[0] !== g0[0] && g1.slice(1) === g0.slice(1), `clicking 0 then 1 did not toggle edge 0-1: ${g0} -> ${g1}`);
+    assert((await verdict()).includes(`finds ${countColourings(g1)} colouring`), `verdict after the edit: ${await verdict()}`);
+    // A K4 on 0-3 by keyboard: no 3-colouring, Solve disabled, the reason names the four vertices.
+    await page.getByRole('button', { name: 'No edges' }).click();
+    for (const [i, j] of [[0, 1], [0, 2], [0, 3], [1, 2], [1, 3], [2, 3]]) {
+      await vertex(page, i).focus(); await page.keyboard.press('Enter');
+      await vertex(page, j).focus(); await page.keyboard.press('Enter');
+    }
+    assert(countColourings(urlGraph(page)) === 0, `not a K4: ${urlGraph(page)}`);
+    assert(/Not 3-colourable: vertices 0, 1, 2 and 3/.test(await verdict()), `verdict: ${await verdict()}`);
+    assert(await page.getByRole('button', { name: 'Solve' }).isDisabled(), 'Solve is enabled on a graph with no colouring');
+    assert(page.errors.length === 0, `console errors: ${page.errors}`);
+    await context.close();
+  });
+  await test('Coloring CPU solve: sample marks, gallery, "found X of Y" and the exact list agree with an independent check', async () => {
+    const { page, context } = await newPage(b);
+    await page.goto(`${base}/coloring?backend=cpu&n=8&steps=8&seed=1&run=1`);
+    const status = await waitDone(page, 180000);
+    const g = urlGraph(page);
+    const total = countColourings(g);
+    const samples = await page.locator('.samples .sample').evaluateAll((els) => els.map((e) => ({ c: e.dataset.colouring, valid: e.classList.contains('valid') })));
+    assert(samples.length === 8, `${samples.length} samples`);
+    for (const s of samples) assert(properColouring(g, s.c) === s.valid, `sample ${s.c} marked ${s.valid}`);
+    const gallery = await page.locator('.gallery .solution').evaluateAll((els) => els.map((e) => e.dataset.solution));
+    const want = new Set(samples.filter((s) => properColouring(g, s.c)).map((s) => canonical(s.c)));
+    assert(gallery.every((c) => properColouring(g, c)), `gallery holds an improper colouring: ${gallery}`);
+    assert(gallery.length === want.size && gallery.every((c) => want.has(c)), `gallery ${gallery} vs samples ${[...want]}`);
+    const counter = await page.locator('.counter').innerText();
+    assert(counter === `found ${want.size} of ${total}`, `counter ${counter}, expected found ${want.size} of ${total}`);
+    assert(await page.locator('.exact-list .exact').count() === total, 'the exact list is not every colouring');
+    assert(await page.locator('.exact-list .exact.found').count() === want.size, 'found marks');
+    const red = await page.locator('.panel svg.graph:not(.mini) .edge.conflict').count();
+    const focused = samples[0].c;
+    const conflicts = graphEdges(g).filter(([i, j]) => focused[i] === '.' || focused[j] === '.' || focused[i] === focused[j]).length;
+    assert(red === conflicts, `${red} red edges on the focused sample, ${conflicts} by the rules`);
+    const n = statusNumbers(status);
+    results.coloring_cpu_n8 = { msPerStep: n.msPerStep, doneSeconds: n.doneSeconds, proper: `${samples.filter((s) => s.valid).length} of 8`, found: `${want.size} of ${total}` };
+    await page.screenshot({ path: path.join(shots, 'coloring.png'), fullPage: true });
+    assert(page.errors.length === 0, `console errors: ${page.errors}`);
+    await context.close();
+  });
+  await test('Coloring: phone width has no horizontal scroll', async () => {
+    const { page, context } = await newPage(b, { width: 390, height: 844 });
+    await page.goto(`${base}/coloring?backend=cpu&n=4&steps=2&run=1`);
+    await waitDone(page, 120000);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    assert(overflow <= 0, `page is ${overflow}px wider than the phone`);
+    await page.screenshot({ path: path.join(shots, 'coloring-phone.png'), fullPage: true });
+    await context.close();
+  });
+  await b.close();
+}
+
 server.close();
 fs.writeFileSync(path.join(here, 'results.json'), JSON.stringify(results, null, 2) + '\n');
 console.log(JSON.stringify(results));

@@ -1,10 +1,11 @@
 //! Pages. Views are thin: every rule, solver and metric comes from the engine.
 //!
-//! - [`nqueens`], [`sudoku`], [`tree`]: the puzzle pages, each a folder of panels around its state;
+//! - [`nqueens`], [`sudoku`], [`tree`], [`coloring`]: the puzzle pages, each a folder of panels around its state;
 //! - [`controls`], [`trajectories`], [`plots`], [`status`]: what the pages share;
 //! - [`browser`], [`model_worker`]: the page's browser and its model's Web Worker.
 
 pub mod browser;
+pub mod coloring;
 pub mod controls;
 pub mod home;
 pub mod model_worker;
@@ -31,6 +32,7 @@ pub fn App() -> impl IntoView {
                     <A href="/nqueens">"N-Queens"</A>
                     <A href="/sudoku">"Sudoku"</A>
                     <A href="/tree">"Tree routes"</A>
+                    <A href="/coloring">"Graph colouring"</A>
                 </nav>
             </header>
             <main>
@@ -39,6 +41,7 @@ pub fn App() -> impl IntoView {
                     <Route path=path!("/nqueens") view=nqueens::NQueensPage/>
                     <Route path=path!("/sudoku") view=sudoku::SudokuPage/>
                     <Route path=path!("/tree") view=tree::TreePage/>
+                    <Route path=path!("/coloring") view=coloring::ColoringPage/>
                 </Routes>
             </main>
         </Router>

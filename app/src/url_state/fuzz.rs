@@ -14,6 +14,7 @@ use engine::tasks::sudoku::Difficulty;
 use engine::tasks::tree::TreeTask;
 
 use super::page::UrlState;
+use super::coloring::{ColoringSettings, held_out as coloring_held_out};
 use super::nqueens::{NQueensSettings, held_out};
 use super::query::encode;
 use super::sudoku::SudokuSettings;
@@ -233,4 +234,13 @@ fn fuzz_tree_url() {
     queries.extend(lines.iter().map(|l| format!("tree={}&noise=0.05", encode(l))));
     let own = lines.into_iter().map(|l| ("tree", l)).collect();
     fuzz(Target { name: "tree", check: check::<TreeSettings>, queries, own });
+}
+
+#[test]
+fn fuzz_coloring_url() {
+    let graphs: Vec<String> = coloring_held_out().iter().take(8).map(|i| i.graph.to_text()).collect();
+    let mut queries = vec!["backend=cpu&n=4&steps=3&run=1".to_string(), ColoringSettings::default().to_query()];
+    queries.extend(graphs.iter().map(|g| format!("graph={g}&model=trm&n=8")));
+    let own = graphs.into_iter().map(|g| ("graph", g)).collect();
+    fuzz(Target { name: "coloring", check: check::<ColoringSettings>, queries, own });
 }

@@ -160,6 +160,13 @@ impl Gram {
         self.ablation
     }
 
+    /// The same weights run as `ablation` (the ablation is no weight, so weights loaded with
+    /// the model they ablate can start a variant's training).
+    pub fn with_ablation(mut self, ablation: Option<Ablation>) -> Self {
+        self.ablation = ablation;
+        self
+    }
+
     /// The shared network f (used as f_L and f_H). # Shapes: `[B, L, D]` -> `[B, L, D]`.
     fn f(&self, x: Tensor<3>) -> Tensor<3> {
         match (&self.block, &self.mixer) {

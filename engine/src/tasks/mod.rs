@@ -2,6 +2,7 @@
 //! `docs/ARCHITECTURE.md` names every file a new task touches.
 
 pub mod coloring;
+pub mod coverage;
 pub mod nqueens;
 pub mod registry;
 pub mod split;

@@ -113,4 +113,8 @@ pub trait Report: Clone + Send {
     fn brief(&self) -> String;
     /// (accuracy, coverage or solved-by-any, further named figures) for the manifest's record.
     fn record(&self) -> (f64, f64, BTreeMap<String, f64>);
+    /// The figures behind the tables as CSV (`eval --csv`), where the task has them.
+    fn figures_csv(&self) -> Option<String> {
+        None
+    }
 }

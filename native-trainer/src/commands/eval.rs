@@ -28,6 +28,7 @@ pub struct EvalArgs<'a> {
     pub record: bool,
     pub latent_noise: f64,
     pub command: &'a str,
+    pub csv: Option<&'a Path>,
 }
 
 pub fn eval(args: EvalArgs, device: &Device) -> Result<ExitCode, String> {
@@ -69,6 +70,11 @@ impl TaskVisitor for GramEval<'_> {
             println!("{name}: {}", extra.brief());
         }
         println!("{} params={} time={:.1}s", report.table_line(), self.model.num_params(), began.elapsed().as_secs_f64());
+        if let Some(path) = self.args.csv {
+            let csv = report.figures_csv().ok_or_else(|| format!("{} has no figures to write as CSV", task.id()))?;
+            fs::write(path, csv).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+            eprintln!("figures written to {}", path.display());
+        }
         if self.args.record {
             let manifest = self.manifest.ok_or("--record needs a .bpk weights file with a manifest")?;
             record(task, manifest, &report, &options, self.args.part, self.args.command, self.args.weights)?;

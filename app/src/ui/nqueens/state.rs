@@ -8,6 +8,7 @@ use engine::tasks::nqueens::{Board, completions};
 use leptos::prelude::*;
 
 use crate::ui::browser::now;
+use crate::ui::trajectories::reasoner::run_label;
 use crate::ui::model_worker::ModelWorker;
 use crate::ui::plots::coverage::Curve;
 use crate::ui::trajectories::session::{Order, Session};
@@ -36,14 +37,6 @@ pub(super) struct NQueensState {
     pub(super) copied: RwSignal<Option<String>>,
 }
 
-/// How the status line and the plot name a run.
-fn run_label(model: Model, scale: f64) -> String {
-    match model {
-        Model::Gram => format!("GRAM, scale {scale:.1}"),
-        Model::Trm => "TRM (deterministic)".into(),
-    }
-}
-
 impl NQueensState {
     /// The page's state from `initial`; starts the worker and loads the model's weights.
     pub(super) fn new(initial: NQueensSettings, reduced_motion: bool) -> Self {
@@ -52,17 +45,7 @@ impl NQueensState {
         let run = session.run;
         let worker = ModelWorker::spawn(move |response| {
             session.on_response(response, |r, report| {
-                if r.first_valid_ms.is_none() {
-                    let valid = report.boards.iter().any(|b| Board::parse(b, SIDE).is_ok_and(|b| b.completes(&r.task)));
-                    if valid {
-                        let t = now() - r.started;
-                        run.update(|r| {
-                            if let Some(r) = r {
-                                r.first_valid_ms = Some(t)
-                            }
-                        });
-                    }
-                }
+                session.note_first_valid(r, report, |p: &Board, b| Board::parse(b, SIDE).is_ok_and(|b| b.completes(p)))
             })
         });
         worker.init(initial.sampling.backend);

@@ -2,6 +2,7 @@
 //! record, its lifecycle (start, stop, step reports from the worker) and what every such page
 //! says about it.
 
+pub mod reasoner;
 pub mod record;
 pub mod session;
 pub mod views;

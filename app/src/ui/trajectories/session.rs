@@ -140,6 +140,20 @@ impl<P: Clone + Send + Sync + 'static> Session<P> {
         }));
     }
 
+    /// Notes, once per run, that a step report held a valid answer (`is_valid` judges one
+    /// answer's text against the run's puzzle): the status line's "first valid after".
+    pub fn note_first_valid(self, run: &SampledRun<P>, report: &StepReport, is_valid: impl Fn(&P, &str) -> bool) {
+        if run.first_valid_ms.is_some() || !report.boards.iter().any(|b| is_valid(&run.task, b)) {
+            return;
+        }
+        let t = now() - run.started;
+        self.run.update(|r| {
+            if let Some(r) = r.as_mut().filter(|r| r.id == run.id) {
+                r.first_valid_ms = Some(t);
+            }
+        });
+    }
+
     /// Asks the worker to stop the run, if it is not done.
     fn cancel(self, worker: ModelWorker) {
         if let Some(id) = self.run.with_untracked(|r| r.as_ref().filter(|r| r.done_ms.is_none()).map(|r| r.id)) {

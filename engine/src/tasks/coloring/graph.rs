@@ -217,6 +217,25 @@ impl Colouring {
         Ok(Colouring::new(colours))
     }
 
+    /// Reads an answer's text as [`Colouring::to_text`] writes it: `0`/`1`/`2` per vertex, `.` for a
+    /// vertex without a colour.
+    pub fn parse_answer(text: &str, n: usize) -> Result<Colouring, GraphError> {
+        let chars: Vec<char> = text.trim().chars().collect();
+        if chars.len() != n {
+            return Err(GraphError::Length { expected: n, found: chars.len(), what: "one colour 0, 1, 2 or . per vertex" });
+        }
+        let colours = chars
+            .iter()
+            .enumerate()
+            .map(|(index, &c)| match c {
+                '0'..='2' => Ok(Some(c as u8 - b'0')),
+                '.' => Ok(None),
+                found => Err(GraphError::Char { index, found, allowed: "'0', '1', '2' or '.'" }),
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok(Colouring(colours))
+    }
+
     /// A model's answer: the colour tokens on the diagonal (`None` where it wrote another token).
     pub fn from_prediction(tokens: &[u32], n: usize) -> Colouring {
         Colouring(

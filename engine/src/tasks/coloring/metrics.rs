@@ -18,6 +18,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use super::graph::{Colouring, Graph};
+use crate::tasks::coverage::{CoverageFigures, count_group, group_name};
 
 /// Distinct proper colourings among `samples`, canonicalised, in first-seen order.
 pub fn distinct_valid<'a>(graph: &Graph, samples: &'a [Colouring]) -> Vec<Colouring> {
@@ -37,11 +38,6 @@ pub fn found_curve(graph: &Graph, samples: &[Colouring]) -> Vec<usize> {
             seen.len()
         })
         .collect()
-}
-
-/// The lower end of the solution-count group `count` falls in (1, 2, 4, 8, ...).
-pub fn count_group(count: usize) -> usize {
-    if count == 0 { 0 } else { 1 << (usize::BITS - 1 - count.leading_zeros()) }
 }
 
 /// Running totals of one group.
@@ -78,6 +74,8 @@ pub struct Report {
     pub samples_per_input: usize,
     pub overall: Tally,
     pub by_count: BTreeMap<usize, Tally>,
+    /// Seed 003's figures 12 and 13 (by number of colourings; coverage against samples).
+    pub figures: CoverageFigures,
 }
 
 impl Report {
@@ -91,6 +89,7 @@ impl Report {
         let conflicts = first.map_or(graph.edges().len(), |s| graph.conflicts(s).len());
         let accurate = first.is_some_and(|s| graph.is_coloured_by(s));
         let coverage = if total == 0 { 0.0 } else { distinct_valid(graph, samples).len() as f64 / total as f64 };
+        self.figures.add(total, accurate, &found_curve(graph, samples));
         let draws = samples.len() as f64;
         let c = total.max(1) as f64;
         for tally in [&mut self.overall, self.by_count.entry(count_group(total)).or_default()] {
@@ -128,8 +127,7 @@ impl Report {
         };
         line("all".into(), &self.overall);
         for (g, t) in &self.by_count {
-            let name = if *g <= 1 { format!("{g}") } else { format!("{g}-{}", 2 * g - 1) };
-            line(name, t);
+            line(group_name(*g), t);
         }
         s
     }
@@ -146,7 +144,11 @@ impl crate::tasks::Report for Report {
     }
 
     fn to_text(&self) -> String {
-        self.to_table()
+        self.to_table() + &self.figures.to_text("colourings")
+    }
+
+    fn figures_csv(&self) -> Option<String> {
+        Some(self.figures.to_csv())
     }
 
     fn table_line(&self) -> String {
@@ -209,9 +211,8 @@ mod tests {
         // A vertex without a colour puts each of its edges in conflict.
         let missing = Colouring::from_prediction(&[0, 2, 1, 0, 2, 0], 3);
         assert_eq!(missing.to_text(), "...");
+        assert_eq!(Colouring::parse_answer("...", 3), Ok(missing.clone()));
+        assert_eq!(Colouring::parse_answer("021", 3), Colouring::parse("021", 3));
         assert_eq!(g.conflicts(&missing).len(), 2);
-        assert_eq!(count_group(1), 1);
-        assert_eq!(count_group(3), 2);
-        assert_eq!(count_group(20), 16);
     }
 }

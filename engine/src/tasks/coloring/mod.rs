@@ -14,6 +14,6 @@ pub use data::{DATA_SEED, Instance, SplitMix64, dataset, dataset_size, edge_prob
 pub use graph::{COLOURS, Colouring, DIAGONAL, EDGE, FIRST_COLOUR, Graph, GraphError, NO_EDGE, VOCAB, pair_count, pairs, position, seq_len};
 pub use model::gram_config;
 pub use solver::{canonical_colourings, count_colourings, is_3_colourable};
-pub use task::{Coloring, impossible_reason};
+pub use task::{Coloring, colour_probabilities, impossible_reason};
 
 pub use crate::tasks::split::Part;

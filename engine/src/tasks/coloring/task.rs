@@ -2,7 +2,7 @@
 //! canonical colouring), the split, and the paper's metrics.
 
 use super::data::{Instance, part_of, split};
-use super::graph::{Colouring, Graph, seq_len};
+use super::graph::{COLOURS, Colouring, FIRST_COLOUR, Graph, position, seq_len};
 use super::metrics::Report as ColouringReport;
 use super::solver::is_3_colourable;
 use crate::gram::Selection;
@@ -139,6 +139,15 @@ impl TokenTask for Coloring {
     }
 }
 
+/// P(colour 0, 1, 2) of each vertex in trajectory `row` of a step, `[n * 3]` (the browser
+/// shades each vertex with them).
+pub fn colour_probabilities(obs: &crate::gram::Observation, row: usize, n: usize) -> Vec<f32> {
+    (0..n)
+        .flat_map(|i| (0..COLOURS as usize).map(move |c| (i, c)))
+        .map(|(i, c)| obs.probability(row, position(n, i, i), FIRST_COLOUR as usize + c))
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -157,6 +166,23 @@ mod tests {
         assert!(err.contains("vertices 0, 1, 2 and 3"), "{err}");
         let ok = task.parse(&"0".repeat(28)).unwrap();
         assert_eq!(task.puzzle_text(&ok), "0".repeat(28));
+    }
+
+    /// `position` is the index of a pair in the token order, and a target keeps every edge token.
+    #[test]
+    fn positions_follow_the_token_order() {
+        use super::super::graph::{position, triangle};
+        for n in [3, 8, 10] {
+            for (index, (i, j)) in triangle(n).enumerate() {
+                assert_eq!(position(n, i, j), index, "n={n} ({i},{j})");
+            }
+        }
+        let task = Coloring::new(8);
+        let inst = &task.instances(Part::Validation)[0];
+        let target = inst.graph.target_tokens(&inst.colourings[0]);
+        let input = inst.graph.tokens();
+        let changed: Vec<usize> = (0..input.len()).filter(|&k| input[k] != target[k]).collect();
+        assert_eq!(changed, (0..8).map(|i| position(8, i, i)).collect::<Vec<_>>());
     }
 
     #[test]

@@ -6,6 +6,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use super::board::Board;
+use crate::tasks::coverage::CoverageFigures;
 
 /// Fraction of the puzzle's valid completions that appear among `samples` (each counted once).
 /// `solutions` must be every completion (the exact enumerator's output); an input without any
@@ -69,6 +70,8 @@ pub struct Report {
     pub samples_per_input: usize,
     pub overall: Tally,
     pub by_group: BTreeMap<usize, Tally>,
+    /// Seed 003's figures 12 and 13 (by number of completions; coverage against samples).
+    pub figures: CoverageFigures,
 }
 
 impl Report {
@@ -82,6 +85,7 @@ impl Report {
         let coverage = coverage_at(samples, puzzle, solutions);
         self.overall.add(accurate, coverage);
         self.by_group.entry(group).or_default().add(accurate, coverage);
+        self.figures.add(solutions.len(), accurate, &found_curve(samples, puzzle));
     }
 
     /// A human table: one line overall, one per group.
@@ -114,7 +118,7 @@ impl crate::tasks::Report for Report {
     }
 
     fn to_text(&self) -> String {
-        self.to_table("k")
+        self.to_table("k") + &self.figures.to_text("completions")
     }
 
     fn table_line(&self) -> String {
@@ -127,6 +131,10 @@ impl crate::tasks::Report for Report {
 
     fn record(&self) -> (f64, f64, BTreeMap<String, f64>) {
         (self.overall.accuracy(), self.overall.coverage(), BTreeMap::new())
+    }
+
+    fn figures_csv(&self) -> Option<String> {
+        Some(self.figures.to_csv())
     }
 }
 

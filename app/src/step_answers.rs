@@ -1,0 +1,85 @@
+//! How the worker reads a puzzle and one supervision step of its trajectories for the page, per
+//! task the manifest names: the puzzle's tokens, each sample's answer as text, and the
+//! probabilities the page shades with. The maths (decoding, validity) is the engine's.
+
+use engine::gram::Observation;
+use engine::tasks::coloring::{Coloring, Colouring, colour_probabilities};
+use engine::tasks::nqueens::{Board, NQueens, QUEEN};
+use engine::tasks::sudoku::{Sudoku, SudokuGrid, digit_probabilities};
+use engine::tasks::{Task, TokenTask};
+
+/// The puzzle family of a GRAM/TRM manifest's `task`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PuzzleKind {
+    Queens(usize),
+    Sudoku,
+    Coloring(usize),
+}
+
+/// One sample's answer at a step: its text and what the page shades it with.
+pub struct SampleAnswer {
+    pub text: String,
+    /// N-Queens: P(queen) per cell.
+    pub queen_probs: Vec<f32>,
+    /// Sudoku: P(digit 1..9) per cell.
+    pub digit_probs: Vec<f32>,
+    /// Graph colouring: P(colour 0..3) per vertex.
+    pub colour_probs: Vec<f32>,
+}
+
+impl PuzzleKind {
+    pub fn of_task(task: &str) -> Result<PuzzleKind, String> {
+        let size = |prefix: &str| task.strip_prefix(prefix).and_then(|n| n.parse::<usize>().ok());
+        if task == "sudoku" {
+            Ok(PuzzleKind::Sudoku)
+        } else if let Some(n) = size("nqueens") {
+            Ok(PuzzleKind::Queens(n))
+        } else if let Some(n) = size("coloring") {
+            Ok(PuzzleKind::Coloring(n))
+        } else {
+            Err(format!("weights for an unknown task {task:?}"))
+        }
+    }
+
+    /// The puzzle text as tokens; a malformed or impossible puzzle is a sentence.
+    pub fn tokens(self, puzzle: &str) -> Result<Vec<u32>, String> {
+        match self {
+            PuzzleKind::Sudoku => Ok(SudokuGrid::parse(puzzle).map_err(|e| format!("bad puzzle: {e}"))?.tokens()),
+            PuzzleKind::Queens(n) => Ok(Board::parse(puzzle, n).map_err(|e| format!("bad board: {e}"))?.tokens()),
+            PuzzleKind::Coloring(n) => {
+                let task = Coloring::new(n);
+                Ok(task.tokens(&task.parse(puzzle).map_err(|e| format!("bad graph: {e}"))?))
+            }
+        }
+    }
+
+    /// The task's measured settle fraction (`TokenTask::default_settle`).
+    pub fn settle(self) -> f64 {
+        match self {
+            PuzzleKind::Sudoku => Sudoku.default_settle(),
+            PuzzleKind::Queens(n) => NQueens::new(n).default_settle(),
+            PuzzleKind::Coloring(n) => Coloring::new(n).default_settle(),
+        }
+    }
+
+    /// Trajectory `row`'s answer after the step `obs`.
+    pub fn answer(self, obs: &Observation, row: usize) -> SampleAnswer {
+        let prediction = &obs.predictions[row];
+        let mut answer = SampleAnswer { text: String::new(), queen_probs: Vec::new(), digit_probs: Vec::new(), colour_probs: Vec::new() };
+        match self {
+            PuzzleKind::Sudoku => {
+                answer.text = SudokuGrid::from_prediction(prediction).to_text();
+                answer.digit_probs = digit_probabilities(obs, row);
+            }
+            PuzzleKind::Queens(n) => {
+                answer.text = Board::from_prediction(prediction, n).to_text();
+                answer.queen_probs = (0..n * n).map(|c| obs.probability(row, c, QUEEN as usize)).collect();
+            }
+            PuzzleKind::Coloring(n) => {
+                answer.text = Colouring::from_prediction(prediction, n).to_text();
+                answer.colour_probs = colour_probabilities(obs, row, n);
+            }
+        }
+        answer
+    }
+}

@@ -1,0 +1,71 @@
+//! `/coloring`: draw a graph, sample N 3-colourings with GRAM or TRM, watch the colours settle
+//! over the supervision steps, compare what was found with the exact solver's colourings.
+
+mod editor;
+mod picture;
+mod reasoner_panel;
+mod results;
+mod state;
+mod trajectory;
+
+use leptos::prelude::*;
+
+use editor::GraphEditor;
+use reasoner_panel::ReasonerPanel;
+use results::{SamplesPanel, Solutions};
+use state::ColoringState;
+use trajectory::TrajectoryPanel;
+
+use super::browser::{prefers_reduced_motion, read_url, sync_url};
+use super::status::{BackendStatus, UrlNotes, load_view};
+use crate::url_state::coloring::{ColoringSettings, weights};
+
+#[component]
+pub fn ColoringPage() -> impl IntoView {
+    let (initial, notes) = read_url::<ColoringSettings>();
+    let start = initial.sampling.run;
+    let page = ColoringState::new(initial, prefers_reduced_motion());
+    let ColoringState { settings, session, worker, .. } = page;
+    let notes = RwSignal::new(notes);
+    sync_url(settings);
+    if start {
+        page.solve();
+    }
+    let load_view = move || {
+        let model = settings.with(|s| s.model);
+        load_view(
+            worker.load_of(weights(model)),
+            model.label(),
+            "The graph editor still works, and the other model may load: switch the model above, or reload the page.",
+        )
+    };
+    view! {
+        <section class="coloring">
+            <h1>"Graph colouring: three colours, no edge between two of one colour"</h1>
+            <BackendStatus backend=worker.backend/>
+            <UrlNotes notes/>
+            {load_view}
+            <div class="layout">
+                <GraphEditor page/>
+                <ReasonerPanel page/>
+            </div>
+            <div class="results" hidden=move || session.run.with(Option::is_none)>
+                <div class="layout">
+                    <TrajectoryPanel page/>
+                    <SamplesPanel page/>
+                </div>
+                <Solutions page/>
+            </div>
+            <div class="explain">
+                <h2>"What is on screen"</h2>
+                <p>
+                    "A graph usually has several proper 3-colourings. GRAM samples N trajectories, each refining a latent state "
+                    "with learned noise, so different samples can land on different colourings; TRM, the same network without "
+                    "noise, gives one answer however often you ask. Coverage is the share of the exact solver's colourings "
+                    "(up to renaming the colours) that the N samples found. The shipped 8-vertex models are small and trained "
+                    "on a CPU: they make mistakes, which the red edges show (README, \"Graph colouring\")."
+                </p>
+            </div>
+        </section>
+    }
+}

@@ -1,0 +1,66 @@
+//! The settings panel of a page that samples GRAM or TRM (`/nqueens`, `/coloring`): the model,
+//! the sampling knobs, Solve and Stop, and the run's status.
+
+use leptos::prelude::*;
+
+use crate::ui::controls::run_stop::RunStop;
+use crate::ui::controls::sampling::SamplingControls;
+use super::session::Session;
+use super::views::RunStatus;
+use crate::url_state::nqueens::Model;
+use crate::url_state::sampling::HasSampling;
+
+/// How the status line and the coverage plot name a run of `model`.
+pub fn run_label(model: Model, scale: f64) -> String {
+    match model {
+        Model::Gram => format!("GRAM, scale {scale:.1}"),
+        Model::Trm => "TRM (deterministic)".into(),
+    }
+}
+
+#[component]
+pub fn ReasonerControls<S, P>(
+    settings: RwSignal<S>,
+    session: Session<P>,
+    /// The model chosen now.
+    #[prop(into)]
+    model: Signal<Model>,
+    on_model: impl Fn(Model) + Copy + Send + Sync + 'static,
+    on_run: impl Fn() + 'static,
+    on_stop: impl Fn() + 'static,
+    /// Solve is disabled (the puzzle cannot be solved as it stands).
+    #[prop(into)]
+    blocked: Signal<bool>,
+) -> impl IntoView
+where
+    S: HasSampling + Send + Sync + 'static,
+    P: Clone + Send + Sync + 'static,
+{
+    let is = move |m: Model| model.get() == m;
+    let scale_hint = move || {
+        if is(Model::Trm) {
+            "TRM has no guidance heads: the scale does not change it, and all N samples are the same."
+        } else {
+            "0 = the mean path only (deterministic), 1 = the learned prior, above 1 = amplified noise."
+        }
+    };
+    view! {
+        <div class="panel controls">
+            <h2>"Reasoner"</h2>
+            <fieldset class="model">
+                <legend>"Model"</legend>
+                <label>
+                    <input type="radio" name="model" prop:checked=move || is(Model::Gram) on:change=move |_| on_model(Model::Gram)/>
+                    "GRAM (stochastic guidance)"
+                </label>
+                <label>
+                    <input type="radio" name="model" prop:checked=move || is(Model::Trm) on:change=move |_| on_model(Model::Trm)/>
+                    "TRM (deterministic)"
+                </label>
+            </fieldset>
+            <SamplingControls settings scale_hint/>
+            <RunStop on_run on_stop blocked running=move || session.running()/>
+            <RunStatus session/>
+        </div>
+    }
+}

@@ -1,0 +1,57 @@
+//! The graph-colouring command-line contract (`split`, `solve`), on the real binary and the
+//! shipped `gram-coloring8` weights: the same shape as N-Queens' and Sudoku's (cli.rs).
+
+use std::collections::BTreeSet;
+
+use engine::tasks::coloring::{Colouring, Graph, Part, part_of};
+
+mod common;
+use common::{bin, lines, run_with_stdin, weights};
+
+#[test]
+fn coloring_split_and_solve_keep_the_same_contract() {
+    let get = |part: &str| {
+        let out = bin().args(["split", "--task", "coloring8", "--part", part]).output().unwrap();
+        assert!(out.status.success());
+        lines(&out)
+    };
+    let (train, test) = (get("train"), get("test"));
+    let train_set: BTreeSet<_> = train.iter().collect();
+    assert!(test.iter().all(|t| !train_set.contains(t)), "disjoint");
+    assert_eq!((train.len(), test.len()), (6673, 246));
+    for line in &test {
+        assert_eq!(line.len(), 28);
+        assert_eq!(part_of(&Graph::parse(line, 8).unwrap()), Part::Test);
+    }
+
+    // K4 on vertices 0-3: pairs (0,1) (0,2) (0,3), (1,2) (1,3), (2,3) in text order.
+    let mut k4 = Graph::empty(8);
+    for (i, j) in [(0, 1), (0, 2), (0, 3), (1, 2), (1, 3), (2, 3)] {
+        k4.set_edge(i, j, true);
+    }
+    let good = test[0].clone();
+    let input = format!("{good}\n{}\n{}2\n{}\n", &good[..27], &good[..27], k4.to_text());
+    let mut cmd = bin();
+    cmd.args(["solve", "--task", "coloring8", "--weights"]).arg(weights("gram-coloring8")).args(["--samples", "4"]);
+    let out = run_with_stdin(cmd, &input);
+    assert_eq!(out.status.code(), Some(1), "exit code says some lines failed");
+    let rows: Vec<serde_json::Value> = lines(&out).iter().map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert_eq!(rows.len(), 4);
+    let samples = rows[0]["samples"].as_array().unwrap();
+    assert_eq!(samples.len(), 4);
+    let selected = rows[0]["selected"].as_str().unwrap();
+    assert!(samples.iter().any(|s| s == selected), "selected is one of the samples");
+    let graph = Graph::parse(&good, 8).unwrap();
+    let verified = Colouring::parse(selected, 8).is_ok_and(|c| graph.is_coloured_by(&c));
+    assert_eq!(rows[0]["verified"].as_bool().unwrap(), verified, "verified is what the rules say");
+    assert!(rows[1]["error"].as_str().unwrap().contains("expected 28 characters"));
+    assert!(rows[2]["error"].as_str().unwrap().contains("character 28 is '2'"));
+    assert!(rows[3]["error"].as_str().unwrap().contains("not 3-colourable: vertices 0, 1, 2 and 3"));
+
+    // The wrong task for the weights is an error before any line is read.
+    let mut cmd = bin();
+    cmd.args(["solve", "--task", "nqueens8", "--weights"]).arg(weights("gram-coloring8"));
+    let out = run_with_stdin(cmd, &good);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("holds a coloring8 model"));
+}
