@@ -67,12 +67,22 @@ impl CoverageFigures {
 
     /// The two figures as text tables.
     pub fn to_text(&self, answers: &str) -> String {
+        self.by_count_text(answers) + &self.curve_text()
+    }
+
+    /// Figure 12 as a table: accuracy and coverage by the number of valid `answers`.
+    pub fn by_count_text(&self, answers: &str) -> String {
         let mut s = format!("by the number of valid {answers} (figure 12)\n{:<10} {:>7} {:>9} {:>9}\n", answers, "inputs", "accuracy", "coverage");
         for (g, t) in &self.by_count {
             s.push_str(&format!("{:<10} {:>7} {:>8.2}% {:>8.2}%\n", group_name(*g), t.inputs, t.accuracy(), t.coverage()));
         }
+        s
+    }
+
+    /// Figure 13 as text: coverage of the first n samples, n = 1..N.
+    pub fn curve_text(&self) -> String {
         let curve = self.curve();
-        s.push_str("coverage against samples drawn (figure 13)\n");
+        let mut s = String::from("coverage against samples drawn (figure 13)\n");
         let cols: Vec<String> = curve.iter().enumerate().map(|(i, c)| format!("n={}: {c:.1}%", i + 1)).collect();
         for row in cols.chunks(5) {
             s.push_str(&format!("  {}\n", row.join("  ")));

@@ -143,8 +143,10 @@ impl crate::tasks::Report for Report {
         format!("conflicts {}  accuracy {:.2}%  coverage@{} {:.2}%", t.conflict_edges, t.accuracy(), self.samples_per_input, t.coverage())
     }
 
+    /// The table by number of colourings already is figure 12 (with conflicts and the
+    /// perfect sampler's coverage beside it), so only figure 13 follows it.
     fn to_text(&self) -> String {
-        self.to_table() + &self.figures.to_text("colourings")
+        self.to_table() + &self.figures.curve_text()
     }
 
     fn figures_csv(&self) -> Option<String> {
