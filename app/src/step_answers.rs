@@ -6,7 +6,7 @@ use engine::gram::Observation;
 use engine::tasks::coloring::{Coloring, Colouring, colour_probabilities};
 use engine::tasks::nqueens::{Board, NQueens, QUEEN};
 use engine::tasks::sudoku::{Sudoku, SudokuGrid, digit_probabilities};
-use engine::tasks::{Task, TokenTask};
+use engine::tasks::{Task, TaskId, TokenTask};
 
 /// The puzzle family of a GRAM/TRM manifest's `task`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -28,16 +28,13 @@ pub struct SampleAnswer {
 }
 
 impl PuzzleKind {
+    /// The manifest's task id, read by the engine's registry.
     pub fn of_task(task: &str) -> Result<PuzzleKind, String> {
-        let size = |prefix: &str| task.strip_prefix(prefix).and_then(|n| n.parse::<usize>().ok());
-        if task == "sudoku" {
-            Ok(PuzzleKind::Sudoku)
-        } else if let Some(n) = size("nqueens") {
-            Ok(PuzzleKind::Queens(n))
-        } else if let Some(n) = size("coloring") {
-            Ok(PuzzleKind::Coloring(n))
-        } else {
-            Err(format!("weights for an unknown task {task:?}"))
+        match TaskId::parse(task)? {
+            TaskId::Sudoku => Ok(PuzzleKind::Sudoku),
+            TaskId::NQueens(n) => Ok(PuzzleKind::Queens(n)),
+            TaskId::Coloring(n) => Ok(PuzzleKind::Coloring(n)),
+            TaskId::Tree => Err("tree weights are not GRAM/TRM weights".into()),
         }
     }
 
