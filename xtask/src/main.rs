@@ -119,6 +119,9 @@ fn trunk(args: &[&str]) -> Command {
 }
 
 fn build_app() -> Result<(), String> {
+    // trunk runs cargo with --offline; the wasm builds need crates a native build never
+    // downloads (the WebGPU worker's cubecl/cubek stack), so fetch every target's first.
+    run(cargo().arg("fetch"))?;
     run(&mut trunk(&["build", "--release", "--offline"]))
 }
 
