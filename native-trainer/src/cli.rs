@@ -84,9 +84,11 @@ pub enum Command {
     Train(crate::train_cli::TrainCli),
     /// The paper's Table-1 row on the test split: accuracy and coverage@N, overall and per k.
     Eval {
-        /// A `.bpk` weights file (its `.json` manifest beside it) or a run directory.
-        #[arg(long)]
-        weights: PathBuf,
+        /// A `.bpk` weights file (its `.json` manifest beside it) or a run directory. Repeatable:
+        /// each is scored in turn with the same options, then one summary table has a row per
+        /// weights (seed 003's Table 10 from its variants).
+        #[arg(long, required = true)]
+        weights: Vec<PathBuf>,
         #[command(flatten)]
         sampling: SamplingArgs,
         /// Evaluate only this many test inputs, spread over the split (default: all).

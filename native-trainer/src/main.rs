@@ -65,18 +65,28 @@ fn run(command: Command, command_line: String, device: Device) -> Result<ExitCod
     match command {
         Command::Train(flags) => train_cli::train(flags, command_line, device),
         Command::Eval { weights, sampling, limit, part, record, latent_noise, csv } => {
-            let args = EvalArgs {
-                weights: &weights,
-                options: sampling.options(),
-                settle: sampling.settle,
-                limit,
-                part: &part,
-                record,
-                latent_noise,
-                command: &command_line,
-                csv: csv.as_deref(),
-            };
-            commands::eval::eval(args, &device)
+            if weights.len() > 1 && (record || csv.is_some()) {
+                return Err("--record and --csv take one --weights".into());
+            }
+            let mut rows = Vec::new();
+            for w in &weights {
+                let args = EvalArgs {
+                    weights: w,
+                    options: sampling.options(),
+                    settle: sampling.settle,
+                    limit,
+                    part: &part,
+                    record,
+                    latent_noise,
+                    command: &command_line,
+                    csv: csv.as_deref(),
+                };
+                rows.push(commands::eval::eval(args, &device)?);
+            }
+            if rows.len() > 1 {
+                print!("{}", commands::eval::summary_table(&rows));
+            }
+            Ok(ExitCode::SUCCESS)
         }
         Command::Split { task, part } => commands::split::split(&task, &part),
         Command::Solve { weights, task, sampling, select, latent_noise } => {

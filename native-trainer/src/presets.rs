@@ -23,7 +23,7 @@ pub struct Preset {
     pub steps: usize,
 }
 
-pub const NAMES: [&str; 11] = [
+pub const NAMES: [&str; 12] = [
     "gram-nqueens8",
     "trm-nqueens8",
     "gram-nqueens8-mixer",
@@ -31,6 +31,7 @@ pub const NAMES: [&str; 11] = [
     "gram-nqueens10",
     "trm-nqueens10",
     "gram-sudoku",
+    "trm-sudoku",
     "gram-coloring8",
     "trm-coloring8",
     "gram-coloring10",
@@ -54,12 +55,18 @@ impl Preset {
 }
 
 pub fn preset(name: &str) -> Option<Preset> {
-    if name == "gram-sudoku" {
+    if let Some(guidance) = match name {
+        "gram-sudoku" => Some(true),
+        "trm-sudoku" => Some(false),
+        _ => None,
+    } {
         // Batch 32 (not 64): a Sudoku supervision step costs T(K+1) = 14 passes of the mixer.
+        // TRM trains with GRAM's recipe, steps and batch: the equal-compute pair of seed 003's
+        // Figure 4.
         return Some(Preset {
-            name: "gram-sudoku",
+            name: NAMES.iter().find(|&&p| p == name).copied()?,
             task: TaskId::Sudoku,
-            config: sudoku::gram_config(true),
+            config: sudoku::gram_config(guidance),
             batch: 32,
             lr: 1e-3,
             warmup: 200,
@@ -106,4 +113,23 @@ pub fn preset(name: &str) -> Option<Preset> {
         weight_decay: 0.1,
         steps: 4000,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_name_is_a_preset_and_each_trm_has_its_gram_s_budget() {
+        for name in NAMES {
+            let p = preset(name).unwrap_or_else(|| panic!("{name} is listed but not a preset"));
+            assert_eq!(p.name, name);
+            if let Some(rest) = name.strip_prefix("trm-") {
+                let gram = preset(&format!("gram-{rest}")).unwrap();
+                assert!(!p.config.guidance && gram.config.guidance, "{name}");
+                assert_eq!((p.steps, p.batch, p.lr, p.weight_decay, p.task), (gram.steps, gram.batch, gram.lr, gram.weight_decay, gram.task), "{name}");
+            }
+        }
+        assert!(preset("trm-sudoku").is_some() && preset("hrm-sudoku").is_none());
+    }
 }

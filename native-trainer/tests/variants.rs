@@ -30,3 +30,23 @@ fn a_variant_from_shipped_weights_trains_the_ablated_model() {
     assert_ne!(plain, direct, "the ablation changed nothing in training");
     let _ = std::fs::remove_dir_all(&base);
 }
+
+#[test]
+fn eval_of_several_weights_ends_with_one_table_row_each() {
+    let out = bin()
+        .args(["--threads", "1", "eval", "--limit", "4", "--samples", "2", "--decoding", "sample", "--weights"])
+        .arg(weights("gram-nqueens8"))
+        .arg("--weights")
+        .arg(weights("trm-nqueens8"))
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let text = String::from_utf8_lossy(&out.stdout);
+    let summary = text.split("Summary (one row per --weights):").nth(1).expect("a summary table");
+    assert!(summary.contains("| gram-nqueens8 | GRAM | - | sample | TABLE1 accuracy="), "{summary}");
+    assert!(summary.contains("| trm-nqueens8 | TRM | - | sample | TABLE1 accuracy="), "{summary}");
+    // A manifest records one evaluation: several weights cannot share --record.
+    let out = bin().args(["eval", "--record", "--weights"]).arg(weights("gram-nqueens8")).arg("--weights").arg(weights("trm-nqueens8")).output().unwrap();
+    assert_eq!(out.status.code(), Some(2), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--record and --csv take one --weights"));
+}

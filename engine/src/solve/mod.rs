@@ -20,12 +20,12 @@ pub fn trajectories_to_run(model: &Gram, options: &SampleOptions) -> SampleOptio
     SampleOptions { samples: if deterministic { 1 } else { options.samples }, ..options.clone() }
 }
 
-/// The vote's answer for each puzzle of a batch after one supervision step.
-fn votes_at<T: TokenTask>(task: &T, obs: &Observation, puzzles: usize, samples: usize) -> Vec<T::Answer> {
+/// For each puzzle of a batch after one supervision step: the vote's answer and every sample's.
+fn answers_at<T: TokenTask>(task: &T, obs: &Observation, puzzles: usize, samples: usize) -> Vec<(T::Answer, Vec<T::Answer>)> {
     (0..puzzles)
         .map(|p| {
             let preds = &obs.predictions[p * samples..(p + 1) * samples];
-            task.answer_from_prediction(&preds[majority_vote(preds)])
+            (task.answer_from_prediction(&preds[majority_vote(preds)]), preds.iter().map(|t| task.answer_from_prediction(t)).collect())
         })
         .collect()
 }
@@ -50,26 +50,32 @@ pub fn solve<T: TokenTask>(
     let mut out = Vec::with_capacity(puzzles.len());
     for group in puzzles.chunks(chunk.max(1)) {
         let tokens: Vec<Vec<u32>> = group.iter().map(|p| task.tokens(p)).collect();
-        let mut by_step: Vec<Vec<T::Answer>> = vec![Vec::new(); group.len()];
+        let mut by_step: Vec<(Vec<T::Answer>, Vec<Vec<T::Answer>>)> = vec![(Vec::new(), Vec::new()); group.len()];
         let obs = Trajectories::new(model, &tokens, run.clone(), device).run(|o| {
-            for (votes, vote) in by_step.iter_mut().zip(votes_at(task, o, group.len(), n)) {
+            for ((votes, all), (vote, answers)) in by_step.iter_mut().zip(answers_at(task, o, group.len(), n)) {
                 votes.push(vote);
+                all.push(answers);
             }
         });
-        for (p, vote_by_step) in by_step.into_iter().enumerate() {
+        for (p, (vote_by_step, mut samples_by_step)) in by_step.into_iter().enumerate() {
             let preds = &obs.predictions[p * n..(p + 1) * n];
             let mut solved = Solved {
                 samples: preds.iter().map(|t| task.answer_from_prediction(t)).collect(),
                 values: obs.values[p * n..(p + 1) * n].to_vec(),
                 selected: select.pick(preds, &obs.values[p * n..(p + 1) * n]),
                 vote_by_step,
+                samples_by_step: Vec::new(),
                 steps: obs.step,
             };
             if n < options.samples {
+                for answers in samples_by_step.iter_mut() {
+                    *answers = vec![answers[0].clone(); options.samples];
+                }
                 solved.samples = vec![solved.samples[0].clone(); options.samples];
                 solved.values = vec![solved.values[0]; options.samples];
                 solved.selected = 0;
             }
+            solved.samples_by_step = samples_by_step;
             out.push(solved);
         }
     }

@@ -20,6 +20,9 @@ pub struct Solved<A> {
     pub selected: usize,
     /// The majority vote's answer after each supervision step (the eval's accuracy-by-step).
     pub vote_by_step: Vec<A>,
+    /// Every sample's answer after each supervision step (`[step][sample]`): what seed 003's
+    /// Figure 4 reads (the vote of the first N samples after s steps).
+    pub samples_by_step: Vec<Vec<A>>,
     /// Supervision steps taken.
     pub steps: usize,
 }

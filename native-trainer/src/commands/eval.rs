@@ -3,11 +3,11 @@
 
 use std::fs;
 use std::path::Path;
-use std::process::ExitCode;
 use std::time::Instant;
 
 use burn::module::Module;
 use burn::tensor::Device;
+use engine::gram::sample::Decoding;
 use engine::gram::{Gram, SampleOptions};
 use engine::solve::evaluate;
 use engine::tasks::{Part, Report, Task, TokenTask, spread};
@@ -31,16 +31,46 @@ pub struct EvalArgs<'a> {
     pub csv: Option<&'a Path>,
 }
 
-pub fn eval(args: EvalArgs, device: &Device) -> Result<ExitCode, String> {
+/// One row of the summary table that `eval` prints after several weights.
+pub struct SummaryRow {
+    weights: String,
+    model: String,
+    variant: String,
+    decoding: String,
+    result: String,
+}
+
+/// The summary of several evaluations, one row per weights file (seed 003's Table 10 when the
+/// weights are a preset's variants).
+pub fn summary_table(rows: &[SummaryRow]) -> String {
+    let mut s = String::from("\nSummary (one row per --weights):\n| weights | model | variant | decoding | result |\n| --- | --- | --- | --- | --- |\n");
+    for r in rows {
+        s.push_str(&format!("| {} | {} | {} | {} | {} |\n", r.weights, r.model, r.variant, r.decoding, r.result));
+    }
+    s
+}
+
+pub fn eval(args: EvalArgs, device: &Device) -> Result<SummaryRow, String> {
+    let name = args.weights.file_stem().map_or_else(|| args.weights.display().to_string(), |s| s.to_string_lossy().into_owned());
     if is_jepa(args.weights) {
         if args.part != "test" {
             return Err("tree weights are scored on the test part only".into());
         }
-        return super::tree::eval(args.weights, args.limit, args.latent_noise, args.options.seed, args.record, args.command, device);
+        super::tree::eval(args.weights, args.limit, args.latent_noise, args.options.seed, args.record, args.command, device)?;
+        let row = |s: &str| s.to_string();
+        return Ok(SummaryRow { weights: name, model: row("JEPA-Reasoner"), variant: row("-"), decoding: row("-"), result: row("its TABLE line above") });
     }
     let (model, config, manifest) = load_weights(args.weights, device)?;
     let part = Part::parse(args.part).ok_or_else(|| format!("--part must be train, validation or test, not {:?}", args.part))?;
-    visit(task_of(&config)?, GramEval { model: &model, manifest, part, args, device })
+    let row = SummaryRow {
+        weights: name,
+        model: (if model.has_guidance() { "GRAM" } else { "TRM" }).into(),
+        variant: config.ablation.map_or("-", |a| a.name()).into(),
+        decoding: (if args.options.decoding == Decoding::Sample { "sample" } else { "greedy" }).into(),
+        result: String::new(),
+    };
+    let result = visit(task_of(&config)?, GramEval { model: &model, manifest, part, args, device })?;
+    Ok(SummaryRow { result, ..row })
 }
 
 struct GramEval<'a> {
@@ -52,7 +82,8 @@ struct GramEval<'a> {
 }
 
 impl TaskVisitor for GramEval<'_> {
-    type Output = Result<ExitCode, String>;
+    /// The report's machine line.
+    type Output = Result<String, String>;
 
     fn gram<T: TokenTask>(self, task: &T) -> Self::Output {
         let options = with_settle(self.args.options.clone(), self.args.settle, task)?;
@@ -69,7 +100,8 @@ impl TaskVisitor for GramEval<'_> {
             let extra = evaluate(task, self.model, &set, &options, task.eval_batch(), self.device, |_, _| {});
             println!("{name}: {}", extra.brief());
         }
-        println!("{} params={} time={:.1}s", report.table_line(), self.model.num_params(), began.elapsed().as_secs_f64());
+        let line = report.table_line();
+        println!("{line} params={} time={:.1}s", self.model.num_params(), began.elapsed().as_secs_f64());
         if let Some(path) = self.args.csv {
             let csv = report.figures_csv().ok_or_else(|| format!("{} has no figures to write as CSV", task.id()))?;
             fs::write(path, csv).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
@@ -79,7 +111,7 @@ impl TaskVisitor for GramEval<'_> {
             let manifest = self.manifest.ok_or("--record needs a .bpk weights file with a manifest")?;
             record(task, manifest, &report, &options, self.args.part, self.args.command, self.args.weights)?;
         }
-        Ok(ExitCode::SUCCESS)
+        Ok(line)
     }
 
     fn other<T: Task>(self, task: &T) -> Self::Output {

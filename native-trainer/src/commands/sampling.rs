@@ -34,8 +34,9 @@ pub fn check_ranges(options: &SampleOptions) -> Result<(), String> {
     if !(1..=1024).contains(&samples) {
         return Err(format!("--samples must be between 1 and 1024, not {samples}"));
     }
-    if !(1..=256).contains(&steps) {
-        return Err(format!("--steps must be between 1 and 256, not {steps}"));
+    // 512: room for seed 003's Figure 4, where TRM runs 320 supervision steps.
+    if !(1..=512).contains(&steps) {
+        return Err(format!("--steps must be between 1 and 512, not {steps}"));
     }
     if !(guidance_scale.is_finite() && guidance_scale >= 0.0) {
         return Err(format!("--guidance-scale must be a number >= 0, not {guidance_scale}"));

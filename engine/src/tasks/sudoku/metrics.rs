@@ -25,6 +25,9 @@ pub struct SudokuTally {
     pub any_correct: Vec<usize>,
     /// Per supervision step: the vote of all samples at that step is right.
     pub vote_correct_by_step: Vec<usize>,
+    /// Per width in [`WIDTHS`], per supervision step: the vote of the first N samples after that
+    /// step is right (seed 003's Figure 4: accuracy against N and steps).
+    pub vote_correct_by_width_step: Vec<Vec<usize>>,
 }
 
 impl SudokuTally {
@@ -64,7 +67,33 @@ impl SudokuTally {
         for (s, g) in solved.vote_by_step.iter().enumerate() {
             self.vote_correct_by_step[s] += right(g) as usize;
         }
+        let steps = solved.samples_by_step.len();
+        self.vote_correct_by_width_step.resize(widths.len(), Vec::new());
+        for (i, &w) in widths.iter().enumerate() {
+            let row = &mut self.vote_correct_by_width_step[i];
+            row.resize(row.len().max(steps), 0);
+            for (s, answers) in solved.samples_by_step.iter().enumerate() {
+                let first: Vec<Vec<u32>> = answers[..w.min(answers.len())].iter().map(SudokuGrid::tokens).collect();
+                row[s] += right(&answers[majority_vote(&first)]) as usize;
+            }
+        }
     }
+
+    /// Vote accuracy (%) of the first `WIDTHS[i]` samples after each supervision step.
+    pub fn by_width_step(&self) -> Vec<(usize, Vec<f64>)> {
+        (self.vote_correct_by_width_step.iter().enumerate())
+            .map(|(i, row)| (WIDTHS[i], row.iter().map(|&k| self.pct(k)).collect()))
+            .collect()
+    }
+}
+
+/// The supervision steps Figure 4's table shows: 1, 2, 4, 8, ... and the last.
+pub fn figure4_steps(steps: usize) -> Vec<usize> {
+    let mut shown: Vec<usize> = std::iter::successors(Some(1usize), |s| Some(s * 2)).take_while(|&s| s <= steps).collect();
+    if steps > 0 && shown.last() != Some(&steps) {
+        shown.push(steps);
+    }
+    shown
 }
 
 /// Accuracy per difficulty band and overall.
@@ -136,6 +165,34 @@ impl SudokuReport {
     }
 }
 
+impl SudokuReport {
+    /// Seed 003's Figure 4 as a table: the vote's accuracy (all bands) for N samples (rows)
+    /// after s supervision steps (columns), each cell with its compute, N x s trajectory-steps.
+    /// A deterministic model (TRM) has one row worth reading: its N samples are one.
+    pub fn figure4_table(&self) -> String {
+        let rows = self.overall.by_width_step();
+        let Some(steps) = rows.first().map(|(_, r)| r.len()).filter(|&n| n > 0) else {
+            return String::new();
+        };
+        let shown = figure4_steps(steps);
+        let mut s = String::from("\nFigure 4: vote accuracy (%) by samples N and supervision steps s (in brackets: compute, N x s trajectory-steps):\n| N |");
+        for st in &shown {
+            s.push_str(&format!(" s={st} |"));
+        }
+        s.push_str("\n| --- |");
+        s.push_str(&" --- |".repeat(shown.len()));
+        s.push('\n');
+        for (n, row) in &rows {
+            s.push_str(&format!("| {n} |"));
+            for &st in &shown {
+                s.push_str(&format!(" {:.1} ({}) |", row[st - 1], n * st));
+            }
+            s.push('\n');
+        }
+        s
+    }
+}
+
 /// The majority vote (eq. 15) over a set of grids: the winning grid and how many grids agree.
 pub fn vote(samples: &[SudokuGrid]) -> Option<(SudokuGrid, usize)> {
     let tokens: Vec<Vec<u32>> = samples.iter().map(SudokuGrid::tokens).collect();
@@ -179,11 +236,22 @@ impl crate::tasks::Report for SudokuReport {
     fn to_text(&self) -> String {
         let by_step: Vec<String> = self.overall.by_step().iter().map(|a| format!("{a:.1}")).collect();
         format!(
-            "\nAccuracy (%) by difficulty band and by the number of samples N (majority vote of the first N):\n{}\nVote accuracy (%) after each supervision step 1..{}: {}\n",
+            "\nAccuracy (%) by difficulty band and by the number of samples N (majority vote of the first N):\n{}\nVote accuracy (%) after each supervision step 1..{}: {}\n{}",
             self.to_table(),
             by_step.len(),
-            by_step.join(" ")
+            by_step.join(" "),
+            self.figure4_table()
         )
+    }
+
+    fn figures_csv(&self) -> Option<String> {
+        let mut csv = String::from("samples,steps,compute,vote_accuracy\n");
+        for (n, row) in self.overall.by_width_step() {
+            for (s, acc) in row.iter().enumerate() {
+                csv.push_str(&format!("{n},{},{},{acc:.2}\n", s + 1, n * (s + 1)));
+            }
+        }
+        Some(csv)
     }
 
     fn table_line(&self) -> String {
@@ -240,5 +308,36 @@ mod tests {
         // Ties go to the first-seen grid: n=2 is a tie won by the wrong one.
         assert_eq!(votes, vec![false, false, true, false, false]);
         assert_eq!(vote(&[]), None);
+    }
+
+    #[test]
+    fn figure4_counts_the_vote_of_the_first_n_after_each_step() {
+        let inst = crate::tasks::sudoku::Difficulty::Easy.generate(2);
+        let (r, w) = (inst.solution.clone(), inst.puzzle.clone());
+        // Step 1: only sample 1 right; step 2: samples 1, 2 right of 5 (the vote of 5 is wrong).
+        let step1 = vec![r.clone(), w.clone(), w.clone(), w.clone(), w.clone()];
+        let step2 = vec![r.clone(), r.clone(), w.clone(), w.clone(), w.clone()];
+        let solved = Solved {
+            samples: step2.clone(),
+            values: vec![0.0; 5],
+            selected: 0,
+            vote_by_step: vec![w.clone(), w.clone()],
+            samples_by_step: vec![step1, step2],
+            steps: 2,
+        };
+        let mut report = SudokuReport::new(5);
+        report.add(&inst, &solved);
+        let rows = report.overall().by_width_step();
+        let widths: Vec<usize> = rows.iter().map(|(n, _)| *n).collect();
+        assert_eq!(widths, vec![1, 2, 5]);
+        assert_eq!(rows[0].1, vec![100.0, 100.0]); // N = 1: the first sample, right at both steps
+        assert_eq!(rows[1].1, vec![100.0, 100.0]); // N = 2: a tie goes to the first sample
+        assert_eq!(rows[2].1, vec![0.0, 0.0]); // N = 5: the wrong grid wins
+        let table = report.figure4_table();
+        assert!(table.contains("| 5 | 0.0 (5) | 0.0 (10) |"), "{table}");
+        assert_eq!(figure4_steps(8), vec![1, 2, 4, 8]);
+        assert_eq!(figure4_steps(20), vec![1, 2, 4, 8, 16, 20]);
+        let csv = crate::tasks::Report::figures_csv(&report).unwrap();
+        assert!(csv.contains("\n5,2,10,0.00\n"), "{csv}");
     }
 }
