@@ -438,6 +438,25 @@ const scell = (page, r, c) => page.getByRole('textbox', { name: `Row ${r}, colum
     assert(page.errors.length === 0, `console errors: ${page.errors}`);
     await context.close();
   });
+  await test('Sudoku TRM: chosen by a click, N samples are one grid, the verdict agrees with an independent solver', async () => {
+    const { page, context } = await newPage(b);
+    await page.goto(`${base}/sudoku?backend=cpu&n=3&steps=4`);
+    await page.getByLabel('TRM (deterministic)').check();
+    await page.locator('.summary').filter({ hasText: 'TRM weights ready' }).waitFor({ timeout: 60000 });
+    assert(/model=trm/.test(page.url()), `the URL does not hold the model: ${page.url()}`);
+    await page.getByRole('button', { name: 'Solve' }).click();
+    const status = await waitDone(page, 300000);
+    assert(/TRM/.test(status), `status does not name TRM: ${status}`);
+    const solution = sudokuSolutions(await sudokuGrid(page))[0];
+    const samples = await page.locator('.samples .sample').evaluateAll((els) => els.map((e) => e.dataset.grid));
+    assert(samples.length === 3 && new Set(samples).size === 1, `TRM gave ${new Set(samples).size} distinct grids of ${samples.length}`);
+    const verdict = await page.locator('.verdict').innerText();
+    assert((samples[0] === solution) === /^Verified/.test(verdict), `verdict ${verdict} disagrees with the independent solver`);
+    results.sudoku_trm_verdict = verdict;
+    await page.screenshot({ path: path.join(shots, 'sudoku-trm.png'), fullPage: true });
+    assert(page.errors.length === 0, `console errors: ${page.errors}`);
+    await context.close();
+  });
   await b.close();
 }
 

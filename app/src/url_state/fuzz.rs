@@ -221,7 +221,8 @@ fn fuzz_sudoku_url() {
     let puzzles: Vec<String> = Difficulty::ALL.into_iter().map(|d| d.generate(7).puzzle.to_text()).collect();
     let mut queries = vec!["backend=cpu&n=4&steps=4&seed=3&run=1".to_string(), SudokuSettings::default().to_query()];
     queries.extend(puzzles.iter().map(|p| format!("puzzle={}&n=32&scale=0.5", p.replace('.', "0"))));
-    let own = puzzles.into_iter().map(|p| ("puzzle", p)).collect();
+    let mut own: Vec<(&str, String)> = puzzles.into_iter().map(|p| ("puzzle", p)).collect();
+    own.extend([("model", "gram".into()), ("model", "trm".into())]);
     fuzz(Target { name: "sudoku", check: check::<SudokuSettings>, queries, own });
 }
 

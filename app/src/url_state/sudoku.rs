@@ -1,22 +1,29 @@
-//! `/sudoku`: the puzzle, on top of the shared [`Sampling`] parameters.
+//! `/sudoku`: the puzzle and the model, on top of the shared [`Sampling`] parameters.
 
 use std::sync::OnceLock;
 
 use engine::tasks::sudoku::{Difficulty, SudokuGrid};
 
-use super::page::UrlState;
 use super::fields::parsed;
+use super::nqueens::Model;
+use super::page::UrlState;
 use super::sampling::{HasSampling, Sampling};
 
-/// Weights the page runs.
-pub const WEIGHTS: &str = "gram-sudoku";
+/// Name of the shipped Sudoku weights of `model`.
+pub fn weights(model: Model) -> &'static str {
+    match model {
+        Model::Gram => "gram-sudoku",
+        Model::Trm => "trm-sudoku",
+    }
+}
 /// Sudoku's supervision step costs ~5x an 8x8 N-Queens step (81 cells, K = 6), so N stops at 32.
 pub const MAX_SAMPLES: usize = 32;
 
-/// What a teacher shares on `/sudoku`: the puzzle and how to sample.
+/// What a teacher shares on `/sudoku`: the puzzle, the model and how to sample.
 #[derive(Clone, Debug, PartialEq)]
 pub struct SudokuSettings {
     pub puzzle: SudokuGrid,
+    pub model: Model,
     pub sampling: Sampling,
 }
 
@@ -28,7 +35,7 @@ pub fn default_puzzle() -> SudokuGrid {
 
 impl Default for SudokuSettings {
     fn default() -> Self {
-        Self { puzzle: default_puzzle(), sampling: Sampling::with_samples(10) }
+        Self { puzzle: default_puzzle(), model: Model::Gram, sampling: Sampling::with_samples(10) }
     }
 }
 
@@ -41,13 +48,14 @@ impl UrlState for SudokuSettings {
         }
         match key {
             "puzzle" => parsed(key, value, SudokuGrid::parse(value), &mut self.puzzle, "the default puzzle", notes),
+            "model" => parsed(key, value, Model::parse(value).ok_or("gram or trm"), &mut self.model, "gram", notes),
             _ => return false,
         }
         true
     }
 
     fn to_query(&self) -> String {
-        format!("puzzle={}&{}", self.puzzle.to_text(), self.sampling.to_query())
+        format!("puzzle={}&model={}&{}", self.puzzle.to_text(), self.model.key(), self.sampling.to_query())
     }
 }
 
@@ -92,15 +100,20 @@ mod tests {
         assert!(notes[2].contains("81 cells"), "{notes:?}");
     }
 
-    /// The exact query of today's links: the puzzle first, N defaults to 10 and stops at 32.
+    /// The exact query of today's links: the puzzle first, then the model, N defaults to 10 and
+    /// stops at 32. Links from before the model choice (no `model`) open GRAM.
     #[test]
     fn the_url_contract() {
         let d = SudokuSettings::default();
-        assert_eq!(d.to_query(), format!("puzzle={}&n=10&scale=1&seed=0&steps=8", default_puzzle().to_text()));
+        assert_eq!(d.to_query(), format!("puzzle={}&model=gram&n=10&scale=1&seed=0&steps=8", default_puzzle().to_text()));
         let (s, notes) = SudokuSettings::from_query("backend=cpu&n=4&steps=4&seed=3&run=1&model=trm");
         assert_eq!(s.sampling, Sampling { samples: 4, scale: 1.0, seed: 3, steps: 4, backend: BackendChoice::Cpu, run: true });
-        assert_eq!(notes, ["Ignored unknown parameter \"model\"."], "Sudoku has one model");
-        assert!(s.to_query().ends_with("&n=4&scale=1&seed=3&steps=4&backend=cpu&run=1"));
+        assert_eq!((s.model, notes.len()), (Model::Trm, 0));
+        assert!(s.to_query().ends_with("&model=trm&n=4&scale=1&seed=3&steps=4&backend=cpu&run=1"));
+        let (old, notes) = SudokuSettings::from_query("n=4");
+        assert_eq!((old.model, notes.len()), (Model::Gram, 0));
+        let (_, notes) = SudokuSettings::from_query("model=hrm");
+        assert_eq!(notes, ["Ignored model=\"hrm\" (gram or trm); using gram."]);
         let (_, notes) = SudokuSettings::from_query("n=32&n=33");
         assert_eq!(notes, ["Ignored n=\"33\" (a whole number from 1 to 32); using 32."]);
         let famous = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";

@@ -8,7 +8,7 @@ pub(super) fn Explain() -> impl IntoView {
         <section class="explain">
             <h2>"What is on screen"</h2>
             <p><strong>"Recursion. "</strong>"The model keeps a vector for each of the 81 cells and rewrites it again and again: six fast updates that read your puzzle, then one slow update of its answer state, twice per "<em>"supervision step"</em>". After each step it can say which digit it would write in every cell. Step through and watch cells settle: the shade is its confidence."</p>
-            <p><strong>"Samples and the vote. "</strong>"GRAM adds learned noise to every slow update, so N runs of the same puzzle can end in different grids. The vote picks the grid most samples agree on; more samples give the vote more chances, which is the paper's width scaling. The plot shows it for this puzzle."</p>
+            <p><strong>"Samples and the vote. "</strong>"GRAM adds learned noise to every slow update, so N runs of the same puzzle can end in different grids. The vote picks the grid most samples agree on; more samples give the vote more chances, which is the paper's width scaling. The plot shows it for this puzzle. TRM, the deterministic model beside it (same size of network, same training budget), has no noise: its N samples are one grid, so it can only get better by taking more steps."</p>
             <p><strong>"The oracle. "</strong>"An exact solver (ordinary search, no learning) knows the one solution. It checks the vote: verified, or the wrong cells marked. The model never sees the solver's answer."</p>
         </section>
     }

@@ -1,6 +1,7 @@
-//! `/sudoku`: enter, paste or generate a puzzle; sample N trajectories of GRAM; watch each cell's
-//! digit distribution settle over the supervision steps, the samples vote, and the exact solver
-//! check the vote. Rules, solver, vote and curve are the engine's.
+//! `/sudoku`: enter, paste or generate a puzzle; sample N trajectories of GRAM (or run the
+//! deterministic TRM beside it); watch each cell's digit distribution settle over the supervision
+//! steps, the samples vote, and the exact solver check the vote. Rules, solver, vote and curve
+//! are the engine's.
 
 mod explain;
 mod inside_sample;
@@ -21,7 +22,7 @@ use vote_panel::VotePanel;
 
 use super::browser::{prefers_reduced_motion, read_url, sync_url};
 use super::status::{BackendStatus, UrlNotes, load_view};
-use crate::url_state::sudoku::{SudokuSettings, WEIGHTS};
+use crate::url_state::sudoku::{SudokuSettings, weights};
 
 #[component]
 pub fn SudokuPage() -> impl IntoView {
@@ -35,7 +36,12 @@ pub fn SudokuPage() -> impl IntoView {
         page.solve();
     }
     let load_view = move || {
-        load_view(worker.load_of(WEIGHTS), "GRAM", "You can still enter, paste, generate and check puzzles; reload the page to try again.")
+        let model = settings.with(|s| s.model);
+        load_view(
+            worker.load_of(weights(model)),
+            model.label(),
+            "You can still enter, paste, generate and check puzzles; switch the model above, or reload the page to try again.",
+        )
     };
 
     view! {

@@ -9,8 +9,10 @@ use leptos::prelude::*;
 
 use crate::ui::browser::now;
 use crate::ui::model_worker::ModelWorker;
+use crate::ui::trajectories::reasoner::run_label;
 use crate::ui::trajectories::session::{Order, Session};
-use crate::url_state::sudoku::{SudokuSettings, WEIGHTS};
+use crate::url_state::nqueens::Model;
+use crate::url_state::sudoku::{SudokuSettings, weights};
 
 /// What a run was asked: the puzzle, and the exact solver's answer (a run only starts for a
 /// puzzle with exactly one).
@@ -54,13 +56,13 @@ pub(super) struct SudokuState {
 }
 
 impl SudokuState {
-    /// The page's state from `initial`; starts the worker and loads the weights.
+    /// The page's state from `initial`; starts the worker and loads the model's weights.
     pub(super) fn new(initial: SudokuSettings, reduced_motion: bool) -> Self {
         let settings = RwSignal::new(initial.clone());
         let session = Session::<Task>::new(reduced_motion);
         let worker = ModelWorker::spawn(move |response| session.on_response(response, |_, _| {}));
         worker.init(initial.sampling.backend);
-        worker.load(WEIGHTS);
+        worker.load(weights(initial.model));
 
         let puzzle = Memo::new(move |_| settings.with(|s| s.puzzle.clone()));
         let conflicts = Memo::new(move |_| puzzle.with(|p| p.conflicts().into_iter().collect::<BTreeSet<_>>()));
@@ -106,7 +108,7 @@ impl SudokuState {
         // Keep the last run's curve to compare with, when it was the same puzzle.
         if let (Some(points), Some(r)) = (self.curve.get_untracked(), self.session.run.get_untracked()) {
             if r.task.puzzle == s.puzzle {
-                let label = format!("previous run (scale {:.1}, seed {})", r.scale, self.settings.with_untracked(|s| s.sampling.seed));
+                let label = format!("previous run ({}, seed {})", r.label, self.settings.with_untracked(|s| s.sampling.seed));
                 self.previous.set(Some((label, points)));
             } else {
                 self.previous.set(None);
@@ -114,13 +116,22 @@ impl SudokuState {
         }
         self.cell_focus.set(None);
         let order = Order {
-            label: format!("GRAM, scale {:.1}", s.sampling.scale),
-            weights: WEIGHTS.into(),
+            label: run_label(s.model, s.sampling.scale),
+            weights: weights(s.model).into(),
             puzzle: s.puzzle.to_text(),
             task: Task { puzzle: s.puzzle, solution },
         };
         self.session.start(self.worker, order, &s.sampling);
         self.settings.update(|s| s.sampling.run = true);
+    }
+
+    /// Another model: the results on screen stay until the next Solve; its weights load now.
+    pub(super) fn set_model(self, model: Model) {
+        self.settings.update(|s| {
+            s.model = model;
+            s.sampling.run = false;
+        });
+        self.worker.load(weights(model));
     }
 
     pub(super) fn stop(self) {

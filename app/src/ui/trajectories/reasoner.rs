@@ -1,5 +1,5 @@
-//! The settings panel of a page that samples GRAM or TRM (`/nqueens`, `/coloring`): the model,
-//! the sampling knobs, Solve and Stop, and the run's status.
+//! The settings panel of a page that samples GRAM or TRM (`/nqueens`, `/sudoku`, `/coloring`):
+//! the model, the sampling knobs, Solve and Stop (and why Solve is off), and the run's status.
 
 use leptos::prelude::*;
 
@@ -31,6 +31,9 @@ pub fn ReasonerControls<S, P>(
     /// Solve is disabled (the puzzle cannot be solved as it stands).
     #[prop(into)]
     blocked: Signal<bool>,
+    /// What the page says while Solve is disabled (none: nothing).
+    #[prop(optional)]
+    blocked_hint: Option<&'static str>,
 ) -> impl IntoView
 where
     S: HasSampling + Send + Sync + 'static,
@@ -60,6 +63,7 @@ where
             </fieldset>
             <SamplingControls settings scale_hint/>
             <RunStop on_run on_stop blocked running=move || session.running()/>
+            {blocked_hint.map(|hint| view! { <p class="hint solve-blocked" hidden=move || !blocked.get()>{hint}</p> })}
             <RunStatus session/>
         </div>
     }
