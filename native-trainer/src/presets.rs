@@ -23,13 +23,15 @@ pub struct Preset {
     pub steps: usize,
 }
 
-pub const NAMES: [&str; 12] = [
+pub const NAMES: [&str; 14] = [
     "gram-nqueens8",
     "trm-nqueens8",
     "gram-nqueens8-mixer",
     "trm-nqueens8-mixer",
     "gram-nqueens10",
     "trm-nqueens10",
+    "gram-nqueens10-mixer",
+    "trm-nqueens10-mixer",
     "gram-sudoku",
     "trm-sudoku",
     "gram-coloring8",
@@ -101,6 +103,8 @@ pub fn preset(name: &str) -> Option<Preset> {
         "trm-nqueens8-mixer" => (false, 8, true),
         "gram-nqueens10" => (true, 10, false),
         "trm-nqueens10" => (false, 10, false),
+        "gram-nqueens10-mixer" => (true, 10, true),
+        "trm-nqueens10-mixer" => (false, 10, true),
         _ => return None,
     };
     Some(Preset {
