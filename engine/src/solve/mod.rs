@@ -60,7 +60,8 @@ pub fn solve<T: TokenTask>(
         for (p, (vote_by_step, mut samples_by_step)) in by_step.into_iter().enumerate() {
             let preds = &obs.predictions[p * n..(p + 1) * n];
             let mut solved = Solved {
-                samples: preds.iter().map(|t| task.answer_from_prediction(t)).collect(),
+                // The run's last observation is its last step's: those answers are made already.
+                samples: samples_by_step.last().cloned().unwrap_or_default(),
                 values: obs.values[p * n..(p + 1) * n].to_vec(),
                 selected: select.pick(preds, &obs.values[p * n..(p + 1) * n]),
                 vote_by_step,
