@@ -10,6 +10,7 @@ use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::time::Instant;
 
 use engine::gram::noise::NoiseSource;
+use engine::tasks::nqueens::Board;
 use engine::tasks::sudoku::Difficulty;
 use engine::tasks::tree::TreeTask;
 
@@ -205,14 +206,14 @@ fn fuzz(target: Target) {
 
 #[test]
 fn fuzz_nqueens_url() {
-    let boards: Vec<String> = held_out().iter().take(8).map(|i| i.puzzle.to_text()).collect();
-    let mut queries: Vec<String> = ["backend=webgpu&n=4&steps=3", "n=64&steps=16&scale=1.5", "model=trm&n=8", "n=abc&scale=7&board=QQ", "run=1&n=4&steps=3"]
+    let boards: Vec<String> = [8, 10].iter().flat_map(|&n| held_out(n).iter().take(4)).map(Board::to_text).collect();
+    let mut queries: Vec<String> = ["backend=webgpu&n=4&steps=3", "n=64&steps=16&scale=1.5", "model=trm&n=8", "n=abc&scale=7&board=QQ", "run=1&n=4&steps=3", "size=10&model=trm"]
         .map(String::from)
         .to_vec();
     queries.push(NQueensSettings::default().to_query());
     queries.extend(boards.iter().map(|b| format!("backend=cpu&n=4&steps=3&board={b}&run=1")));
     let mut own: Vec<(&str, String)> = boards.into_iter().map(|b| ("board", b)).collect();
-    own.extend([("model", "gram".into()), ("model", "trm".into()), ("backend", "webgpu".into())]);
+    own.extend([("model", "gram".into()), ("model", "trm".into()), ("backend", "webgpu".into()), ("size", "8".into()), ("size", "10".into())]);
     fuzz(Target { name: "nqueens", check: check::<NQueensSettings>, queries, own });
 }
 

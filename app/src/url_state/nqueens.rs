@@ -2,14 +2,14 @@
 
 use std::sync::OnceLock;
 
-use engine::tasks::nqueens::{Board, Instance, Part, split};
+use engine::tasks::nqueens::{Board, Part, puzzles};
 
 use super::page::UrlState;
 use super::fields::parsed;
 use super::sampling::{HasSampling, Sampling};
 
-/// Side of the board the shipped models were trained on.
-pub const SIDE: usize = 8;
+/// Board sides with shipped models (`gram-nqueens8`, `gram-nqueens10`, and their TRMs).
+pub const SIDES: [usize; 2] = [8, 10];
 /// Largest N the page (and the worker) accepts.
 pub const MAX_SAMPLES: usize = 64;
 
@@ -33,12 +33,9 @@ impl Model {
             Self::Trm => "trm",
         }
     }
-    /// Name of the shipped weights.
-    pub fn weights(self) -> &'static str {
-        match self {
-            Self::Gram => "gram-nqueens8",
-            Self::Trm => "trm-nqueens8",
-        }
+    /// Name of the shipped weights for boards of side `side`.
+    pub fn weights(self, side: usize) -> String {
+        format!("{}-nqueens{side}", self.key())
     }
     pub fn label(self) -> &'static str {
         match self {
@@ -56,26 +53,53 @@ pub struct NQueensSettings {
     pub sampling: Sampling,
 }
 
-/// The held-out (test) split of 8x8 puzzles, built once: the default board and "New puzzle"
-/// both draw from it.
-pub fn held_out() -> &'static [Instance] {
-    static SPLIT: OnceLock<Vec<Instance>> = OnceLock::new();
-    SPLIT.get_or_init(|| split(SIDE, Part::Test))
+impl NQueensSettings {
+    /// Side of the board on screen, and of the model that solves it.
+    pub fn side(&self) -> usize {
+        self.board.n()
+    }
+    /// Name of the shipped weights the page runs.
+    pub fn weights(&self) -> String {
+        self.model.weights(self.side())
+    }
 }
 
-/// The first held-out puzzle with 5 queens removed: a board the model never trained on, with a
-/// handful of completions to find.
-pub fn default_board() -> Board {
-    held_out()
+/// The held-out (test) puzzles of one board side, built once per side: the default board and
+/// "New puzzle" draw from them. Sides other than [`SIDES`] have none.
+pub fn held_out(side: usize) -> &'static [Board] {
+    static EIGHT: OnceLock<Vec<Board>> = OnceLock::new();
+    static TEN: OnceLock<Vec<Board>> = OnceLock::new();
+    match side {
+        8 => EIGHT.get_or_init(|| puzzles(8, Part::Test)),
+        10 => TEN.get_or_init(|| puzzles(10, Part::Test)),
+        _ => &[],
+    }
+}
+
+/// The first held-out puzzle with the fewest queens removed that the split has (5 on 8x8, 7 on
+/// 10x10): a board the model never trained on, with a handful of completions to find.
+pub fn default_board(side: usize) -> Board {
+    let fewest = if side == 10 { 7 } else { 5 };
+    held_out(side)
         .iter()
-        .find(|i| i.removed() == 5)
-        .map(|i| i.puzzle.clone())
-        .unwrap_or_else(|| Board::empty(SIDE).expect("8 is supported"))
+        .find(|b| side - b.queen_count() == fewest)
+        .cloned()
+        .unwrap_or_else(|| Board::empty(side).expect("8 and 10 are supported"))
+}
+
+/// The side a board text is for: 100 cells is 10x10, anything else is read (and, if wrong,
+/// reported) as 8x8.
+pub fn side_of(text: &str) -> usize {
+    if text.trim().chars().count() == 100 { 10 } else { 8 }
+}
+
+fn parse_side(value: &str) -> Result<usize, &'static str> {
+    value.parse().ok().filter(|n| SIDES.contains(n)).ok_or("8 or 10")
 }
 
 impl Default for NQueensSettings {
     fn default() -> Self {
-        Self { board: default_board(), model: Model::Gram, sampling: Sampling::with_samples(20) }
+        Self { board: default_board(8), model: Model::Gram, sampling: Sampling::with_samples(20) }
     }
 }
 
@@ -87,7 +111,18 @@ impl UrlState for NQueensSettings {
             return true;
         }
         match key {
-            "board" => parsed(key, value, Board::parse(value, SIDE), &mut self.board, "the default board", notes),
+            // A size switches to that size's default board, unless the board already has it;
+            // a board brings its own size (so `size` and `board` may come in either order).
+            "size" => {
+                let mut side = self.side();
+                parsed(key, value, parse_side(value), &mut side, "the board's size", notes);
+                if side != self.side() {
+                    self.board = default_board(side);
+                }
+            }
+            "board" => {
+                parsed(key, value, Board::parse(value, side_of(value)), &mut self.board, "the default board", notes)
+            }
             "model" => parsed(key, value, Model::parse(value).ok_or("gram or trm"), &mut self.model, "gram", notes),
             _ => return false,
         }
@@ -95,7 +130,7 @@ impl UrlState for NQueensSettings {
     }
 
     fn to_query(&self) -> String {
-        format!("board={}&model={}&{}", self.board.to_text(), self.model.key(), self.sampling.to_query())
+        format!("size={}&board={}&model={}&{}", self.side(), self.board.to_text(), self.model.key(), self.sampling.to_query())
     }
 }
 
@@ -140,8 +175,9 @@ mod tests {
     #[test]
     fn the_url_contract() {
         let d = NQueensSettings::default();
-        assert_eq!(d.to_query(), format!("board={}&model=gram&n=20&scale=1&seed=0&steps=8", default_board().to_text()));
-        assert_eq!(default_board().queen_count(), 3, "the default board: a held-out puzzle with 5 queens removed");
+        assert_eq!(d.to_query(), format!("size=8&board={}&model=gram&n=20&scale=1&seed=0&steps=8", default_board(8).to_text()));
+        assert_eq!(default_board(8).queen_count(), 3, "the default board: a held-out puzzle with 5 queens removed");
+        assert_eq!(default_board(10).queen_count(), 3, "10x10: a held-out puzzle with 7 queens removed");
         let (s, notes) = NQueensSettings::from_query("?backend=webgpu&n=4&steps=3&model=trm&seed=9&run=1");
         assert_eq!(s.sampling, Sampling { samples: 4, scale: 1.0, seed: 9, steps: 3, backend: crate::protocol::BackendChoice::WebGpu, run: true });
         assert_eq!((s.model, notes.len()), (Model::Trm, 0));
@@ -154,6 +190,19 @@ mod tests {
         assert!(notes[2].starts_with("Ignored board=\"QQ\" (") && notes[2].ends_with("); using the default board."), "{notes:?}");
         assert_eq!(notes[3], "Ignored model=\"x\" (gram or trm); using gram.");
         assert_eq!(notes[4], "Ignored unknown parameter \"zz\".");
+        // 10x10: the size and a board of that size, in either order; a bad size is noted.
+        let ten = default_board(10).to_text();
+        for q in [format!("size=10&board={ten}"), format!("board={ten}&size=10"), "size=10".into()] {
+            let (s, notes) = NQueensSettings::from_query(&q);
+            assert_eq!((s.side(), s.board.to_text(), s.weights(), notes.len()), (10, ten.clone(), "gram-nqueens10".into(), 0), "{q}");
+            assert!(s.to_query().starts_with(&format!("size=10&board={ten}&")));
+        }
+        let (s, notes) = NQueensSettings::from_query(&format!("board={ten}&size=8&model=trm"));
+        assert_eq!((s.weights(), s.board), ("trm-nqueens8".to_string(), default_board(8)), "the later value wins");
+        assert!(notes.is_empty());
+        let (s, notes) = NQueensSettings::from_query("size=9");
+        assert_eq!(notes, ["Ignored size=\"9\" (8 or 10); using the board's size."]);
+        assert_eq!(s, NQueensSettings::default());
         let lower = "q".repeat(1) + &".".repeat(63);
         let (s, _) = NQueensSettings::from_pairs(&decode(&format!("board={lower}")));
         assert!(s.board.has_queen(0, 0), "a lower-case q is a queen, as the engine reads it");

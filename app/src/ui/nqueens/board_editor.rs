@@ -1,5 +1,5 @@
-//! The board the visitor builds: 64 square buttons (click, tap, Enter; arrows move), what the
-//! exact solver says about it, Clear and New puzzle.
+//! The board the visitor builds: 8x8 or 10x10 square buttons (click, tap, Enter; arrows move),
+//! what the exact solver says about it, the size switch, Clear and New puzzle.
 
 use std::collections::BTreeSet;
 
@@ -8,46 +8,17 @@ use leptos::prelude::*;
 
 use super::state::NQueensState;
 use crate::ui::browser::focus_element;
-use crate::url_state::nqueens::SIDE;
+use crate::url_state::nqueens::{NQueensSettings, SIDES};
 
 #[component]
 pub(super) fn BoardEditor(page: NQueensState) -> impl IntoView {
     let NQueensState { settings, conflicts, exact, .. } = page;
-    let cells = (0..SIDE * SIDE)
-        .map(|i| {
-            let (r, c) = (i / SIDE, i % SIDE);
-            let queen = move || settings.with(|s| s.board.has_queen(r, c));
-            let conflict = move || conflicts.with(|set| set.contains(&(r, c)));
-            let on_key = move |ev: web_sys::KeyboardEvent| {
-                let (dr, dc): (isize, isize) = match ev.key().as_str() {
-                    "ArrowUp" => (-1, 0),
-                    "ArrowDown" => (1, 0),
-                    "ArrowLeft" => (0, -1),
-                    "ArrowRight" => (0, 1),
-                    _ => return,
-                };
-                ev.prevent_default();
-                let nr = (r as isize + dr).clamp(0, SIDE as isize - 1);
-                let nc = (c as isize + dc).clamp(0, SIDE as isize - 1);
-                focus_element(&format!("cell-{nr}-{nc}"));
-            };
-            view! {
-                <button
-                    id=format!("cell-{r}-{c}")
-                    class="cell"
-                    class:dark=(r + c) % 2 == 1
-                    class:queen=queen
-                    class:conflict=conflict
-                    aria-label=format!("Row {}, column {}", r + 1, c + 1)
-                    aria-pressed=move || if queen() { "true" } else { "false" }
-                    on:click=move |_| page.edit_board(&|b: &mut Board| b.set(r, c, !b.has_queen(r, c)))
-                    on:keydown=on_key
-                >
-                    {move || if queen() { "♛" } else { "" }}
-                </button>
-            }
-        })
-        .collect_view();
+    // Only a new size rebuilds the squares (an edit keeps them, and the keyboard focus).
+    let side = Memo::new(move |_| settings.with(NQueensSettings::side));
+    let cells = move || {
+        let side = side.get();
+        (0..side * side).map(move |i| cell(page, side, i)).collect_view()
+    };
 
     let board_status = move || {
         let n_conf = conflicts.with(BTreeSet::len);
@@ -66,12 +37,75 @@ pub(super) fn BoardEditor(page: NQueensState) -> impl IntoView {
         <div class="panel">
             <h2>"Your board"</h2>
             <p class="hint">"Click, tap or press Enter on a square to place or remove a queen; arrow keys move between squares."</p>
-            <div class="board" role="group" aria-label="Puzzle board">{cells}</div>
+            <fieldset class="model size-switch">
+                <legend>"Board size"</legend>
+                {SIDES
+                    .map(|n| {
+                        view! {
+                            <label>
+                                <input
+                                    type="radio"
+                                    name="nqueens-size"
+                                    value=n
+                                    prop:checked=move || side.get() == n
+                                    on:change=move |_| page.set_side(n)
+                                />
+                                {format!("{n}x{n}")}
+                            </label>
+                        }
+                    })
+                    .collect_view()}
+            </fieldset>
+            <div
+                class="board"
+                role="group"
+                aria-label=move || format!("Puzzle board, {0}x{0}", side.get())
+                style:grid-template-columns=move || format!("repeat({}, 1fr)", side.get())
+            >
+                {cells}
+            </div>
             <p class="board-status" aria-live="polite">{board_status}</p>
             <div class="row">
-                <button on:click=move |_| page.edit_board(&|b: &mut Board| *b = Board::empty(SIDE).expect("8"))>"Clear"</button>
+                <button on:click=move |_| page.edit_board(&|b: &mut Board| *b = Board::empty(b.n()).expect("a supported side"))>"Clear"</button>
                 <button on:click=move |_| page.new_puzzle()>"New puzzle"</button>
             </div>
         </div>
+    }
+}
+
+/// One square of a board of side `side`: `i` is its row-major index.
+fn cell(page: NQueensState, side: usize, i: usize) -> impl IntoView {
+    let NQueensState { settings, conflicts, .. } = page;
+    let (r, c) = (i / side, i % side);
+    // The side check: a square of the old size may be asked once more as the size changes.
+    let queen = move || settings.with(|s| s.board.n() == side && s.board.has_queen(r, c));
+    let conflict = move || conflicts.with(|set| set.contains(&(r, c)));
+    let on_key = move |ev: web_sys::KeyboardEvent| {
+        let (dr, dc): (isize, isize) = match ev.key().as_str() {
+            "ArrowUp" => (-1, 0),
+            "ArrowDown" => (1, 0),
+            "ArrowLeft" => (0, -1),
+            "ArrowRight" => (0, 1),
+            _ => return,
+        };
+        ev.prevent_default();
+        let nr = (r as isize + dr).clamp(0, side as isize - 1);
+        let nc = (c as isize + dc).clamp(0, side as isize - 1);
+        focus_element(&format!("cell-{nr}-{nc}"));
+    };
+    view! {
+        <button
+            id=format!("cell-{r}-{c}")
+            class="cell"
+            class:dark=(r + c) % 2 == 1
+            class:queen=queen
+            class:conflict=conflict
+            aria-label=format!("Row {}, column {}", r + 1, c + 1)
+            aria-pressed=move || if queen() { "true" } else { "false" }
+            on:click=move |_| page.edit_board(&|b: &mut Board| b.set(r, c, !b.has_queen(r, c)))
+            on:keydown=on_key
+        >
+            {move || if queen() { "♛" } else { "" }}
+        </button>
     }
 }

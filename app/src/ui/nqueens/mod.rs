@@ -36,9 +36,9 @@ pub fn NQueensPage() -> impl IntoView {
     }
 
     let load_view = move || {
-        let model = settings.with(|s| s.model);
+        let (model, weights) = settings.with(|s| (s.model, s.weights()));
         load_view(
-            worker.load_of(model.weights()),
+            worker.load_of(&weights),
             model.label(),
             "The board still works, and the other model may load: switch the model above, or reload the page.",
         )

@@ -12,7 +12,7 @@ use crate::ui::trajectories::reasoner::run_label;
 use crate::ui::model_worker::ModelWorker;
 use crate::ui::plots::coverage::Curve;
 use crate::ui::trajectories::session::{Order, Session};
-use crate::url_state::nqueens::{Model, NQueensSettings, SIDE, held_out};
+use crate::url_state::nqueens::{Model, NQueensSettings, default_board, held_out, side_of};
 
 #[derive(Clone, Copy)]
 pub(super) struct NQueensState {
@@ -45,17 +45,17 @@ impl NQueensState {
         let run = session.run;
         let worker = ModelWorker::spawn(move |response| {
             session.on_response(response, |r, report| {
-                session.note_first_valid(r, report, |p: &Board, b| Board::parse(b, SIDE).is_ok_and(|b| b.completes(p)))
+                session.note_first_valid(r, report, |p: &Board, b| Board::parse(b, p.n()).is_ok_and(|b| b.completes(p)))
             })
         });
         worker.init(initial.sampling.backend);
-        worker.load(initial.model.weights());
+        worker.load(&initial.weights());
 
         let conflicts = Memo::new(move |_| {
             settings.with(|s| s.board.conflicts().into_iter().flat_map(|(a, b)| [a, b]).collect::<BTreeSet<_>>())
         });
         let exact = Memo::new(move |_| settings.with(|s| completions(&s.board)));
-        let samples = session.samples(|b| Board::parse(b, SIDE).ok());
+        let samples = session.samples(|b| Board::parse(b, side_of(b)).ok());
         let puzzle = Memo::new(move |_| run.with(|r| r.as_ref().map(|r| r.task.clone())));
         let current = session.current;
         let curve = Memo::new(move |_| {
@@ -96,7 +96,7 @@ impl NQueensState {
         }
         let order = Order {
             label: run_label(s.model, s.sampling.scale),
-            weights: s.model.weights().into(),
+            weights: s.weights(),
             puzzle: s.board.to_text(),
             task: s.board,
         };
@@ -117,11 +117,11 @@ impl NQueensState {
         });
     }
 
-    /// A held-out puzzle, picked by the clock.
+    /// A held-out puzzle of the board's size, picked by the clock.
     pub(super) fn new_puzzle(self) {
-        let held_out = held_out();
+        let held_out = held_out(self.settings.with_untracked(NQueensSettings::side));
         let pick = (now() as usize).wrapping_mul(2_654_435_761) % held_out.len().max(1);
-        if let Some(p) = held_out.get(pick).map(|i| i.puzzle.clone()) {
+        if let Some(p) = held_out.get(pick).cloned() {
             self.edit_board(&|b: &mut Board| *b = p.clone());
         }
     }
@@ -131,6 +131,16 @@ impl NQueensState {
             s.model = model;
             s.sampling.run = false;
         });
-        self.worker.load(model.weights());
+        self.worker.load(&self.settings.with_untracked(NQueensSettings::weights));
+    }
+
+    /// Another board size: that size's default board, and the model trained on it.
+    pub(super) fn set_side(self, side: usize) {
+        if self.settings.with_untracked(NQueensSettings::side) == side {
+            return;
+        }
+        self.previous.set(None);
+        self.edit_board(&|b: &mut Board| *b = default_board(side));
+        self.worker.load(&self.settings.with_untracked(NQueensSettings::weights));
     }
 }

@@ -6,20 +6,22 @@ use leptos::prelude::*;
 use super::state::NQueensState;
 use crate::ui::controls::playback::Player;
 use crate::ui::trajectories::views::StepLabel;
-use crate::url_state::nqueens::SIDE;
+use crate::url_state::nqueens::NQueensSettings;
 
 #[component]
 pub(super) fn TrajectoryPanel(page: NQueensState) -> impl IntoView {
-    let NQueensState { session, samples, puzzle, .. } = page;
+    let NQueensState { settings, session, samples, puzzle, .. } = page;
     let (current, focus) = (session.current, session.focus);
-    let heat = (0..SIDE * SIDE)
-        .map(|i| {
-            let (r, c) = (i / SIDE, i % SIDE);
+    let side = Memo::new(move |_| settings.with(NQueensSettings::side));
+    let heat = move || {
+        let side = side.get();
+        (0..side * side).map(move |i| {
+            let (r, c) = (i / side, i % side);
             let prob = move || {
-                current.with(|cur| cur.as_ref().and_then(|rep| rep.queen_probs.get(focus.get())).map(|p| p[i]).unwrap_or(0.0))
+                current.with(|cur| cur.as_ref().and_then(|rep| rep.queen_probs.get(focus.get())).and_then(|p| p.get(i).copied()).unwrap_or(0.0))
             };
-            let predicted = move || samples.with(|s| s.get(focus.get()).is_some_and(|b| b.has_queen(r, c)));
-            let given = move || puzzle.with(|p| p.as_ref().is_some_and(|p| p.has_queen(r, c)));
+            let predicted = move || samples.with(|s| s.get(focus.get()).is_some_and(|b| b.n() == side && b.has_queen(r, c)));
+            let given = move || puzzle.with(|p| p.as_ref().is_some_and(|p| p.n() == side && p.has_queen(r, c)));
             view! {
                 <div
                     class="cell heat"
@@ -32,14 +34,18 @@ pub(super) fn TrajectoryPanel(page: NQueensState) -> impl IntoView {
                 </div>
             }
         })
-        .collect_view();
+        .collect_view()
+    };
     view! {
         <div class="panel">
             <h2>"Inside one trajectory"</h2>
             <p class="hint">"Shade = the model's probability of a queen on each square after this step; ♛ = its current answer; outlined squares were given."</p>
             <Player playback=session.playback unit="step" speed_select=true/>
             <StepLabel session/>
-            <div class="board heatmap" role="img" aria-label="The focused trajectory's probabilities of a queen per square">{heat}</div>
+            <div
+                class="board heatmap"
+                style:grid-template-columns=move || format!("repeat({}, 1fr)", side.get())
+                role="img" aria-label="The focused trajectory's probabilities of a queen per square">{heat}</div>
         </div>
     }
 }

@@ -45,6 +45,24 @@ impl Instance {
 /// Every unique input of the task (solutions with `k` queens removed, `k` in
 /// [`removed_counts`]), sorted by text, with its completions.
 pub fn dataset(n: usize) -> Vec<Instance> {
+    inputs(n)
+        .into_iter()
+        .map(|puzzle| {
+            let solutions = completions(&puzzle);
+            Instance { puzzle, solutions }
+        })
+        .collect()
+}
+
+/// The puzzles of one side of the split, in dataset order, without their completions: what a
+/// page needs to offer a held-out puzzle (10x10's test split costs under a millisecond per
+/// puzzle this way instead of a completion search each).
+pub fn puzzles(n: usize, part: Part) -> Vec<Board> {
+    inputs(n).into_iter().filter(|p| part_of(p) == part).collect()
+}
+
+/// Every unique input of the task, sorted by text.
+fn inputs(n: usize) -> Vec<Board> {
     let mut inputs = BTreeSet::new();
     for solution in all_solutions(n) {
         let qs = solution.queens();
@@ -58,14 +76,7 @@ pub fn dataset(n: usize) -> Vec<Instance> {
             });
         }
     }
-    inputs
-        .into_iter()
-        .map(|text| {
-            let puzzle = Board::parse(&text, n).expect("generated board");
-            let solutions = completions(&puzzle);
-            Instance { puzzle, solutions }
-        })
-        .collect()
+    inputs.into_iter().map(|text| Board::parse(&text, n).expect("generated board")).collect()
 }
 
 /// The instances of one side of the split, in dataset order.
@@ -174,5 +185,14 @@ mod tests {
         assert!((0.12..0.18).contains(&frac), "test fraction {frac}");
         // Stable: the rule is a pure function of the text (value computed independently in Python).
         assert_eq!(fnv1a64("Q"), 0xaf64_0c4c_8602_3e1c);
+    }
+
+    #[test]
+    fn puzzles_are_the_split_s_inputs_in_the_same_order() {
+        for n in [8, 10] {
+            let test: Vec<Board> = split(n, Part::Test).into_iter().map(|i| i.puzzle).collect();
+            assert_eq!(puzzles(n, Part::Test), test, "{n}x{n}");
+        }
+        assert_eq!(puzzles(10, Part::Test).len(), 8386, "10x10's test split (the figure in the README)");
     }
 }

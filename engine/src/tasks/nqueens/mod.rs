@@ -10,7 +10,7 @@ mod solver;
 mod task;
 
 pub use board::{Board, BoardError, EMPTY, PAD, QUEEN, VOCAB};
-pub use data::{Instance, dataset, part_of, removed_counts, split};
+pub use data::{Instance, dataset, part_of, puzzles, removed_counts, split};
 pub use model::{gram_config, gram_mixer_config};
 pub use solver::{all_solutions, completions};
 pub use task::NQueens;
