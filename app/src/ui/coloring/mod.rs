@@ -3,7 +3,6 @@
 
 mod editor;
 mod picture;
-mod reasoner_panel;
 mod results;
 mod state;
 mod trajectory;
@@ -11,13 +10,13 @@ mod trajectory;
 use leptos::prelude::*;
 
 use editor::GraphEditor;
-use reasoner_panel::ReasonerPanel;
 use results::{SamplesPanel, Solutions};
 use state::ColoringState;
 use trajectory::TrajectoryPanel;
 
 use super::browser::{prefers_reduced_motion, read_url, sync_url};
 use super::status::{BackendStatus, UrlNotes, load_view};
+use crate::ui::trajectories::reasoner::{ReasonerPage, ReasonerPanel};
 use crate::url_state::coloring::{ColoringSettings, weights};
 
 #[component]

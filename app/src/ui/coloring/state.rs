@@ -7,7 +7,7 @@ use engine::tasks::coloring::{Colouring, Graph, canonical_colourings, is_3_colou
 use leptos::prelude::*;
 
 use crate::ui::browser::now;
-use crate::ui::trajectories::reasoner::run_label;
+use crate::ui::trajectories::reasoner::{ReasonerPage, run_label};
 use crate::ui::model_worker::ModelWorker;
 use crate::ui::plots::coverage::Curve;
 use crate::ui::trajectories::session::{Order, Session};
@@ -71,30 +71,6 @@ impl ColoringState {
         Self { settings, session, worker, exact, samples, puzzle, found, curve, previous: RwSignal::new(None), chosen: RwSignal::new(None) }
     }
 
-    /// Samples N colourings of the graph (not when it has none); the last run's curve becomes
-    /// the one to compare with.
-    pub(super) fn solve(self) {
-        let s = self.settings.get_untracked();
-        if !is_3_colourable(&s.graph) {
-            return;
-        }
-        if let Some(c) = self.curve.get_untracked() {
-            self.previous.set(Some(c));
-        }
-        let order = Order {
-            label: run_label(s.model, s.sampling.scale),
-            weights: weights(s.model).into(),
-            puzzle: s.graph.to_text(),
-            task: s.graph,
-        };
-        self.session.start(self.worker, order, &s.sampling);
-        self.settings.update(|s| s.sampling.run = true);
-    }
-
-    pub(super) fn stop(self) {
-        self.session.stop(self.worker);
-    }
-
     /// Editing the graph invalidates the results on screen.
     fn edit_graph(self, f: &dyn Fn(&mut Graph)) {
         self.session.clear(self.worker);
@@ -130,12 +106,58 @@ impl ColoringState {
             self.edit_graph(&|graph: &mut Graph| *graph = g.clone());
         }
     }
+}
 
-    pub(super) fn set_model(self, model: Model) {
+/// The settings panel's view of the page (`ReasonerPanel`).
+impl ReasonerPage for ColoringState {
+    type Settings = ColoringSettings;
+    type Puzzle = Graph;
+
+    fn settings(self) -> RwSignal<ColoringSettings> {
+        self.settings
+    }
+
+    fn session(self) -> Session<Graph> {
+        self.session
+    }
+
+    fn model(self) -> Model {
+        self.settings.with(|s| s.model)
+    }
+
+    /// Samples N colourings of the graph (not when it has none); the last run's curve becomes
+    /// the one to compare with.
+    fn solve(self) {
+        let s = self.settings.get_untracked();
+        if !is_3_colourable(&s.graph) {
+            return;
+        }
+        if let Some(c) = self.curve.get_untracked() {
+            self.previous.set(Some(c));
+        }
+        let order = Order {
+            label: run_label(s.model, s.sampling.scale),
+            weights: weights(s.model).into(),
+            puzzle: s.graph.to_text(),
+            task: s.graph,
+        };
+        self.session.start(self.worker, order, &s.sampling);
+        self.settings.update(|s| s.sampling.run = true);
+    }
+
+    fn stop(self) {
+        self.session.stop(self.worker);
+    }
+
+    fn set_model(self, model: Model) {
         self.settings.update(|s| {
             s.model = model;
             s.sampling.run = false;
         });
         self.worker.load(weights(model));
+    }
+
+    fn blocked(self) -> bool {
+        self.settings.with(|s| !is_3_colourable(&s.graph))
     }
 }

@@ -4,7 +4,6 @@
 mod board_editor;
 mod explain;
 mod mini_board;
-mod reasoner_panel;
 mod solutions;
 mod state;
 mod trajectory;
@@ -13,13 +12,13 @@ use leptos::prelude::*;
 
 use board_editor::BoardEditor;
 use explain::Explain;
-use reasoner_panel::ReasonerPanel;
 use solutions::{SamplesPanel, Solutions};
 use state::NQueensState;
 use trajectory::TrajectoryPanel;
 
 use super::browser::{prefers_reduced_motion, read_url, sync_url};
 use super::status::{BackendStatus, UrlNotes, load_view};
+use crate::ui::trajectories::reasoner::{ReasonerPage, ReasonerPanel};
 use crate::url_state::nqueens::NQueensSettings;
 
 #[component]

@@ -8,7 +8,7 @@ use engine::tasks::nqueens::{Board, completions};
 use leptos::prelude::*;
 
 use crate::ui::browser::now;
-use crate::ui::trajectories::reasoner::run_label;
+use crate::ui::trajectories::reasoner::{ReasonerPage, run_label};
 use crate::ui::model_worker::ModelWorker;
 use crate::ui::plots::coverage::Curve;
 use crate::ui::trajectories::session::{Order, Session};
@@ -84,30 +84,6 @@ impl NQueensState {
         }
     }
 
-    /// Samples N trajectories of the board (not while queens attack each other); the last run's
-    /// curve becomes the one to compare with.
-    pub(super) fn solve(self) {
-        let s = self.settings.get_untracked();
-        if !s.board.conflicts().is_empty() {
-            return;
-        }
-        if let Some(c) = self.curve.get_untracked() {
-            self.previous.set(Some(c));
-        }
-        let order = Order {
-            label: run_label(s.model, s.sampling.scale),
-            weights: s.weights(),
-            puzzle: s.board.to_text(),
-            task: s.board,
-        };
-        self.session.start(self.worker, order, &s.sampling);
-        self.settings.update(|s| s.sampling.run = true);
-    }
-
-    pub(super) fn stop(self) {
-        self.session.stop(self.worker);
-    }
-
     /// Editing the board invalidates the results on screen.
     pub(super) fn edit_board(self, f: &dyn Fn(&mut Board)) {
         self.session.clear(self.worker);
@@ -126,14 +102,6 @@ impl NQueensState {
         }
     }
 
-    pub(super) fn set_model(self, model: Model) {
-        self.settings.update(|s| {
-            s.model = model;
-            s.sampling.run = false;
-        });
-        self.worker.load(&self.settings.with_untracked(NQueensSettings::weights));
-    }
-
     /// Another board size: that size's default board, and the model trained on it.
     pub(super) fn set_side(self, side: usize) {
         if self.settings.with_untracked(NQueensSettings::side) == side {
@@ -142,5 +110,59 @@ impl NQueensState {
         self.previous.set(None);
         self.edit_board(&|b: &mut Board| *b = default_board(side));
         self.worker.load(&self.settings.with_untracked(NQueensSettings::weights));
+    }
+}
+
+/// The settings panel's view of the page (`ReasonerPanel`).
+impl ReasonerPage for NQueensState {
+    type Settings = NQueensSettings;
+    type Puzzle = Board;
+
+    fn settings(self) -> RwSignal<NQueensSettings> {
+        self.settings
+    }
+
+    fn session(self) -> Session<Board> {
+        self.session
+    }
+
+    fn model(self) -> Model {
+        self.settings.with(|s| s.model)
+    }
+
+    /// Samples N trajectories of the board (not while queens attack each other); the last run's
+    /// curve becomes the one to compare with.
+    fn solve(self) {
+        let s = self.settings.get_untracked();
+        if !s.board.conflicts().is_empty() {
+            return;
+        }
+        if let Some(c) = self.curve.get_untracked() {
+            self.previous.set(Some(c));
+        }
+        let order = Order {
+            label: run_label(s.model, s.sampling.scale),
+            weights: s.weights(),
+            puzzle: s.board.to_text(),
+            task: s.board,
+        };
+        self.session.start(self.worker, order, &s.sampling);
+        self.settings.update(|s| s.sampling.run = true);
+    }
+
+    fn stop(self) {
+        self.session.stop(self.worker);
+    }
+
+    fn set_model(self, model: Model) {
+        self.settings.update(|s| {
+            s.model = model;
+            s.sampling.run = false;
+        });
+        self.worker.load(&self.settings.with_untracked(NQueensSettings::weights));
+    }
+
+    fn blocked(self) -> bool {
+        !self.conflicts.with(BTreeSet::is_empty)
     }
 }

@@ -7,7 +7,6 @@ mod explain;
 mod inside_sample;
 mod mini_grid;
 mod puzzle_editor;
-mod reasoner_panel;
 mod state;
 mod vote_panel;
 
@@ -16,12 +15,12 @@ use leptos::prelude::*;
 use explain::Explain;
 use inside_sample::InsideSample;
 use puzzle_editor::PuzzleEditor;
-use reasoner_panel::ReasonerPanel;
 use state::SudokuState;
 use vote_panel::VotePanel;
 
 use super::browser::{prefers_reduced_motion, read_url, sync_url};
 use super::status::{BackendStatus, UrlNotes, load_view};
+use crate::ui::trajectories::reasoner::{ReasonerPage, ReasonerPanel};
 use crate::url_state::sudoku::{SudokuSettings, weights};
 
 #[component]

@@ -9,7 +9,7 @@ use leptos::prelude::*;
 
 use crate::ui::browser::now;
 use crate::ui::model_worker::ModelWorker;
-use crate::ui::trajectories::reasoner::run_label;
+use crate::ui::trajectories::reasoner::{ReasonerPage, run_label};
 use crate::ui::trajectories::session::{Order, Session};
 use crate::url_state::nqueens::Model;
 use crate::url_state::sudoku::{SudokuSettings, weights};
@@ -96,48 +96,6 @@ impl SudokuState {
         }
     }
 
-    /// Solve is not possible: cells clash, or the puzzle has no single solution.
-    pub(super) fn blocked(self) -> bool {
-        !self.conflicts.with(BTreeSet::is_empty) || self.assessment.with(Result::is_err)
-    }
-
-    /// Samples N trajectories of a puzzle with exactly one solution.
-    pub(super) fn solve(self) {
-        let s = self.settings.get_untracked();
-        let Some(solution) = unique_solution(&s.puzzle) else { return };
-        // Keep the last run's curve to compare with, when it was the same puzzle.
-        if let (Some(points), Some(r)) = (self.curve.get_untracked(), self.session.run.get_untracked()) {
-            if r.task.puzzle == s.puzzle {
-                let label = format!("previous run ({}, seed {})", r.label, self.settings.with_untracked(|s| s.sampling.seed));
-                self.previous.set(Some((label, points)));
-            } else {
-                self.previous.set(None);
-            }
-        }
-        self.cell_focus.set(None);
-        let order = Order {
-            label: run_label(s.model, s.sampling.scale),
-            weights: weights(s.model).into(),
-            puzzle: s.puzzle.to_text(),
-            task: Task { puzzle: s.puzzle, solution },
-        };
-        self.session.start(self.worker, order, &s.sampling);
-        self.settings.update(|s| s.sampling.run = true);
-    }
-
-    /// Another model: the results on screen stay until the next Solve; its weights load now.
-    pub(super) fn set_model(self, model: Model) {
-        self.settings.update(|s| {
-            s.model = model;
-            s.sampling.run = false;
-        });
-        self.worker.load(weights(model));
-    }
-
-    pub(super) fn stop(self) {
-        self.session.stop(self.worker);
-    }
-
     /// Any edit of the puzzle invalidates the results on screen.
     pub(super) fn edit(self, f: &dyn Fn(&mut SudokuGrid)) {
         self.session.clear(self.worker);
@@ -169,5 +127,66 @@ impl SudokuState {
         self.generated.set(Some(Generated { difficulty: d, givens: inst.givens(), guesses: inst.guesses }));
         self.paste_error.set(None);
         self.edit(&|p: &mut SudokuGrid| *p = inst.puzzle.clone());
+    }
+}
+
+/// The settings panel's view of the page (`ReasonerPanel`).
+impl ReasonerPage for SudokuState {
+    type Settings = SudokuSettings;
+    type Puzzle = Task;
+    const BLOCKED_HINT: Option<&'static str> = Some("Solve needs a puzzle with exactly one solution and no clashes (see under the grid).");
+
+    fn settings(self) -> RwSignal<SudokuSettings> {
+        self.settings
+    }
+
+    fn session(self) -> Session<Task> {
+        self.session
+    }
+
+    fn model(self) -> Model {
+        self.settings.with(|s| s.model)
+    }
+
+    /// Samples N trajectories of a puzzle with exactly one solution.
+    fn solve(self) {
+        let s = self.settings.get_untracked();
+        let Some(solution) = unique_solution(&s.puzzle) else { return };
+        // Keep the last run's curve to compare with, when it was the same puzzle.
+        if let (Some(points), Some(r)) = (self.curve.get_untracked(), self.session.run.get_untracked()) {
+            if r.task.puzzle == s.puzzle {
+                let label = format!("previous run ({}, seed {})", r.label, self.settings.with_untracked(|s| s.sampling.seed));
+                self.previous.set(Some((label, points)));
+            } else {
+                self.previous.set(None);
+            }
+        }
+        self.cell_focus.set(None);
+        let order = Order {
+            label: run_label(s.model, s.sampling.scale),
+            weights: weights(s.model).into(),
+            puzzle: s.puzzle.to_text(),
+            task: Task { puzzle: s.puzzle, solution },
+        };
+        self.session.start(self.worker, order, &s.sampling);
+        self.settings.update(|s| s.sampling.run = true);
+    }
+
+    fn stop(self) {
+        self.session.stop(self.worker);
+    }
+
+    /// Another model: the results on screen stay until the next Solve; its weights load now.
+    fn set_model(self, model: Model) {
+        self.settings.update(|s| {
+            s.model = model;
+            s.sampling.run = false;
+        });
+        self.worker.load(weights(model));
+    }
+
+    /// Solve is not possible: cells clash, or the puzzle has no single solution.
+    fn blocked(self) -> bool {
+        !self.conflicts.with(BTreeSet::is_empty) || self.assessment.with(Result::is_err)
     }
 }

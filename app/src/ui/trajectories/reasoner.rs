@@ -1,5 +1,7 @@
 //! The settings panel of a page that samples GRAM or TRM (`/nqueens`, `/sudoku`, `/coloring`):
 //! the model, the sampling knobs, Solve and Stop (and why Solve is off), and the run's status.
+//! A page's state says what the panel reads and does through [`ReasonerPage`]; [`ReasonerPanel`]
+//! is then the whole panel.
 
 use leptos::prelude::*;
 
@@ -18,6 +20,40 @@ pub fn run_label(model: Model, scale: f64) -> String {
     }
 }
 
+/// What the settings panel needs from a page that samples GRAM or TRM.
+pub trait ReasonerPage: Copy + Send + Sync + 'static {
+    type Settings: HasSampling + Send + Sync + 'static;
+    type Puzzle: Clone + Send + Sync + 'static;
+    fn settings(self) -> RwSignal<Self::Settings>;
+    fn session(self) -> Session<Self::Puzzle>;
+    /// The model chosen now (tracked).
+    fn model(self) -> Model;
+    fn set_model(self, model: Model);
+    fn solve(self);
+    fn stop(self);
+    /// Solve is off: the puzzle cannot be solved as it stands (tracked).
+    fn blocked(self) -> bool;
+    /// What the page says while Solve is off (none: nothing).
+    const BLOCKED_HINT: Option<&'static str> = None;
+}
+
+/// The settings panel of a [`ReasonerPage`].
+#[component]
+pub fn ReasonerPanel<P: ReasonerPage>(page: P) -> impl IntoView {
+    view! {
+        <ReasonerControls
+            settings=page.settings()
+            session=page.session()
+            model=Signal::derive(move || page.model())
+            on_model=move |m| page.set_model(m)
+            on_run=move || page.solve()
+            on_stop=move || page.stop()
+            blocked=Signal::derive(move || page.blocked())
+            blocked_hint=P::BLOCKED_HINT
+        />
+    }
+}
+
 #[component]
 pub fn ReasonerControls<S, P>(
     settings: RwSignal<S>,
@@ -32,7 +68,6 @@ pub fn ReasonerControls<S, P>(
     #[prop(into)]
     blocked: Signal<bool>,
     /// What the page says while Solve is disabled (none: nothing).
-    #[prop(optional)]
     blocked_hint: Option<&'static str>,
 ) -> impl IntoView
 where
