@@ -75,6 +75,7 @@ fn the_issue_s_weights_are_shipped_and_small() {
     let names: Vec<String> = shipped().iter().map(|(m, _)| m.name.clone()).collect();
     assert!(names.contains(&"gram-nqueens8".to_string()), "{names:?}");
     assert!(names.contains(&"trm-nqueens8".to_string()), "{names:?}");
+    assert!(names.contains(&"gram-nqueens10".to_string()) && names.contains(&"trm-nqueens10".to_string()), "{names:?}");
     assert!(names.contains(&"gram-sudoku".to_string()) && names.contains(&"trm-sudoku".to_string()), "{names:?}");
     assert!(names.contains(&"gram-coloring8".to_string()) && names.contains(&"trm-coloring8".to_string()), "{names:?}");
     for (m, bytes) in shipped() {

@@ -33,10 +33,11 @@ const server = http.createServer((req, res) => {
 await new Promise((ok) => server.listen(0, '127.0.0.1', ok));
 const base = `http://127.0.0.1:${server.address().port}`;
 
-// ---------- independent N-Queens rules ----------
-const N = 8;
-const parse = (t) => { if (t.length !== N * N || /[^.Q]/.test(t)) throw new Error(`bad board ${t}`); return [...t].map((c) => c === 'Q'); };
+// ---------- independent N-Queens rules (8x8 and 10x10: the side is read from the text) ----------
+const parse = (t) => { if (![64, 100].includes(t.length) || /[^.Q]/.test(t)) throw new Error(`bad board ${t}`); return [...t].map((c) => c === 'Q'); };
+const sideOf = (b) => Math.round(Math.sqrt(b.length));
 function isSolution(b) {
+  const N = sideOf(b);
   const q = []; b.forEach((v, i) => v && q.push([Math.floor(i / N), i % N]));
   if (q.length !== N) return false;
   for (let i = 0; i < q.length; i++) for (let j = i + 1; j < q.length; j++) {
@@ -45,8 +46,9 @@ function isSolution(b) {
   }
   return true;
 }
-const keeps = (b, given) => given.every((g, i) => !g || b[i]);
+const keeps = (b, given) => given.length === b.length && given.every((g, i) => !g || b[i]);
 function countCompletions(given) {
+  const N = sideOf(given);
   let count = 0; const cols = new Array(N).fill(-1);
   const fixed = new Array(N).fill(-1); given.forEach((g, i) => g && (fixed[Math.floor(i / N)] = i % N));
   const ok = (r, c) => { for (let p = 0; p < r; p++) if (cols[p] === c || Math.abs(cols[p] - c) === r - p) return false; return true; };
@@ -224,6 +226,41 @@ const placedText = (() => { const b = new Array(64).fill('.'); placed.forEach(([
     await waitDone(page, 300000);
     const g = await checkGallery(page, given);
     assert(g.found <= 1, `TRM found ${g.found} distinct completions`);
+    await context.close();
+  });
+  await test('10x10: the size switch loads the 10x10 models, the URL keeps the size, GRAM finds several completions', async () => {
+    const { page, context } = await newPage(b);
+    await page.goto(`${base}/nqueens`);
+    await page.locator('.summary').filter({ hasText: 'GRAM weights ready' }).waitFor({ timeout: 60000 });
+    await page.getByRole('radio', { name: '10x10' }).check();
+    await page.waitForFunction(() => new URL(location.href).searchParams.get('size') === '10');
+    assert(await page.locator('.board:not(.heatmap) .cell').count() === 100, 'the board does not have 100 squares');
+    assert(await cell(page, 10, 10).getAttribute('aria-pressed') !== null, 'no square at row 10, column 10');
+    await page.locator('.summary').filter({ hasText: 'GRAM weights ready' }).waitFor({ timeout: 60000 });
+    const given = await page.evaluate(() => new URL(location.href).searchParams.get('board'));
+    assert(given.length === 100, `the URL's board is not 10x10: ${given}`);
+    const status = await page.locator('.board-status').innerText();
+    const exact = countCompletions(parse(given));
+    assert(status.includes(`finds ${exact} completion`), `board status "${status}", independent count ${exact}`);
+    await page.getByRole('button', { name: 'Solve' }).click();
+    await waitDone(page, 300000);
+    await page.screenshot({ path: path.join(shots, 'nqueens-10x10.png'), fullPage: true });
+    const g = await checkGallery(page, given);
+    assert(g.found >= 2, `GRAM found ${g.found} distinct 10x10 completions with 20 samples`);
+    // The link reproduces the 10x10 board; switching back gives the 8x8 models.
+    const again = await context.newPage();
+    again.errors = [];
+    again.on('console', (m) => { if (m.type() === 'error') again.errors.push(m.text()); });
+    again.on('pageerror', (e) => again.errors.push(String(e)));
+    await again.goto(page.url().replace('&run=1', ''));
+    assert(await again.getByRole('radio', { name: '10x10' }).isChecked(), 'the reloaded page is not on 10x10');
+    await again.getByRole('radio', { name: 'TRM' }).check();
+    await again.getByRole('radio', { name: '8x8' }).check();
+    await again.waitForFunction(() => new URL(location.href).searchParams.get('size') === '8');
+    assert(await again.locator('.board:not(.heatmap) .cell').count() === 64, 'back on 8x8, the board does not have 64 squares');
+    await again.locator('.summary').filter({ hasText: 'TRM weights ready' }).waitFor({ timeout: 60000 });
+    results.nqueens_10x10 = { samples: 20, steps: 8, ...g };
+    assert(page.errors.length === 0 && again.errors.length === 0, `console errors: ${page.errors} ${again.errors}`);
     await context.close();
   });
   await test('a corrupt weights file shows a readable error and the page stays usable', async () => {
