@@ -2,7 +2,7 @@
 
 use std::sync::OnceLock;
 
-use engine::tasks::nqueens::{Board, Part, puzzles};
+use engine::tasks::nqueens::{Board, Part, puzzles, removed_counts};
 
 use super::page::UrlState;
 use super::fields::parsed;
@@ -79,10 +79,10 @@ pub fn held_out(side: usize) -> &'static [Board] {
 /// The first held-out puzzle with the fewest queens removed that the split has (5 on 8x8, 7 on
 /// 10x10): a board the model never trained on, with a handful of completions to find.
 pub fn default_board(side: usize) -> Board {
-    let fewest = if side == 10 { 7 } else { 5 };
+    let fewest = removed_counts(side).into_iter().min();
     held_out(side)
         .iter()
-        .find(|b| side - b.queen_count() == fewest)
+        .find(|b| Some(side - b.queen_count()) == fewest)
         .cloned()
         .unwrap_or_else(|| Board::empty(side).expect("8 and 10 are supported"))
 }

@@ -45,7 +45,11 @@ pub(super) fn TrajectoryPanel(page: NQueensState) -> impl IntoView {
             <div
                 class="board heatmap"
                 style:grid-template-columns=move || format!("repeat({}, 1fr)", side.get())
-                role="img" aria-label="The focused trajectory's probabilities of a queen per square">{heat}</div>
+                role="img"
+                aria-label="The focused trajectory's probabilities of a queen per square"
+            >
+                {heat}
+            </div>
         </div>
     }
 }

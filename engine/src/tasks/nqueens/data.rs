@@ -45,7 +45,11 @@ impl Instance {
 /// Every unique input of the task (solutions with `k` queens removed, `k` in
 /// [`removed_counts`]), sorted by text, with its completions.
 pub fn dataset(n: usize) -> Vec<Instance> {
-    inputs(n)
+    with_completions(inputs(n))
+}
+
+fn with_completions(puzzles: Vec<Board>) -> Vec<Instance> {
+    puzzles
         .into_iter()
         .map(|puzzle| {
             let solutions = completions(&puzzle);
@@ -79,9 +83,10 @@ fn inputs(n: usize) -> Vec<Board> {
     inputs.into_iter().map(|text| Board::parse(&text, n).expect("generated board")).collect()
 }
 
-/// The instances of one side of the split, in dataset order.
+/// The instances of one side of the split, in dataset order (completions searched for that
+/// side's puzzles only).
 pub fn split(n: usize, part: Part) -> Vec<Instance> {
-    dataset(n).into_iter().filter(|i| part_of(&i.puzzle) == part).collect()
+    with_completions(puzzles(n, part))
 }
 
 fn for_each_subset(len: usize, size: usize, f: &mut dyn FnMut(&[usize])) {
@@ -190,7 +195,7 @@ mod tests {
     #[test]
     fn puzzles_are_the_split_s_inputs_in_the_same_order() {
         for n in [8, 10] {
-            let test: Vec<Board> = split(n, Part::Test).into_iter().map(|i| i.puzzle).collect();
+            let test: Vec<Board> = dataset(n).into_iter().map(|i| i.puzzle).filter(|p| part_of(p) == Part::Test).collect();
             assert_eq!(puzzles(n, Part::Test), test, "{n}x{n}");
         }
         assert_eq!(puzzles(10, Part::Test).len(), 8386, "10x10's test split (the figure in the README)");
