@@ -105,6 +105,10 @@ pub struct RunState {
     /// The in-flight batch; its carried state is `latent.bin` (absent in older checkpoints).
     #[serde(default)]
     pub batch: Option<BatchState>,
+    /// The best validation accuracy of a quick evaluation so far (the shipped side: the
+    /// weights' average when kept) and its step; that checkpoint is kept in `<run>/best/`.
+    #[serde(default)]
+    pub best_eval: Option<(f64, usize)>,
 }
 
 /// The learning-rate schedule and weights' average a run trains with.

@@ -103,8 +103,14 @@ pub fn train(args: TrainArgs, device: Device) -> Result<(), String> {
         let step = run.state.step;
         let eval_due = args.eval_every > 0 && (step % args.eval_every == 0 || step == total);
         let eval = eval_due.then(|| quick_eval(&run, &data, args.eval_inputs, &device));
+        if let Some((acc, _)) = eval.as_ref().filter(|(acc, _)| run.state.best_eval.is_none_or(|(best, _)| *acc > best)) {
+            // The best on validation so far: kept in <run>/best/, which `export` and `eval` read
+            // as a run directory (the run's own checkpoints keep only the newest two).
+            run.state.best_eval = Some((*acc, step));
+            save(&run, &batch, &args.run_dir.join(BEST), out.lr)?;
+        }
         if step % args.log_every == 0 || step == total || eval.is_some() {
-            let row = meter.take(&run, out.lr, &clock, eval.as_deref());
+            let row = meter.take(&run, out.lr, &clock, eval.as_ref().map(|(_, cols)| cols.as_str()));
             log_row(&mut log, &row);
         }
         let halted = stopper.check(step).filter(|_| step < total);
@@ -182,6 +188,7 @@ fn start(args: &TrainArgs, ad: &Device) -> Result<Run, String> {
         schedule: Some(schedule),
         optimizer: Some(optimizer.clone()),
         batch: None,
+        best_eval: None,
     };
     let ema = (schedule.ema > 0.0).then(|| model.valid());
     Ok(Run { model, optim: optimizer.init(), ema, state, schedule })
@@ -309,9 +316,13 @@ fn train_step(run: &mut Run, batch: &mut InFlight, data: &TrainData, ad: &Device
     Ok(StepOut { loss, ce: out.ce, kl: out.kl, valid, finished, lr })
 }
 
+/// Subdirectory of a run directory holding the checkpoint that scored best on validation.
+pub const BEST: &str = "best";
+
 /// Scores the validation part: the weights' average if kept (it is what gets shipped, so it is
-/// what the curve follows), the raw weights beside it. Returns the log.csv eval columns.
-fn quick_eval(run: &Run, data: &TrainData, inputs: usize, device: &Device) -> String {
+/// what the curve follows), the raw weights beside it. Returns the shipped side's accuracy and
+/// the log.csv eval columns.
+fn quick_eval(run: &Run, data: &TrainData, inputs: usize, device: &Device) -> (f64, String) {
     let (acc, cov, cov_name) = data.quick_eval(run.ema.as_ref().unwrap_or(&run.model), inputs, device);
     let raw = run.ema.as_ref().map(|_| data.quick_eval(&run.model, inputs, device));
     show_event(&format!(
@@ -320,7 +331,7 @@ fn quick_eval(run: &Run, data: &TrainData, inputs: usize, device: &Device) -> St
         raw.map(|(a, c, _)| format!("; raw weights {a:.2}% / {c:.2}%")).unwrap_or_default()
     ));
     let raw_cols = raw.map(|(a, c, _)| format!(",{a:.3},{c:.3}")).unwrap_or_default();
-    format!("{acc:.3},{cov:.3}{raw_cols}")
+    (acc, format!("{acc:.3},{cov:.3}{raw_cols}"))
 }
 
 /// Writes the checkpoint of the run as it is now, unless a weight is not finite.

@@ -470,6 +470,47 @@ fn a_stopped_and_resumed_run_equals_the_uninterrupted_one_bit_for_bit() {
     assert_eq!(manifest["train_steps"], 7);
 }
 
+/// The checkpoint that scored best on the validation part is kept in `<run>/best/` (the run's own
+/// checkpoints keep only the newest two), with the score and step in its state, and `export`
+/// ships it when given that directory.
+#[test]
+fn the_best_checkpoint_on_validation_is_kept_and_exports() {
+    let dir = scratch("best");
+    let out = bin()
+        .args(["train", "--preset", "trm-nqueens8", "--steps", "6", "--eval-every", "1", "--eval-inputs", "4", "--log-every", "1"])
+        .args(["--checkpoint-every", "100", "--run-dir"])
+        .arg(&dir)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let log = std::fs::read_to_string(dir.join("log.csv")).unwrap();
+    let evals: Vec<(usize, f64)> = log
+        .lines()
+        .skip(1)
+        .filter_map(|l| {
+            let f: Vec<&str> = l.split(',').collect();
+            Some((f[0].parse().ok()?, f[8].parse().ok()?))
+        })
+        .collect();
+    assert_eq!(evals.len(), 6, "{log}");
+    // The first step with the highest accuracy (a later tie does not replace it).
+    let top = evals.iter().map(|e| e.1).fold(f64::MIN, f64::max);
+    let best_step = evals.iter().find(|e| e.1 == top).unwrap().0;
+    let best = dir.join("best");
+    let latest = std::fs::read_to_string(best.join("latest")).unwrap();
+    assert_eq!(latest.trim(), format!("ckpt-{best_step:07}"));
+    let state = state_json(&best, best_step);
+    assert_eq!(state["step"], best_step);
+    assert_eq!(state["best_eval"][1], best_step);
+    assert!((state["best_eval"][0].as_f64().unwrap() - top).abs() < 1e-3, "{state} vs {top}");
+    assert_eq!(state_json(&dir, 6)["best_eval"], state["best_eval"], "the run's own state carries the best so far");
+    let out_dir = scratch("best-export");
+    let out = bin().args(["export", "--name", "probe", "--run-dir"]).arg(&best).arg("--out-dir").arg(&out_dir).output().unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let manifest: serde_json::Value = serde_json::from_slice(&std::fs::read(out_dir.join("probe.json")).unwrap()).unwrap();
+    assert_eq!(manifest["train_steps"], best_step);
+}
+
 /// The JEPA phases resume exactly too (optimiser, trees of each step, lineage).
 #[test]
 fn a_stopped_and_resumed_jepa_phase_equals_the_uninterrupted_one() {

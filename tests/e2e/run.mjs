@@ -604,15 +604,37 @@ let treeUrl = null, treeUrlRoute = null;
   await b.close();
 }
 
-// ---------- independent graph-colouring rules (no engine code) ----------
-const GV = 8;
-const graphEdges = (t) => { const e = []; let k = 0; for (let i = 0; i < GV; i++) for (let j = i + 1; j < GV; j++) if (t[k++] === '1') e.push([i, j]); return e; };
-const properColouring = (t, c) => c.length === GV && /^[012]+$/.test(c) && graphEdges(t).every(([i, j]) => c[i] !== c[j]);
+// ---------- independent graph-colouring rules (no engine code; 8 or 10 vertices, read from the text) ----------
+const graphSize = (t) => { const n = (1 + Math.sqrt(1 + 8 * t.length)) / 2; if (![8, 10].includes(n)) throw new Error(`bad graph ${t}`); return n; };
+const graphEdges = (t) => { const GV = graphSize(t); const e = []; let k = 0; for (let i = 0; i < GV; i++) for (let j = i + 1; j < GV; j++) if (t[k++] === '1') e.push([i, j]); return e; };
+const properColouring = (t, c) => c.length === graphSize(t) && /^[012]+$/.test(c) && graphEdges(t).every(([i, j]) => c[i] !== c[j]);
 const canonical = (c) => { const m = {}; let next = 0; return [...c].map((x) => (x in m ? m[x] : (m[x] = String(next++)))).join(''); };
 function countColourings(t) {
-  const e = graphEdges(t); let n = 0; const col = [];
+  const GV = graphSize(t); const e = graphEdges(t); let n = 0; const col = [];
   const go = (v, used) => { if (v === GV) { n++; return; } for (let c = 0; c < Math.min(used + 1, 3); c++) { if (e.every(([i, j]) => !(j === v && col[i] === c))) { col[v] = c; go(v + 1, Math.max(used, c + 1)); } } };
   go(0, 0); return n;
+}
+// A finished run read as a person reads it: each sample's mark, the gallery, "found X of Y", the
+// exact list and the focused sample's red edges, each checked against the rules above.
+async function checkColoringRun(page, nSamples) {
+  const g = urlGraph(page);
+  const total = countColourings(g);
+  const samples = await page.locator('.samples .sample').evaluateAll((els) => els.map((e) => ({ c: e.dataset.colouring, valid: e.classList.contains('valid') })));
+  assert(samples.length === nSamples, `${samples.length} samples, expected ${nSamples}`);
+  for (const s of samples) assert(properColouring(g, s.c) === s.valid, `sample ${s.c} marked ${s.valid}`);
+  const gallery = await page.locator('.gallery .solution').evaluateAll((els) => els.map((e) => e.dataset.solution));
+  const want = new Set(samples.filter((s) => properColouring(g, s.c)).map((s) => canonical(s.c)));
+  assert(gallery.every((c) => properColouring(g, c)), `gallery holds an improper colouring: ${gallery}`);
+  assert(gallery.length === want.size && gallery.every((c) => want.has(c)), `gallery ${gallery} vs samples ${[...want]}`);
+  const counter = await page.locator('.counter').innerText();
+  assert(counter === `found ${want.size} of ${total}`, `counter ${counter}, expected found ${want.size} of ${total}`);
+  assert(await page.locator('.exact-list .exact').count() === total, 'the exact list is not every colouring');
+  assert(await page.locator('.exact-list .exact.found').count() === want.size, 'found marks');
+  const red = await page.locator('.panel svg.graph:not(.mini) .edge.conflict').count();
+  const focused = samples[0].c;
+  const conflicts = graphEdges(g).filter(([i, j]) => focused[i] === '.' || focused[j] === '.' || focused[i] === focused[j]).length;
+  assert(red === conflicts, `${red} red edges on the focused sample, ${conflicts} by the rules`);
+  return { samples, want, total };
 }
 const urlGraph = (page) => new URL(page.url()).searchParams.get('graph');
 const vertex = (page, i) => page.getByRole('button', { name: new RegExp(`^Vertex ${i} \\(`) });
@@ -650,26 +672,45 @@ const vertex = (page, i) => page.getByRole('button', { name: new RegExp(`^Vertex
     const { page, context } = await newPage(b);
     await page.goto(`${base}/coloring?backend=cpu&n=8&steps=8&seed=1&run=1`);
     const status = await waitDone(page, 180000);
-    const g = urlGraph(page);
-    const total = countColourings(g);
-    const samples = await page.locator('.samples .sample').evaluateAll((els) => els.map((e) => ({ c: e.dataset.colouring, valid: e.classList.contains('valid') })));
-    assert(samples.length === 8, `${samples.length} samples`);
-    for (const s of samples) assert(properColouring(g, s.c) === s.valid, `sample ${s.c} marked ${s.valid}`);
-    const gallery = await page.locator('.gallery .solution').evaluateAll((els) => els.map((e) => e.dataset.solution));
-    const want = new Set(samples.filter((s) => properColouring(g, s.c)).map((s) => canonical(s.c)));
-    assert(gallery.every((c) => properColouring(g, c)), `gallery holds an improper colouring: ${gallery}`);
-    assert(gallery.length === want.size && gallery.every((c) => want.has(c)), `gallery ${gallery} vs samples ${[...want]}`);
-    const counter = await page.locator('.counter').innerText();
-    assert(counter === `found ${want.size} of ${total}`, `counter ${counter}, expected found ${want.size} of ${total}`);
-    assert(await page.locator('.exact-list .exact').count() === total, 'the exact list is not every colouring');
-    assert(await page.locator('.exact-list .exact.found').count() === want.size, 'found marks');
-    const red = await page.locator('.panel svg.graph:not(.mini) .edge.conflict').count();
-    const focused = samples[0].c;
-    const conflicts = graphEdges(g).filter(([i, j]) => focused[i] === '.' || focused[j] === '.' || focused[i] === focused[j]).length;
-    assert(red === conflicts, `${red} red edges on the focused sample, ${conflicts} by the rules`);
+    const { samples, want, total } = await checkColoringRun(page, 8);
     const n = statusNumbers(status);
     results.coloring_cpu_n8 = { msPerStep: n.msPerStep, doneSeconds: n.doneSeconds, proper: `${samples.filter((s) => s.valid).length} of 8`, found: `${want.size} of ${total}` };
     await page.screenshot({ path: path.join(shots, 'coloring.png'), fullPage: true });
+    assert(page.errors.length === 0, `console errors: ${page.errors}`);
+    await context.close();
+  });
+  await test('Coloring 10 vertices: the size switch loads the 10-vertex models, the URL keeps the size, the run reads right', async () => {
+    const { page, context } = await newPage(b);
+    await page.goto(`${base}/coloring?backend=cpu&n=20`);
+    await page.locator('.summary').filter({ hasText: 'GRAM weights ready' }).waitFor({ timeout: 60000 });
+    await page.getByRole('radio', { name: '10 vertices' }).check();
+    await page.waitForFunction(() => new URL(location.href).searchParams.get('size') === '10');
+    assert(await page.locator('.vertex-button').count() === 10, 'not 10 vertices');
+    const g = urlGraph(page);
+    assert(g.length === 45, `the URL's graph is not a 10-vertex graph: ${g}`);
+    assert((await page.locator('.verdict').innerText()).includes(`finds ${countColourings(g)} colouring`), 'the 10-vertex count disagrees with the independent search');
+    // Edit by clicks: vertices 8 and 9 exist and toggle the last pair's edge.
+    await vertex(page, 8).click();
+    await vertex(page, 9).click();
+    const g1 = urlGraph(page);
+    assert(g1.slice(0, 44) === g.slice(0, 44) && g1[44] !== g[44], `clicking 8 then 9 did not toggle edge 8-9: ${g} -> ${g1}`);
+    await vertex(page, 8).click();
+    await vertex(page, 9).click();
+    await page.locator('.summary').filter({ hasText: 'GRAM weights ready' }).waitFor({ timeout: 60000 });
+    await page.getByRole('button', { name: 'Solve' }).click();
+    await waitDone(page, 300000);
+    const { want, total } = await checkColoringRun(page, 20);
+    results.coloring10_gram_n20 = `found ${want.size} of ${total}`;
+    await page.screenshot({ path: path.join(shots, 'coloring-10.png'), fullPage: true });
+    // The link reproduces the 10-vertex graph; switching back gives the 8-vertex models.
+    const again = await context.newPage();
+    await again.goto(page.url().replace('&run=1', ''));
+    assert(await again.getByRole('radio', { name: '10 vertices' }).isChecked(), 'the reloaded page is not on 10 vertices');
+    assert(urlGraph(again) === g, 'the reloaded page lost the graph');
+    await again.getByRole('radio', { name: 'TRM' }).check();
+    await again.getByRole('radio', { name: '8 vertices' }).check();
+    await again.locator('.summary').filter({ hasText: 'TRM weights ready' }).waitFor({ timeout: 60000 });
+    assert(urlGraph(again).length === 28 && await again.locator('.vertex-button').count() === 8, 'switching back did not give an 8-vertex graph');
     assert(page.errors.length === 0, `console errors: ${page.errors}`);
     await context.close();
   });

@@ -10,17 +10,14 @@ use super::nqueens::Model;
 use super::page::UrlState;
 use super::sampling::{HasSampling, Sampling};
 
-/// Vertices of the graphs the shipped colouring models were trained on.
-pub const VERTICES: usize = 8;
+/// Vertex counts with shipped models (`gram-coloring8`, `gram-coloring10`, and their TRMs).
+pub const SIZES: [usize; 2] = [8, 10];
 /// Largest N the page accepts.
 pub const MAX_SAMPLES: usize = 64;
 
-/// Name of the shipped weights of `model` on 8-vertex graphs.
-pub fn weights(model: Model) -> &'static str {
-    match model {
-        Model::Gram => "gram-coloring8",
-        Model::Trm => "trm-coloring8",
-    }
+/// Name of the shipped weights of `model` on `n`-vertex graphs.
+pub fn weights(model: Model, n: usize) -> String {
+    format!("{}-coloring{n}", model.key())
 }
 
 /// What a teacher shares on `/coloring`: the graph, the model, and how to sample.
@@ -31,25 +28,52 @@ pub struct ColoringSettings {
     pub sampling: Sampling,
 }
 
-/// The held-out (test) graphs, built once: the default graph and "New graph" draw from them.
-pub fn held_out() -> &'static [Instance] {
-    static SPLIT: OnceLock<Vec<Instance>> = OnceLock::new();
-    SPLIT.get_or_init(|| Coloring::new(VERTICES).instances(Part::Test))
+impl ColoringSettings {
+    /// Vertices of the graph on screen, and of the model that colours it.
+    pub fn vertices(&self) -> usize {
+        self.graph.n()
+    }
+    /// Name of the shipped weights the page runs.
+    pub fn weights(&self) -> String {
+        weights(self.model, self.vertices())
+    }
 }
 
-/// The first held-out graph with 4 to 8 colourings: one the model never trained on, with a
-/// handful of answers to find.
-pub fn default_graph() -> Graph {
-    held_out()
+/// The held-out (test) graphs of one vertex count, built once per count: the default graph and
+/// "New graph" draw from them. Counts other than [`SIZES`] have none.
+pub fn held_out(n: usize) -> &'static [Instance] {
+    static EIGHT: OnceLock<Vec<Instance>> = OnceLock::new();
+    static TEN: OnceLock<Vec<Instance>> = OnceLock::new();
+    match n {
+        8 => EIGHT.get_or_init(|| Coloring::new(8).instances(Part::Test)),
+        10 => TEN.get_or_init(|| Coloring::new(10).instances(Part::Test)),
+        _ => &[],
+    }
+}
+
+/// The first held-out `n`-vertex graph with 4 to 8 colourings: one the model never trained on,
+/// with a handful of answers to find.
+pub fn default_graph(n: usize) -> Graph {
+    held_out(n)
         .iter()
         .find(|i| (4..=8).contains(&i.colourings.len()))
         .map(|i| i.graph.clone())
-        .unwrap_or_else(|| Graph::empty(VERTICES))
+        .unwrap_or_else(|| Graph::empty(n))
+}
+
+/// The vertex count a graph text is for: 45 characters is 10 vertices, anything else is read
+/// (and, if wrong, reported) as 8.
+pub fn vertices_of(text: &str) -> usize {
+    if text.trim().chars().count() == 45 { 10 } else { 8 }
+}
+
+fn parse_size(value: &str) -> Result<usize, &'static str> {
+    value.parse().ok().filter(|n| SIZES.contains(n)).ok_or("8 or 10")
 }
 
 impl Default for ColoringSettings {
     fn default() -> Self {
-        Self { graph: default_graph(), model: Model::Gram, sampling: Sampling::with_samples(20) }
+        Self { graph: default_graph(8), model: Model::Gram, sampling: Sampling::with_samples(20) }
     }
 }
 
@@ -61,7 +85,18 @@ impl UrlState for ColoringSettings {
             return true;
         }
         match key {
-            "graph" => parsed(key, value, Graph::parse(value, VERTICES), &mut self.graph, "the default graph", notes),
+            // A size switches to that size's default graph, unless the graph already has it; a
+            // graph brings its own size (so `size` and `graph` may come in either order).
+            "size" => {
+                let mut n = self.vertices();
+                parsed(key, value, parse_size(value), &mut n, "the graph's size", notes);
+                if n != self.vertices() {
+                    self.graph = default_graph(n);
+                }
+            }
+            "graph" => {
+                parsed(key, value, Graph::parse(value, vertices_of(value)), &mut self.graph, "the default graph", notes)
+            }
             "model" => parsed(key, value, Model::parse(value).ok_or("gram or trm"), &mut self.model, "gram", notes),
             _ => return false,
         }
@@ -69,7 +104,7 @@ impl UrlState for ColoringSettings {
     }
 
     fn to_query(&self) -> String {
-        format!("graph={}&model={}&{}", self.graph.to_text(), self.model.key(), self.sampling.to_query())
+        format!("size={}&graph={}&model={}&{}", self.vertices(), self.graph.to_text(), self.model.key(), self.sampling.to_query())
     }
 }
 
@@ -90,7 +125,7 @@ mod tests {
     #[test]
     fn the_url_contract() {
         let d = ColoringSettings::default();
-        assert_eq!(d.to_query(), format!("graph={}&model=gram&n=20&scale=1&seed=0&steps=8", default_graph().to_text()));
+        assert_eq!(d.to_query(), format!("size=8&graph={}&model=gram&n=20&scale=1&seed=0&steps=8", default_graph(8).to_text()));
         let colourings = engine::tasks::coloring::canonical_colourings(&d.graph).len();
         assert!((4..=8).contains(&colourings), "the default graph has a handful of colourings: {colourings}");
         let (s, notes) = ColoringSettings::from_query(&format!("graph={}&model=trm&n=4&run=1", "1".repeat(3) + &"0".repeat(25)));
@@ -101,5 +136,20 @@ mod tests {
         assert_eq!(d2, ColoringSettings::default());
         assert_eq!(notes.len(), 3, "{notes:?}");
         assert_eq!(notes[0], "Ignored graph=\"0101\" (expected 28 characters (one 0 or 1 per vertex pair), found 4); using the default graph.");
+        // 10 vertices: the size and a graph of that size, in either order; a bad size is noted.
+        let ten = default_graph(10).to_text();
+        assert_eq!(ten.len(), 45);
+        assert!((4..=8).contains(&engine::tasks::coloring::canonical_colourings(&default_graph(10)).len()));
+        for q in [format!("size=10&graph={ten}"), format!("graph={ten}&size=10"), "size=10".into()] {
+            let (s, notes) = ColoringSettings::from_query(&q);
+            assert_eq!((s.vertices(), s.graph.to_text(), s.weights(), notes.len()), (10, ten.clone(), "gram-coloring10".into(), 0), "{q}");
+            assert!(s.to_query().starts_with(&format!("size=10&graph={ten}&")));
+        }
+        let (s, notes) = ColoringSettings::from_query(&format!("graph={ten}&size=8&model=trm"));
+        assert_eq!((s.weights(), s.graph), ("trm-coloring8".to_string(), default_graph(8)), "the later value wins");
+        assert!(notes.is_empty());
+        let (s, notes) = ColoringSettings::from_query("size=12");
+        assert_eq!(notes, ["Ignored size=\"12\" (8 or 10); using the graph's size."]);
+        assert_eq!(s, ColoringSettings::default());
     }
 }

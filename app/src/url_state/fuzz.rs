@@ -240,9 +240,11 @@ fn fuzz_tree_url() {
 
 #[test]
 fn fuzz_coloring_url() {
-    let graphs: Vec<String> = coloring_held_out().iter().take(8).map(|i| i.graph.to_text()).collect();
-    let mut queries = vec!["backend=cpu&n=4&steps=3&run=1".to_string(), ColoringSettings::default().to_query()];
+    let graphs: Vec<String> =
+        [8, 10].into_iter().flat_map(|n| coloring_held_out(n).iter().take(4)).map(|i| i.graph.to_text()).collect();
+    let mut queries = vec!["backend=cpu&n=4&steps=3&run=1".to_string(), ColoringSettings::default().to_query(), "size=10&model=trm".into()];
     queries.extend(graphs.iter().map(|g| format!("graph={g}&model=trm&n=8")));
-    let own = graphs.into_iter().map(|g| ("graph", g)).collect();
+    let mut own: Vec<(&str, String)> = graphs.into_iter().map(|g| ("graph", g)).collect();
+    own.extend([("size", "8".into()), ("size", "10".into())]);
     fuzz(Target { name: "coloring", check: check::<ColoringSettings>, queries, own });
 }

@@ -7,42 +7,17 @@ use leptos::prelude::*;
 
 use super::picture::{SIZE, edge_lines, vertex_position};
 use super::state::ColoringState;
+use crate::url_state::coloring::{ColoringSettings, SIZES};
 
 #[component]
 pub(super) fn GraphEditor(page: ColoringState) -> impl IntoView {
-    let ColoringState { settings, exact, chosen, .. } = page;
-    let n = settings.with_untracked(|s| s.graph.n());
-    let vertices = (0..n)
-        .map(|i| {
-            let (x, y) = vertex_position(i, n);
-            let press = move || page.press_vertex(i);
-            let degree = move || settings.with(|s| (0..n).filter(|&j| j != i && s.graph.has_edge(i, j)).count());
-            let label = move || {
-                let state = if chosen.get() == Some(i) { "chosen; choose another vertex to add or remove their edge" } else { "press to choose" };
-                format!("Vertex {i} ({} edges), {state}", degree())
-            };
-            view! {
-                <g
-                    class="vertex-button"
-                    class:chosen=move || chosen.get() == Some(i)
-                    role="button"
-                    tabindex="0"
-                    aria-label=label
-                    data-vertex=i
-                    on:click=move |_| press()
-                    on:keydown=move |e| {
-                        if e.key() == "Enter" || e.key() == " " {
-                            e.prevent_default();
-                            press();
-                        }
-                    }
-                >
-                    <circle cx=x cy=y r="15" class="vertex none"/>
-                    <text x=x y=y + 4.0 text-anchor="middle">{i}</text>
-                </g>
-            }
-        })
-        .collect_view();
+    let ColoringState { settings, exact, .. } = page;
+    // Only a new size rebuilds the vertices (an edit keeps them, and the keyboard focus).
+    let size = Memo::new(move |_| settings.with(ColoringSettings::vertices));
+    let vertices = move || {
+        let n = size.get();
+        (0..n).map(move |i| vertex(page, n, i)).collect_view()
+    };
     let verdict = move || {
         settings.with(|s| match impossible_reason(&s.graph) {
             Some(reason) => format!("{}.", capitalise(&reason)),
@@ -59,8 +34,35 @@ pub(super) fn GraphEditor(page: ColoringState) -> impl IntoView {
     view! {
         <div class="panel">
             <h2>"Your graph"</h2>
-            <p class="hint">"Vertices are numbered 0 to 7, as in the text format. Choose a vertex, then another, to add or remove the edge between them (click, or Tab and Enter)."</p>
-            <svg class="graph editor" viewBox=format!("0 0 {SIZE} {SIZE}") role="group" aria-label="The graph: 8 vertices">
+            <p class="hint">
+                {move || format!("Vertices are numbered 0 to {}, as in the text format. ", size.get() - 1)}
+                "Choose a vertex, then another, to add or remove the edge between them (click, or Tab and Enter)."
+            </p>
+            <fieldset class="model size-switch">
+                <legend>"Vertices"</legend>
+                {SIZES
+                    .map(|n| {
+                        view! {
+                            <label>
+                                <input
+                                    type="radio"
+                                    name="coloring-size"
+                                    value=n
+                                    prop:checked=move || size.get() == n
+                                    on:change=move |_| page.set_size(n)
+                                />
+                                {format!("{n} vertices")}
+                            </label>
+                        }
+                    })
+                    .collect_view()}
+            </fieldset>
+            <svg
+                class="graph editor"
+                viewBox=format!("0 0 {SIZE} {SIZE}")
+                role="group"
+                aria-label=move || format!("The graph: {} vertices", size.get())
+            >
                 {move || settings.with(|s| edge_lines(&s.graph, None))}
                 {vertices}
             </svg>
@@ -70,6 +72,39 @@ pub(super) fn GraphEditor(page: ColoringState) -> impl IntoView {
                 <button on:click=move |_| page.new_graph()>"New graph"</button>
             </div>
         </div>
+    }
+}
+
+/// Vertex `i` of `n` as a button: the first press chooses it, the second (on another vertex)
+/// adds or removes their edge.
+fn vertex(page: ColoringState, n: usize, i: usize) -> impl IntoView + use<> {
+    let ColoringState { settings, chosen, .. } = page;
+    let (x, y) = vertex_position(i, n);
+    let press = move || page.press_vertex(i);
+    let degree = move || settings.with(|s| (0..s.graph.n()).filter(|&j| j != i && s.graph.has_edge(i, j)).count());
+    let label = move || {
+        let state = if chosen.get() == Some(i) { "chosen; choose another vertex to add or remove their edge" } else { "press to choose" };
+        format!("Vertex {i} ({} edges), {state}", degree())
+    };
+    view! {
+        <g
+            class="vertex-button"
+            class:chosen=move || chosen.get() == Some(i)
+            role="button"
+            tabindex="0"
+            aria-label=label
+            data-vertex=i
+            on:click=move |_| press()
+            on:keydown=move |e| {
+                if e.key() == "Enter" || e.key() == " " {
+                    e.prevent_default();
+                    press();
+                }
+            }
+        >
+            <circle cx=x cy=y r="15" class="vertex none"/>
+            <text x=x y=y + 4.0 text-anchor="middle">{i}</text>
+        </g>
     }
 }
 

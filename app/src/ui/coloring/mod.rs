@@ -17,7 +17,7 @@ use trajectory::TrajectoryPanel;
 use super::browser::{prefers_reduced_motion, read_url, sync_url};
 use super::status::{BackendStatus, UrlNotes, load_view};
 use crate::ui::trajectories::reasoner::{ReasonerPage, ReasonerPanel};
-use crate::url_state::coloring::{ColoringSettings, weights};
+use crate::url_state::coloring::ColoringSettings;
 
 #[component]
 pub fn ColoringPage() -> impl IntoView {
@@ -31,9 +31,9 @@ pub fn ColoringPage() -> impl IntoView {
         page.solve();
     }
     let load_view = move || {
-        let model = settings.with(|s| s.model);
+        let (model, weights) = settings.with(|s| (s.model, s.weights()));
         load_view(
-            worker.load_of(weights(model)),
+            worker.load_of(&weights),
             model.label(),
             "The graph editor still works, and the other model may load: switch the model above, or reload the page.",
         )
@@ -61,8 +61,8 @@ pub fn ColoringPage() -> impl IntoView {
                     "A graph usually has several proper 3-colourings. GRAM samples N trajectories, each refining a latent state "
                     "with learned noise, so different samples can land on different colourings; TRM, the same network without "
                     "noise, gives one answer however often you ask. Coverage is the share of the exact solver's colourings "
-                    "(up to renaming the colours) that the N samples found. The shipped 8-vertex models are small and trained "
-                    "on a CPU: they make mistakes, which the red edges show (README, \"Graph colouring\")."
+                    "(up to renaming the colours) that the N samples found. The shipped 8- and 10-vertex models are small and "
+                    "trained on a CPU: they make mistakes, which the red edges show (README, \"Graph colouring\")."
                 </p>
             </div>
         </section>

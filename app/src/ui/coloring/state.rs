@@ -11,7 +11,7 @@ use crate::ui::trajectories::reasoner::{ReasonerPage, run_label};
 use crate::ui::model_worker::ModelWorker;
 use crate::ui::plots::coverage::Curve;
 use crate::ui::trajectories::session::{Order, Session};
-use crate::url_state::coloring::{ColoringSettings, VERTICES, held_out, weights};
+use crate::url_state::coloring::{ColoringSettings, default_graph, held_out};
 use crate::url_state::nqueens::Model;
 
 #[derive(Clone, Copy)]
@@ -35,8 +35,10 @@ pub(super) struct ColoringState {
     pub(super) chosen: RwSignal<Option<usize>>,
 }
 
+/// An answer's text, one character per vertex (its graph's size; checked against the graph
+/// wherever it is used).
 fn parse_answer(text: &str) -> Option<Colouring> {
-    Colouring::parse_answer(text, VERTICES).ok()
+    Colouring::parse_answer(text, text.trim().chars().count()).ok()
 }
 
 impl ColoringState {
@@ -51,7 +53,7 @@ impl ColoringState {
             })
         });
         worker.init(initial.sampling.backend);
-        worker.load(weights(initial.model));
+        worker.load(&initial.weights());
 
         let exact = Memo::new(move |_| settings.with(|s| canonical_colourings(&s.graph)));
         let samples = session.samples(parse_answer);
@@ -94,17 +96,28 @@ impl ColoringState {
 
     pub(super) fn clear_edges(self) {
         self.chosen.set(None);
-        self.edit_graph(&|g: &mut Graph| *g = Graph::empty(VERTICES));
+        self.edit_graph(&|g: &mut Graph| *g = Graph::empty(g.n()));
     }
 
-    /// A held-out graph, picked by the clock.
+    /// A held-out graph of the graph's size, picked by the clock.
     pub(super) fn new_graph(self) {
-        let held_out = held_out();
+        let held_out = held_out(self.settings.with_untracked(ColoringSettings::vertices));
         let pick = (now() as usize).wrapping_mul(2_654_435_761) % held_out.len().max(1);
         if let Some(g) = held_out.get(pick).map(|i| i.graph.clone()) {
             self.chosen.set(None);
             self.edit_graph(&|graph: &mut Graph| *graph = g.clone());
         }
+    }
+
+    /// Another vertex count: that size's default graph, and the models trained on it.
+    pub(super) fn set_size(self, n: usize) {
+        if self.settings.with_untracked(ColoringSettings::vertices) == n {
+            return;
+        }
+        self.chosen.set(None);
+        self.previous.set(None);
+        self.edit_graph(&|g: &mut Graph| *g = default_graph(n));
+        self.worker.load(&self.settings.with_untracked(ColoringSettings::weights));
     }
 }
 
@@ -137,7 +150,7 @@ impl ReasonerPage for ColoringState {
         }
         let order = Order {
             label: run_label(s.model, s.sampling.scale),
-            weights: weights(s.model).into(),
+            weights: s.weights(),
             puzzle: s.graph.to_text(),
             task: s.graph,
         };
@@ -154,7 +167,7 @@ impl ReasonerPage for ColoringState {
             s.model = model;
             s.sampling.run = false;
         });
-        self.worker.load(weights(model));
+        self.worker.load(&self.settings.with_untracked(ColoringSettings::weights));
     }
 
     fn blocked(self) -> bool {

@@ -8,7 +8,6 @@ use super::picture::{SIZE, colour_class, edge_lines, vertex_position};
 use super::state::ColoringState;
 use crate::ui::controls::playback::Player;
 use crate::ui::trajectories::views::StepLabel;
-use crate::url_state::coloring::VERTICES;
 
 #[component]
 pub(super) fn TrajectoryPanel(page: ColoringState) -> impl IntoView {
@@ -18,9 +17,10 @@ pub(super) fn TrajectoryPanel(page: ColoringState) -> impl IntoView {
         let Some(graph) = puzzle.get() else { return None };
         let colouring = samples.with(|s| s.get(focus.get()).cloned());
         let probs = current.with(|c| c.as_ref().and_then(|r| r.colour_probs.get(focus.get()).cloned())).unwrap_or_default();
-        let vertices = (0..VERTICES)
+        let n = graph.n();
+        let vertices = (0..n)
             .map(|i| {
-                let (x, y) = vertex_position(i, VERTICES);
+                let (x, y) = vertex_position(i, n);
                 let colour = colouring.as_ref().and_then(|c| c.colours()[i]);
                 let p: Vec<f32> = (0..COLOURS as usize).map(|k| probs.get(i * 3 + k).copied().unwrap_or(0.0)).collect();
                 let title = format!("Vertex {i}: P = {:.0}% / {:.0}% / {:.0}% for the three colours", 100.0 * p[0], 100.0 * p[1], 100.0 * p[2]);
