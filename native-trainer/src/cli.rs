@@ -52,6 +52,15 @@ pub struct SamplingArgs {
     /// from each position's softmax: seed 003's "TRM w/ stochastic decoding" ablation).
     #[arg(long, value_enum, default_value_t = DecodingArg::Greedy)]
     pub decoding: DecodingArg,
+    /// Check every sample against the task's rules after each supervision step and stop a
+    /// puzzle's run at the first step where one passes, answering with it (not the paper's
+    /// sampler, which votes after the whole budget; README, "verified stop").
+    #[arg(long)]
+    pub verified_stop: bool,
+    /// With --verified-stop: when a whole step budget ends with no sample verified, restart all
+    /// N trajectories with fresh noise, up to this many times.
+    #[arg(long, default_value_t = 0)]
+    pub restarts: usize,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -61,6 +70,16 @@ pub enum DecodingArg {
 }
 
 impl SamplingArgs {
+    /// Rounds of the verified stop (1 + restarts), or `None` for the paper's plain run.
+    pub fn verified_rounds(&self) -> Result<Option<usize>, String> {
+        match (self.verified_stop, self.restarts) {
+            (false, 0) => Ok(None),
+            (false, _) => Err("--restarts needs --verified-stop (a restart follows a budget with nothing verified)".into()),
+            (true, r) if r > 64 => Err(format!("--restarts must be at most 64, not {r}")),
+            (true, r) => Ok(Some(1 + r)),
+        }
+    }
+
     pub fn options(&self) -> SampleOptions {
         SampleOptions {
             samples: self.samples,

@@ -74,6 +74,7 @@ fn run(command: Command, command_line: String, device: Device) -> Result<ExitCod
                     weights: w,
                     options: sampling.options(),
                     settle: sampling.settle,
+                    rounds: sampling.verified_rounds()?,
                     limit,
                     part: &part,
                     record,
@@ -95,6 +96,7 @@ fn run(command: Command, command_line: String, device: Device) -> Result<ExitCod
                 task: task.as_deref(),
                 options: sampling.options(),
                 settle: sampling.settle,
+                rounds: sampling.verified_rounds()?,
                 select: &select,
                 latent_noise,
             };

@@ -340,6 +340,48 @@ fn sudoku_split_and_solve_keep_the_same_contract() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("holds a sudoku model"));
 }
 
+/// `--verified-stop`: `verified_at` names the first step and sample that pass the rules, the
+/// selected answer is that sample, the compute is N x that step; `--restarts` alone is refused.
+#[test]
+fn solve_with_the_verified_stop_names_where_it_verified() {
+    use engine::tasks::sudoku::SudokuGrid;
+    let out = bin().args(["split", "--task", "sudoku", "--part", "validation"]).output().unwrap();
+    let puzzles: Vec<String> = lines(&out).into_iter().take(6).collect();
+    let mut cmd = bin();
+    cmd.args(["solve", "--weights"]).arg(weights("gram-sudoku")).args(["--samples", "4", "--verified-stop", "--restarts", "1"]);
+    let out = run_with_stdin(cmd, &(puzzles.join("\n") + "\n"));
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let rows: Vec<serde_json::Value> = lines(&out).iter().map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert_eq!(rows.len(), 6);
+    let mut verified = 0;
+    for (row, text) in rows.iter().zip(&puzzles) {
+        let puzzle = SudokuGrid::parse(text).unwrap();
+        let selected = SudokuGrid::parse(row["selected"].as_str().unwrap()).unwrap();
+        let steps = row["trajectory_steps"].as_u64().unwrap();
+        match row["verified_at"].as_object() {
+            Some(at) => {
+                verified += 1;
+                assert!(selected.solves(&puzzle) && row["verified"] == true);
+                let sample = at["sample"].as_u64().unwrap() as usize;
+                assert_eq!(row["samples"][sample], row["selected"]);
+                let (round, step) = (at["round"].as_u64().unwrap(), at["step"].as_u64().unwrap());
+                assert!(round <= 1 && (1..=8).contains(&step));
+                assert_eq!(steps, 4 * (8 * round + step), "N x the steps run, over the rounds");
+            }
+            None => {
+                assert!(!selected.solves(&puzzle) && row["verified"] == false);
+                assert_eq!(steps, 4 * 8 * 2, "two whole rounds");
+            }
+        }
+    }
+    assert!(verified >= 3, "the shipped model verifies most validation puzzles: {verified} of 6");
+    let mut cmd = bin();
+    cmd.args(["solve", "--weights"]).arg(weights("gram-sudoku")).args(["--restarts", "2"]);
+    let out = run_with_stdin(cmd, &puzzles[0]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--restarts needs --verified-stop"));
+}
+
 #[test]
 fn tree_split_and_solve_keep_the_same_contract() {
     use engine::tasks::tree::{Part, TreeTask, part_of};

@@ -2,11 +2,11 @@
 
 use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::mpsc;
+use std::sync::{Mutex, mpsc};
 
 use burn::tensor::Device;
 
-use super::solve;
+use super::{solve, solve_verified};
 use crate::gram::{Gram, SampleOptions, Selection};
 use crate::tasks::{Solved, TokenTask};
 
@@ -39,15 +39,84 @@ pub(crate) fn evaluate_with_workers<T: TokenTask>(
     chunk: usize,
     device: &Device,
     workers: usize,
+    progress: impl FnMut(usize, &T::Report),
+) -> T::Report {
+    let solve_chunk = |group: &[T::Instance]| {
+        let puzzles: Vec<T::Puzzle> = group.iter().map(|i| task.puzzle_of(i).clone()).collect();
+        solve(task, model, &puzzles, options, Selection::Vote, chunk.max(1), device)
+    };
+    score_chunks(task, instances, options.samples, chunk, workers, solve_chunk, progress)
+}
+
+/// What the verified stop spent and found over an evaluation ([`evaluate_verified`]), overall
+/// and per group of the task ([`TokenTask::group_of`]).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct VerifiedStats {
+    pub overall: VerifiedTally,
+    pub groups: BTreeMap<(usize, String), VerifiedTally>,
+}
+
+/// One row of [`VerifiedStats`].
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct VerifiedTally {
+    pub inputs: usize,
+    /// Inputs where a sample verified: those answered right (the check runs after every step,
+    /// the last included, so the vote of an input with none verified is never right).
+    pub verified: usize,
+    /// Trajectories x supervision steps, summed over inputs.
+    pub trajectory_steps: usize,
+    /// Rounds run, summed over inputs (one per input when no restart was needed).
+    pub rounds: usize,
+}
+
+/// [`evaluate`] with the verified stop and `rounds` rounds per input ([`solve_verified`]), one
+/// input per batch (each stops on its own), and what it spent.
+#[allow(clippy::too_many_arguments)]
+pub fn evaluate_verified<T: TokenTask>(
+    task: &T,
+    model: &Gram,
+    instances: &[T::Instance],
+    options: &SampleOptions,
+    rounds: usize,
+    select: Selection,
+    device: &Device,
+    progress: impl FnMut(usize, &T::Report),
+) -> (T::Report, VerifiedStats) {
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let stats = Mutex::new(VerifiedStats::default());
+    let solve_one = |group: &[T::Instance]| {
+        let runs: Vec<_> =
+            group.iter().map(|i| solve_verified(task, model, task.puzzle_of(i), options, rounds, select, device)).collect();
+        let mut s = stats.lock().expect("no worker panics");
+        for (inst, r) in group.iter().zip(&runs) {
+            let VerifiedStats { overall, groups } = &mut *s;
+            for t in [overall, groups.entry(task.group_of(inst)).or_default()] {
+                t.inputs += 1;
+                t.verified += r.verified.is_some() as usize;
+                t.trajectory_steps += r.trajectory_steps;
+                t.rounds += r.rounds;
+            }
+        }
+        runs.into_iter().map(|r| r.solved).collect()
+    };
+    let report = score_chunks(task, instances, options.samples, 1, cores, solve_one, progress);
+    (report, stats.into_inner().expect("no worker panics"))
+}
+
+/// Scores `instances` in chunks of `chunk`, `solve_chunk` answering each, on `workers` threads,
+/// adding the chunks to the report in order.
+fn score_chunks<T: TokenTask>(
+    task: &T,
+    instances: &[T::Instance],
+    samples: usize,
+    chunk: usize,
+    workers: usize,
+    solve_chunk: impl Fn(&[T::Instance]) -> Vec<Solved<T::Answer>> + Sync,
     mut progress: impl FnMut(usize, &T::Report),
 ) -> T::Report {
     let chunk = chunk.max(1);
     let chunks: Vec<&[T::Instance]> = instances.chunks(chunk).collect();
-    let solve_chunk = |group: &[T::Instance]| {
-        let puzzles: Vec<T::Puzzle> = group.iter().map(|i| task.puzzle_of(i).clone()).collect();
-        solve(task, model, &puzzles, options, Selection::Vote, chunk, device)
-    };
-    let mut report = task.new_report(options.samples);
+    let mut report = task.new_report(samples);
     let mut add = |i: usize, solved: &[Solved<T::Answer>], report: &mut T::Report| {
         for (inst, s) in chunks[i].iter().zip(solved) {
             task.score(report, inst, s);

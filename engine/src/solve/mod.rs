@@ -3,10 +3,12 @@
 //! (`chunk` puzzles x N samples per forward).
 
 mod evaluate;
+mod verified;
 
 use burn::tensor::Device;
 
-pub use evaluate::evaluate;
+pub use evaluate::{VerifiedStats, VerifiedTally, evaluate, evaluate_verified};
+pub use verified::{VerifiedAt, VerifiedRun, round_seed, solve_verified};
 
 use crate::gram::{Gram, Observation, SampleOptions, Selection, Trajectories, majority_vote};
 use crate::tasks::{Solved, TokenTask};

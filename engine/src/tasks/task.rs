@@ -91,6 +91,11 @@ pub trait TokenTask: Task {
     /// Puzzles per batch in `eval`. A puzzle's samples depend on its position in its batch (the
     /// noise stream restarts per batch), so this is fixed per task and recorded numbers reproduce.
     fn eval_batch(&self) -> usize;
+    /// The row of a per-group table an instance belongs to (Sudoku: its band; N-Queens: queens
+    /// removed), as (order, label); one group by default.
+    fn group_of(&self, _instance: &Self::Instance) -> (usize, String) {
+        (0, "all".into())
+    }
     /// What the eval lines call one input (`inputs`, `puzzles`).
     fn input_noun(&self) -> &'static str {
         "inputs"

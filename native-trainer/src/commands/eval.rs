@@ -9,7 +9,8 @@ use burn::module::Module;
 use burn::tensor::Device;
 use engine::gram::sample::Decoding;
 use engine::gram::{Gram, SampleOptions};
-use engine::solve::evaluate;
+use engine::gram::Selection;
+use engine::solve::{VerifiedStats, VerifiedTally, evaluate, evaluate_verified, trajectories_to_run};
 use engine::tasks::{Part, Report, Task, TokenTask, spread};
 use engine::weights::{EvalRecord, Manifest};
 
@@ -23,6 +24,8 @@ pub struct EvalArgs<'a> {
     pub weights: &'a Path,
     pub options: SampleOptions,
     pub settle: Option<f64>,
+    /// `--verified-stop` rounds (1 + restarts), or the paper's plain run.
+    pub rounds: Option<usize>,
     pub limit: Option<usize>,
     pub part: &'a str,
     pub record: bool,
@@ -92,15 +95,32 @@ impl TaskVisitor for GramEval<'_> {
             Some(k) => spread(&all, k),
             None => all,
         };
+        if self.args.record && self.args.rounds.is_some() {
+            return Err("--record stores the paper's sampler (every sample, the whole budget, the vote); drop --verified-stop".into());
+        }
         let began = Instant::now();
-        let report = score(task, self.model, &instances, &options, self.device, &began);
+        let (report, stats) = score(task, self.model, &instances, &options, self.args.rounds, self.device, &began);
         print_header(task, self.model, &options, self.args.part, report.inputs());
         print!("{}", report.to_text());
-        if let Some((name, set)) = task.supplementary() {
-            let extra = evaluate(task, self.model, &set, &options, task.eval_batch(), self.device, |_, _| {});
-            println!("{name}: {}", extra.brief());
+        if let Some(s) = &stats {
+            print!("{}", verified_table(s, &options, self.model));
         }
-        let line = report.table_line();
+        if let Some((name, set)) = task.supplementary() {
+            let (extra, stats) = match self.args.rounds {
+                Some(r) => {
+                    let (report, s) = evaluate_verified(task, self.model, &set, &options, r, Selection::Vote, self.device, |_, _| {});
+                    (report, Some(s))
+                }
+                None => (evaluate(task, self.model, &set, &options, task.eval_batch(), self.device, |_, _| {}), None),
+            };
+            let spent = stats.map(|s| format!("; {}", compute_line(&s.overall, &options, self.model))).unwrap_or_default();
+            println!("{name}: {}{spent}", extra.brief());
+        }
+        let mut line = report.table_line();
+        if let Some(s) = &stats {
+            let o = &s.overall;
+            line += &format!(" verified={:.2} trajectory_steps_per_input={:.2}", 100.0 * per_input(o.verified, o), per_input(o.trajectory_steps, o));
+        }
         println!("{line} params={} time={:.1}s", self.model.num_params(), began.elapsed().as_secs_f64());
         if let Some(path) = self.args.csv {
             let csv = report.figures_csv().ok_or_else(|| format!("{} has no figures to write as CSV", task.id()))?;
@@ -119,15 +139,66 @@ impl TaskVisitor for GramEval<'_> {
     }
 }
 
-/// The report, with a running progress line on stderr.
-fn score<T: TokenTask>(task: &T, model: &Gram, instances: &[T::Instance], options: &SampleOptions, device: &Device, began: &Instant) -> T::Report {
+/// The report (and, with the verified stop, what it spent), with a running progress line on
+/// stderr. Not-verified inputs are selected by the vote, as the plain run's report.
+fn score<T: TokenTask>(
+    task: &T,
+    model: &Gram,
+    instances: &[T::Instance],
+    options: &SampleOptions,
+    rounds: Option<usize>,
+    device: &Device,
+    began: &Instant,
+) -> (T::Report, Option<VerifiedStats>) {
     let total = instances.len();
     let noun = task.input_noun();
-    let report = evaluate(task, model, instances, options, task.eval_batch(), device, |done, r| {
+    let progress = |done: usize, r: &T::Report| {
         eprint!("\r{}/{total} {noun}  {}  {}\x1b[K", done.min(total), r.progress(), fmt_duration(began.elapsed().as_secs_f64()));
-    });
+    };
+    let out = match rounds {
+        Some(r) => {
+            let (report, stats) = evaluate_verified(task, model, instances, options, r, Selection::Vote, device, progress);
+            (report, Some(stats))
+        }
+        None => (evaluate(task, model, instances, options, task.eval_batch(), device, progress), None),
+    };
     eprintln!();
-    report
+    out
+}
+
+fn per_input(x: usize, s: &VerifiedTally) -> f64 {
+    x as f64 / s.inputs.max(1) as f64
+}
+
+/// What the verified stop spent, against the plain run's N x steps per input.
+fn compute_line(s: &VerifiedTally, options: &SampleOptions, model: &Gram) -> String {
+    let n = trajectories_to_run(model, options).samples;
+    format!(
+        "verified stop: {} of {} inputs verified; compute {:.2} trajectory-steps per input (the plain run: {n} x {} = {}), {:.2} rounds per input",
+        s.verified,
+        s.inputs,
+        per_input(s.trajectory_steps, s),
+        options.max_steps,
+        n * options.max_steps,
+        per_input(s.rounds, s),
+    )
+}
+
+/// The verified stop per group of the task (Sudoku's bands, N-Queens' queens removed) and
+/// overall: solved (= verified), compute per input, against the plain run's.
+fn verified_table(s: &VerifiedStats, options: &SampleOptions, model: &Gram) -> String {
+    let plain = trajectories_to_run(model, options).samples * options.max_steps;
+    let mut t = format!(
+        "\nWith the verified stop (the answer: the first sample that passes the rules; compute: trajectories x supervision steps run, the plain run {plain} per input)\n| group | inputs | solved (verified) | trajectory-steps per input | rounds per input |\n| --- | --- | --- | --- | --- |\n"
+    );
+    let row = |label: &str, g: &VerifiedTally| {
+        format!("| {label} | {} | {:.2}% | {:.2} | {:.2} |\n", g.inputs, 100.0 * per_input(g.verified, g), per_input(g.trajectory_steps, g), per_input(g.rounds, g))
+    };
+    for ((_, label), g) in &s.groups {
+        t += &row(label, g);
+    }
+    t += &row("all", &s.overall);
+    t
 }
 
 fn print_header<T: TokenTask>(task: &T, model: &Gram, options: &SampleOptions, part: &str, inputs: usize) {

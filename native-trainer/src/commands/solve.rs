@@ -6,7 +6,7 @@ use std::process::ExitCode;
 
 use burn::tensor::Device;
 use engine::gram::{Gram, SampleOptions, Selection};
-use engine::solve::solve as solve_puzzles;
+use engine::solve::{solve as solve_puzzles, solve_verified};
 use engine::tasks::{Task, TokenTask};
 use serde_json::json;
 
@@ -21,6 +21,8 @@ pub struct SolveArgs<'a> {
     pub task: Option<&'a str>,
     pub options: SampleOptions,
     pub settle: Option<f64>,
+    /// `--verified-stop` rounds (1 + restarts), or the plain run.
+    pub rounds: Option<usize>,
     pub select: &'a str,
     pub latent_noise: f64,
 }
@@ -44,13 +46,14 @@ pub fn solve(args: SolveArgs, device: &Device) -> Result<ExitCode, String> {
             return Err(format!("--task {expected} but {} holds a {} model", args.weights.display(), found.id()));
         }
     }
-    visit(found, GramSolve { model: &model, options: args.options, settle: args.settle, select, device })
+    visit(found, GramSolve { model: &model, options: args.options, settle: args.settle, rounds: args.rounds, select, device })
 }
 
 struct GramSolve<'a> {
     model: &'a Gram,
     options: SampleOptions,
     settle: Option<f64>,
+    rounds: Option<usize>,
     select: Option<Selection>,
     device: &'a Device,
 }
@@ -60,11 +63,24 @@ impl TaskVisitor for GramSolve<'_> {
 
     /// `selected` is the task's default selection unless `--select` says otherwise (N-Queens:
     /// LPRM; Sudoku, one answer per puzzle: the vote); `verified` = it is right by the rules.
+    /// With `--verified-stop`, `selected` is the first sample that passed the rules, and
+    /// `verified_at` says where (`null` when none did: then `selected` is as without the stop).
     fn gram<T: TokenTask>(self, task: &T) -> Self::Output {
         let options = with_settle(self.options, self.settle, task)?;
         let select = self.select.unwrap_or(task.default_selection());
         answer_lines("puzzle", |text| {
             let puzzle = task.parse(text)?;
+            if let Some(rounds) = self.rounds {
+                let run = solve_verified(task, self.model, &puzzle, &options, rounds, select, self.device);
+                let s = &run.solved;
+                return Ok(json!({
+                    "samples": s.samples.iter().map(|a| task.answer_text(a)).collect::<Vec<_>>(),
+                    "selected": task.answer_text(s.selected()),
+                    "verified": task.is_valid(&puzzle, s.selected()),
+                    "verified_at": run.verified.map(|v| json!({"round": v.round, "step": v.step, "sample": v.sample})),
+                    "trajectory_steps": run.trajectory_steps,
+                }));
+            }
             let solved = solve_puzzles(task, self.model, std::slice::from_ref(&puzzle), &options, select, 1, self.device)
                 .pop()
                 .expect("one puzzle in, one out");

@@ -125,6 +125,10 @@ impl TokenTask for NQueens {
         16
     }
 
+    fn group_of(&self, instance: &Instance) -> (usize, String) {
+        (instance.removed(), format!("{} removed", instance.removed()))
+    }
+
     fn new_report(&self, samples: usize) -> QueensReport {
         QueensReport::new(samples)
     }

@@ -1,6 +1,7 @@
 //! Sudoku behind the task interface: the text format, the exact solver as oracle, the split and
 //! the width-scaling metrics.
 
+use super::generate::Difficulty;
 use super::{FAMOUS, Instance, SudokuGrid, SudokuReport, part_of, problem_with, test_set, train_pool, validation_set};
 use crate::gram::Selection;
 use crate::tasks::{Part, Solved, Task, TokenTask};
@@ -97,6 +98,12 @@ impl TokenTask for Sudoku {
 
     fn eval_batch(&self) -> usize {
         8
+    }
+
+    fn group_of(&self, instance: &Instance) -> (usize, String) {
+        let band = Difficulty::of_givens(instance.givens());
+        let (lo, hi) = band.givens();
+        (band as usize, format!("{} ({lo}-{hi} givens)", band.name()))
     }
 
     fn input_noun(&self) -> &'static str {

@@ -1,0 +1,186 @@
+//! Solving with the rule check in the loop: what only an exact task offers. The paper's sampler
+//! (seed 003, appendix B.1) runs N trajectories for the whole step budget and then votes; here,
+//! after every supervision step, each sample's answer is checked against the puzzle's rules
+//! (`Task::is_valid`, free next to a forward pass), and the run **stops at the first step where
+//! a sample verifies**, answering with that sample ("solved at step s, sample i"). When a whole
+//! round of the budget ends with nothing verified, the next round **restarts all N trajectories
+//! from z0 with fresh noise** (a new seed), up to `rounds` rounds; when none verifies, the
+//! answer is the last round's vote, as the paper's. Round 0 is exactly the plain run with
+//! `options.seed`, so with `rounds = 1` this answers whatever the plain vote answers whenever
+//! no sample verifies, and a verified sample otherwise.
+//!
+//! A deterministic run (TRM, or GRAM at guidance scale 0) repeats itself, so it gets one round.
+
+use burn::tensor::Device;
+
+use super::trajectories_to_run;
+use crate::gram::{Gram, SampleOptions, Selection, Trajectories, majority_vote};
+use crate::tasks::{Solved, TokenTask};
+
+/// Where a run verified: its round (0-based), supervision step (1-based, within the round) and
+/// sample (0-based).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct VerifiedAt {
+    pub round: usize,
+    pub step: usize,
+    pub sample: usize,
+}
+
+/// One puzzle's verified run.
+#[derive(Clone, Debug, PartialEq)]
+pub struct VerifiedRun<A> {
+    /// The samples at the step the run stopped (the verified step, or the last round's last),
+    /// `selected` the verified sample or the vote.
+    pub solved: Solved<A>,
+    pub verified: Option<VerifiedAt>,
+    /// Compute spent: trajectories run x supervision steps taken, over every round.
+    pub trajectory_steps: usize,
+    /// Rounds run.
+    pub rounds: usize,
+}
+
+/// The seed of round `round`: `seed` itself for round 0 (the plain run), then streams far from
+/// `seed + 1`, `seed + 2` (which other runs use).
+pub fn round_seed(seed: u64, round: usize) -> u64 {
+    seed ^ (round as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15)
+}
+
+/// Solves one puzzle with the verified stop and restarts (module doc). `select` picks among the
+/// samples when nothing verifies.
+pub fn solve_verified<T: TokenTask>(
+    task: &T,
+    model: &Gram,
+    puzzle: &T::Puzzle,
+    options: &SampleOptions,
+    rounds: usize,
+    select: Selection,
+    device: &Device,
+) -> VerifiedRun<T::Answer> {
+    let run = trajectories_to_run(model, options);
+    let n = run.samples;
+    let rounds = if n < options.samples { 1 } else { rounds.max(1) };
+    let tokens = [task.tokens(puzzle)];
+    let mut spent = 0;
+    let mut last = None;
+    for round in 0..rounds {
+        let round_options = SampleOptions { seed: round_seed(options.seed, round), ..run.clone() };
+        let mut trajectories = Trajectories::new(model, &tokens, round_options, device);
+        let (mut vote_by_step, mut samples_by_step) = (Vec::new(), Vec::new());
+        while !trajectories.is_done() {
+            let obs = trajectories.step();
+            spent += n;
+            let answers: Vec<T::Answer> = obs.predictions.iter().map(|p| task.answer_from_prediction(p)).collect();
+            vote_by_step.push(answers[majority_vote(&obs.predictions)].clone());
+            samples_by_step.push(answers.clone());
+            let verified = answers.iter().position(|a| task.is_valid(puzzle, a));
+            let selected = verified.unwrap_or_else(|| select.pick(&obs.predictions, &obs.values));
+            let solved = Solved {
+                samples: answers,
+                values: obs.values.clone(),
+                selected,
+                vote_by_step: vote_by_step.clone(),
+                samples_by_step: samples_by_step.clone(),
+                steps: obs.step,
+            };
+            if let Some(sample) = verified {
+                let at = VerifiedAt { round, step: obs.step, sample };
+                return expand(VerifiedRun { solved, verified: Some(at), trajectory_steps: spent, rounds: round + 1 }, options.samples);
+            }
+            last = Some(solved);
+        }
+    }
+    let solved = last.expect("at least one step");
+    expand(VerifiedRun { solved, verified: None, trajectory_steps: spent, rounds }, options.samples)
+}
+
+/// A deterministic run's one trajectory stands for all N (as [`super::solve`] reports it).
+fn expand<A: Clone>(mut r: VerifiedRun<A>, samples: usize) -> VerifiedRun<A> {
+    let s = &mut r.solved;
+    if s.samples.len() < samples {
+        s.samples = vec![s.samples[0].clone(); samples];
+        s.values = vec![s.values[0]; samples];
+        for answers in s.samples_by_step.iter_mut() {
+            *answers = vec![answers[0].clone(); samples];
+        }
+        s.selected = 0;
+    }
+    r
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::solve::solve;
+    use crate::tasks::sudoku::{Difficulty, Sudoku};
+    use crate::tasks::{Part, Task};
+    use crate::weights::{Manifest, load_gram};
+
+    fn shipped(name: &str) -> Gram {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../public/weights");
+        let manifest = Manifest::from_json(&std::fs::read_to_string(dir.join(format!("{name}.json"))).unwrap()).unwrap();
+        load_gram(&manifest, &std::fs::read(dir.join(format!("{name}.bpk"))).unwrap(), &Device::default()).unwrap()
+    }
+
+    #[test]
+    fn round_zero_is_the_plain_run() {
+        assert_eq!(round_seed(7, 0), 7);
+        assert_ne!(round_seed(7, 1), 8);
+        assert_ne!(round_seed(7, 1), round_seed(7, 2));
+    }
+
+    /// The stop is at the first step with a valid sample, that sample is the answer, the compute
+    /// is N x steps; with nothing valid the answer is the plain run's vote after the whole budget.
+    #[test]
+    fn stops_at_the_first_verified_step_and_otherwise_votes_like_the_plain_run() {
+        let device = Device::default();
+        let model = shipped("gram-sudoku");
+        let task = Sudoku;
+        let options = SampleOptions { samples: 4, max_steps: 6, seed: 3, settle: task.default_settle(), ..SampleOptions::default() };
+        let mut verified_seen = 0;
+        let mut puzzles: Vec<_> = task.instances(Part::Test).into_iter().take(3).map(|i| task.puzzle_of(&i).clone()).collect();
+        puzzles.push(Difficulty::Expert.generate(11).puzzle);
+        for puzzle in &puzzles {
+            let plain = solve(&task, &model, std::slice::from_ref(puzzle), &options, Selection::Vote, 1, &device).remove(0);
+            let v = solve_verified(&task, &model, puzzle, &options, 1, Selection::Vote, &device);
+            let first_valid = plain.samples_by_step.iter().position(|answers| answers.iter().any(|a| task.is_valid(puzzle, a)));
+            match (first_valid, v.verified) {
+                (Some(step), Some(at)) => {
+                    verified_seen += 1;
+                    assert_eq!((at.round, at.step), (0, step + 1));
+                    let want = plain.samples_by_step[step].iter().position(|a| task.is_valid(puzzle, a)).unwrap();
+                    assert_eq!((at.sample, v.solved.selected), (want, want));
+                    assert!(task.is_valid(puzzle, v.solved.selected()));
+                    assert_eq!(v.trajectory_steps, 4 * (step + 1));
+                    assert_eq!(v.solved.samples, plain.samples_by_step[step]);
+                }
+                (None, None) => {
+                    assert_eq!(v.solved.selected(), plain.selected());
+                    assert_eq!(v.trajectory_steps, 4 * 6);
+                }
+                other => panic!("the verified run disagrees with the plain run's samples: {other:?}"),
+            }
+        }
+        assert!(verified_seen > 0, "the shipped model verifies some test puzzle");
+    }
+
+    /// Restarts spend more rounds only while nothing verifies, each a full budget; a
+    /// deterministic model gets one round whatever is asked.
+    #[test]
+    fn restarts_spend_rounds_only_while_nothing_verifies() {
+        let device = Device::default();
+        let task = Sudoku;
+        let puzzle = Difficulty::Expert.generate(5).puzzle;
+        let options = SampleOptions { samples: 2, max_steps: 2, seed: 1, ..SampleOptions::default() };
+        let gram = shipped("gram-sudoku");
+        let v = solve_verified(&task, &gram, &puzzle, &options, 3, Selection::Vote, &device);
+        match v.verified {
+            Some(at) => assert_eq!((v.rounds, v.trajectory_steps), (at.round + 1, 2 * (2 * at.round + at.step))),
+            None => assert_eq!((v.rounds, v.trajectory_steps), (3, 3 * 2 * 2)),
+        }
+        let trm = shipped("trm-sudoku");
+        let t = solve_verified(&task, &trm, &puzzle, &options, 3, Selection::Vote, &device);
+        assert_eq!(t.rounds, 1);
+        assert_eq!(t.solved.samples.len(), 2);
+        assert!(t.trajectory_steps <= 2, "one trajectory: {}", t.trajectory_steps);
+    }
+}
