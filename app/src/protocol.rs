@@ -46,6 +46,18 @@ pub struct SolveRequest {
     pub guidance_scale: f64,
     pub seed: u64,
     pub steps: usize,
+    /// The verified stop: end the run at the first step where a sample passes the rules.
+    #[serde(default)]
+    pub verified_stop: bool,
+}
+
+/// Where a run with the verified stop found a sample that passes the rules.
+#[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct VerifiedStep {
+    /// 1-based supervision step.
+    pub step: usize,
+    /// 0-based sample.
+    pub sample: usize,
 }
 
 /// A tree route search: one input line, latent noise, seed.
@@ -114,7 +126,8 @@ pub enum Response {
     Loaded { model: String, summary: String },
     LoadFailed { model: String, message: String },
     Step(StepReport),
-    Done { run: u64, steps: usize, millis: f64 },
+    /// The run ended: its steps, time, and where it verified (verified stop only).
+    Done { run: u64, steps: usize, millis: f64, verified: Option<VerifiedStep> },
     Reasoned(TreeReport),
     Failed { run: u64, message: String },
 }

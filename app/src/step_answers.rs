@@ -50,6 +50,15 @@ impl PuzzleKind {
         }
     }
 
+    /// The rule check: `prediction` answers the puzzle whose tokens are `x`.
+    pub fn is_right(self, x: &[u32], prediction: &[u32]) -> bool {
+        match self {
+            PuzzleKind::Sudoku => Sudoku.is_right_prediction(x, prediction),
+            PuzzleKind::Queens(n) => NQueens::new(n).is_right_prediction(x, prediction),
+            PuzzleKind::Coloring(n) => Coloring::new(n).is_right_prediction(x, prediction),
+        }
+    }
+
     /// The task's measured settle fraction (`TokenTask::default_settle`).
     pub fn settle(self) -> f64 {
         match self {

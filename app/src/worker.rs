@@ -25,7 +25,7 @@ use wasm_bindgen_futures::JsFuture;
 
 use crate::gpu_probe::{Adapter, probe_adapter, webgpu_or_why_not};
 use crate::step_answers::PuzzleKind;
-use crate::protocol::{BackendChoice, Request, Response, SolveRequest, StepReport, TreeReport, TreeRequest};
+use crate::protocol::{BackendChoice, Request, Response, SolveRequest, StepReport, TreeReport, TreeRequest, VerifiedStep};
 use crate::url_state::nqueens::MAX_SAMPLES;
 use crate::url_state::sampling::MAX_STEPS;
 
@@ -335,7 +335,8 @@ async fn solve(state: &Rc<RefCell<State>>, req: SolveRequest, respond: &dyn Fn(R
     // A deterministic model runs one trajectory; its answer is repeated for every sample below.
     let options = trajectories_to_run(&model, &requested);
     let rows = options.samples;
-    let mut trajectories = Trajectories::new(&model, &[tokens], options, &device);
+    let mut trajectories = Trajectories::new(&model, std::slice::from_ref(&tokens), options, &device);
+    let mut verified = None;
     let started = now();
     while !trajectories.is_done() {
         if !state.borrow().is_current(req.run) {
@@ -354,12 +355,19 @@ async fn solve(state: &Rc<RefCell<State>>, req: SolveRequest, respond: &dyn Fn(R
             digit_probs.push(a.digit_probs);
             colour_probs.push(a.colour_probs);
         }
+        // The verified stop: the engine's rule check on each trajectory's prediction.
+        if req.verified_stop {
+            verified = (0..rows).find(|&r| kind.is_right(&tokens, &obs.predictions[r])).map(|sample| VerifiedStep { step: obs.step, sample });
+        }
         let report = StepReport { run: req.run, step: obs.step, boards, queen_probs, digit_probs, colour_probs, values, millis };
         respond(Response::Step(report));
+        if verified.is_some() {
+            break;
+        }
         // Let Cancel / a newer Solve arrive before the next step.
         gloo_timers::future::TimeoutFuture::new(0).await;
     }
-    respond(Response::Done { run: req.run, steps: trajectories.steps(), millis: now() - started });
+    respond(Response::Done { run: req.run, steps: trajectories.steps(), millis: now() - started, verified });
     Ok(())
 }
 

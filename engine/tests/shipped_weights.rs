@@ -30,15 +30,17 @@ impl TaskVisitor for Outputs<'_> {
 }
 
 /// (accuracy, coverage) of the shipped model on 40 test inputs spread over the split, the
-/// recorded number of samples, through the task its manifest names.
+/// recorded number of samples, the task's settle and batch (as `eval`), through the task its
+/// manifest names.
 struct Scores<'a>(&'a Gram, usize);
 
 impl TaskVisitor for Scores<'_> {
     type Output = (f64, f64);
     fn gram<T: TokenTask>(self, task: &T) -> (f64, f64) {
         let subset = spread(&task.instances(Part::Test), 40);
-        let options = SampleOptions { samples: self.1, ..SampleOptions::default() };
-        let report = evaluate(task, self.0, &subset, &options, 8, &Device::flex(), |_, _| {});
+        // As `eval` measures: the task's settle and batch.
+        let options = SampleOptions { samples: self.1, settle: task.default_settle(), ..SampleOptions::default() };
+        let report = evaluate(task, self.0, &subset, &options, task.eval_batch(), &Device::flex(), |_, _| {});
         let (accuracy, coverage, _) = report.record();
         (accuracy, coverage)
     }
@@ -78,6 +80,7 @@ fn the_issue_s_weights_are_shipped_and_small() {
     assert!(names.contains(&"gram-nqueens10".to_string()) && names.contains(&"trm-nqueens10".to_string()), "{names:?}");
     assert!(names.contains(&"gram-sudoku".to_string()) && names.contains(&"trm-sudoku".to_string()), "{names:?}");
     assert!(names.contains(&"gram-coloring8".to_string()) && names.contains(&"trm-coloring8".to_string()), "{names:?}");
+    assert!(names.contains(&"gram-coloring10".to_string()) && names.contains(&"trm-coloring10".to_string()), "{names:?}");
     for (m, bytes) in shipped() {
         assert_eq!(m.bytes, bytes.len());
         assert!(bytes.len() < 4 << 20, "{} is {} bytes: too big for a browser", m.name, bytes.len());

@@ -452,6 +452,17 @@ const scell = (page, r, c) => page.getByRole('textbox', { name: `Row ${r}, colum
     }
     const rightCount = samples.filter(([g]) => g === solution).length;
     assert((await page.locator('.right-count').innerText()).includes(`${rightCount} of 4`), 'right-count disagrees');
+    // The verified stop is the page's default: the status names the step and the sample that
+    // passed, and that sample is the independent solver's solution; otherwise it says none did.
+    const v = status.match(/verified after (\d+) steps?: sample (\d+) of 4 passes the rules/);
+    if (v) {
+      assert(samples[Number(v[2]) - 1][0] === solution, `the verified sample ${v[2]} is not the solution`);
+      assert(status.includes(`${v[1]} of 4 steps computed`), `the run did not stop at the verified step: ${status}`);
+      assert(await page.locator('.verified-stop').count() === 1, 'no verified-stop note at the last step');
+    } else {
+      assert(rightCount === 0 && /no sample passed the rules/.test(status), `status without the stop's outcome: ${status}`);
+    }
+    results.sudoku_cpu_stop = v ? `step ${v[1]}, sample ${v[2]}` : 'none verified';
     // A cell's distribution: nine bars.
     await page.locator('.tgrid .tcell:not(.given)').first().click();
     assert(await page.locator('.bars li').count() === 9, 'no 9-digit distribution');
@@ -489,7 +500,15 @@ const scell = (page, r, c) => page.getByRole('textbox', { name: `Row ${r}, colum
     assert(samples.length === 3 && new Set(samples).size === 1, `TRM gave ${new Set(samples).size} distinct grids of ${samples.length}`);
     const verdict = await page.locator('.verdict').innerText();
     assert((samples[0] === solution) === /^Verified/.test(verdict), `verdict ${verdict} disagrees with the independent solver`);
+    // The page's default verified stop: a right TRM grid ends the run at the step it appeared.
+    const v = status.match(/verified after (\d+) steps?: sample 1 of 3 passes the rules/);
+    assert((samples[0] === solution) === Boolean(v), `status and the independent solver disagree on the stop: ${status}`);
+    if (v) {
+      assert(status.includes(`${v[1]} of 4 steps computed`), `the run went on after it verified: ${status}`);
+      assert((await page.locator('.verified-stop').innerText()).includes(`sample 1 of 3 passes the rules (verified after ${v[1]} step`), 'no stop note');
+    }
     results.sudoku_trm_verdict = verdict;
+    results.sudoku_trm_stop = v ? `step ${v[1]}` : 'none verified';
     await page.screenshot({ path: path.join(shots, 'sudoku-trm.png'), fullPage: true });
     assert(page.errors.length === 0, `console errors: ${page.errors}`);
     await context.close();
@@ -704,6 +723,9 @@ const vertex = (page, i) => page.getByRole('button', { name: new RegExp(`^Vertex
     await page.screenshot({ path: path.join(shots, 'coloring-10.png'), fullPage: true });
     // The link reproduces the 10-vertex graph; switching back gives the 8-vertex models.
     const again = await context.newPage();
+    again.errors = [];
+    again.on('console', (m) => { if (m.type() === 'error') again.errors.push(m.text()); });
+    again.on('pageerror', (e) => again.errors.push(String(e)));
     await again.goto(page.url().replace('&run=1', ''));
     assert(await again.getByRole('radio', { name: '10 vertices' }).isChecked(), 'the reloaded page is not on 10 vertices');
     assert(urlGraph(again) === g, 'the reloaded page lost the graph');
@@ -711,7 +733,7 @@ const vertex = (page, i) => page.getByRole('button', { name: new RegExp(`^Vertex
     await again.getByRole('radio', { name: '8 vertices' }).check();
     await again.locator('.summary').filter({ hasText: 'TRM weights ready' }).waitFor({ timeout: 60000 });
     assert(urlGraph(again).length === 28 && await again.locator('.vertex-button').count() === 8, 'switching back did not give an 8-vertex graph');
-    assert(page.errors.length === 0, `console errors: ${page.errors}`);
+    assert(page.errors.length === 0 && again.errors.length === 0, `console errors: ${page.errors} ${again.errors}`);
     await context.close();
   });
   await test('Coloring: phone width has no horizontal scroll', async () => {

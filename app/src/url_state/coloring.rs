@@ -125,7 +125,7 @@ mod tests {
     #[test]
     fn the_url_contract() {
         let d = ColoringSettings::default();
-        assert_eq!(d.to_query(), format!("size=8&graph={}&model=gram&n=20&scale=1&seed=0&steps=8", default_graph(8).to_text()));
+        assert_eq!(d.to_query(), format!("size=8&graph={}&model=gram&n=20&scale=1&seed=0&steps=8&stop=0", default_graph(8).to_text()));
         let colourings = engine::tasks::coloring::canonical_colourings(&d.graph).len();
         assert!((4..=8).contains(&colourings), "the default graph has a handful of colourings: {colourings}");
         let (s, notes) = ColoringSettings::from_query(&format!("graph={}&model=trm&n=4&run=1", "1".repeat(3) + &"0".repeat(25)));

@@ -1,5 +1,5 @@
 //! The parameters every page that samples GRAM trajectories shares: `n`, `scale`, `seed`,
-//! `steps`, `backend` and `run`, read and written here once.
+//! `steps`, `stop`, `backend` and `run`, read and written here once.
 
 use super::fields::{Decimal, SEED, Whole, ignored, read_run, run_suffix};
 use super::page::UrlState;
@@ -22,6 +22,9 @@ pub struct Sampling {
     pub scale: f64,
     pub seed: u64,
     pub steps: usize,
+    /// The verified stop: the run ends at the first step where a sample passes the puzzle's
+    /// rules (engine `solve_verified`; not the paper's sampler, which runs the whole budget).
+    pub stop: bool,
     pub backend: BackendChoice,
     /// Start the run as soon as the page is ready (set once a run was started, so reloading the
     /// URL reproduces it).
@@ -29,9 +32,10 @@ pub struct Sampling {
 }
 
 impl Sampling {
-    /// The defaults with `samples` trajectories: scale 1, seed 0, 8 steps, backend auto, no run.
+    /// The defaults with `samples` trajectories: scale 1, seed 0, 8 steps, no verified stop,
+    /// backend auto, no run.
     pub fn with_samples(samples: usize) -> Self {
-        Self { samples, scale: 1.0, seed: 0, steps: 8, backend: BackendChoice::Auto, run: false }
+        Self { samples, scale: 1.0, seed: 0, steps: 8, stop: false, backend: BackendChoice::Auto, run: false }
     }
 
     /// Applies `key=value` when the key is a shared one (`n`, `scale`, `seed`, `steps`,
@@ -43,6 +47,11 @@ impl Sampling {
             "scale" => SCALE.read(key, value, &mut self.scale, notes),
             "seed" => SEED.read(key, value, &mut self.seed, notes),
             "steps" => STEPS.read(key, value, &mut self.steps, notes),
+            "stop" => match value {
+                "1" => self.stop = true,
+                "0" => self.stop = false,
+                _ => notes.push(ignored(key, value, "1 (stop at the first verified sample) or 0", if self.stop { "1" } else { "0" })),
+            },
             "backend" => match BackendChoice::parse(value) {
                 Some(b) => self.backend = b,
                 None => notes.push(ignored(key, value, "auto, webgpu or cpu", "auto")),
@@ -53,10 +62,10 @@ impl Sampling {
         true
     }
 
-    /// The shared tail of a page's query string: `n=..&scale=..&seed=..&steps=..`, then
-    /// `backend` when forced and `run=1` after a run.
+    /// The shared tail of a page's query string: `n=..&scale=..&seed=..&steps=..&stop=0|1`,
+    /// then `backend` when forced and `run=1` after a run.
     pub fn to_query(&self) -> String {
-        let mut q = format!("n={}&scale={}&seed={}&steps={}", self.samples, self.scale, self.seed, self.steps);
+        let mut q = format!("n={}&scale={}&seed={}&steps={}&stop={}", self.samples, self.scale, self.seed, self.steps, self.stop as u8);
         if self.backend != BackendChoice::Auto {
             q.push_str(&format!("&backend={}", self.backend.as_str()));
         }
@@ -88,18 +97,18 @@ mod tests {
 
     #[test]
     fn writes_every_shared_field_and_reads_it_back() {
-        let s = Sampling { samples: 7, scale: 2.5, seed: 42, steps: 3, backend: BackendChoice::WebGpu, run: true };
+        let s = Sampling { samples: 7, scale: 2.5, seed: 42, steps: 3, stop: true, backend: BackendChoice::WebGpu, run: true };
         let q = s.to_query();
-        assert_eq!(q, "n=7&scale=2.5&seed=42&steps=3&backend=webgpu&run=1");
+        assert_eq!(q, "n=7&scale=2.5&seed=42&steps=3&stop=1&backend=webgpu&run=1");
         let pairs: Vec<(&str, &str)> = q.split('&').map(|kv| kv.split_once('=').unwrap()).collect();
         assert_eq!(read_all(&pairs, 64), (s, vec![]));
-        assert_eq!(Sampling::with_samples(20).to_query(), "n=20&scale=1&seed=0&steps=8", "auto and no run are left out");
+        assert_eq!(Sampling::with_samples(20).to_query(), "n=20&scale=1&seed=0&steps=8&stop=0", "auto and no run are left out");
     }
 
     #[test]
     fn bad_values_keep_the_current_value_and_say_so() {
         let (s, notes) = read_all(
-            &[("n", "5"), ("n", "33"), ("scale", "-1"), ("steps", "17"), ("seed", "x"), ("backend", "gpu"), ("run", "yes")],
+            &[("n", "5"), ("n", "33"), ("scale", "-1"), ("steps", "17"), ("seed", "x"), ("backend", "gpu"), ("run", "yes"), ("stop", "yes")],
             32,
         );
         assert_eq!(s, Sampling { samples: 5, ..Sampling::with_samples(10) });
@@ -111,6 +120,7 @@ mod tests {
                 "Ignored steps=\"17\" (a whole number from 1 to 16); using 8.",
                 "Ignored seed=\"x\" (a whole number from 0 to 1000000000); using 0.",
                 "Ignored backend=\"gpu\" (auto, webgpu or cpu); using auto.",
+                "Ignored stop=\"yes\" (1 (stop at the first verified sample) or 0); using 0.",
             ]
         );
         let mut s = Sampling::with_samples(10);

@@ -35,7 +35,9 @@ pub fn default_puzzle() -> SudokuGrid {
 
 impl Default for SudokuSettings {
     fn default() -> Self {
-        Self { puzzle: default_puzzle(), model: Model::Gram, sampling: Sampling::with_samples(10) }
+        // The verified stop is on: a visitor comes for a solved puzzle, and a sample that passes
+        // the rules is one (README, "The verified stop").
+        Self { puzzle: default_puzzle(), model: Model::Gram, sampling: Sampling { stop: true, ..Sampling::with_samples(10) } }
     }
 }
 
@@ -105,11 +107,11 @@ mod tests {
     #[test]
     fn the_url_contract() {
         let d = SudokuSettings::default();
-        assert_eq!(d.to_query(), format!("puzzle={}&model=gram&n=10&scale=1&seed=0&steps=8", default_puzzle().to_text()));
-        let (s, notes) = SudokuSettings::from_query("backend=cpu&n=4&steps=4&seed=3&run=1&model=trm");
-        assert_eq!(s.sampling, Sampling { samples: 4, scale: 1.0, seed: 3, steps: 4, backend: BackendChoice::Cpu, run: true });
+        assert_eq!(d.to_query(), format!("puzzle={}&model=gram&n=10&scale=1&seed=0&steps=8&stop=1", default_puzzle().to_text()));
+        let (s, notes) = SudokuSettings::from_query("backend=cpu&n=4&steps=4&seed=3&run=1&model=trm&stop=0");
+        assert_eq!(s.sampling, Sampling { samples: 4, scale: 1.0, seed: 3, steps: 4, stop: false, backend: BackendChoice::Cpu, run: true });
         assert_eq!((s.model, notes.len()), (Model::Trm, 0));
-        assert!(s.to_query().ends_with("&model=trm&n=4&scale=1&seed=3&steps=4&backend=cpu&run=1"));
+        assert!(s.to_query().ends_with("&model=trm&n=4&scale=1&seed=3&steps=4&stop=0&backend=cpu&run=1"));
         let (old, notes) = SudokuSettings::from_query("n=4");
         assert_eq!((old.model, notes.len()), (Model::Gram, 0));
         let (_, notes) = SudokuSettings::from_query("model=hrm");

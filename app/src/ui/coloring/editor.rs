@@ -81,7 +81,8 @@ fn vertex(page: ColoringState, n: usize, i: usize) -> impl IntoView + use<> {
     let ColoringState { settings, chosen, .. } = page;
     let (x, y) = vertex_position(i, n);
     let press = move || page.press_vertex(i);
-    let degree = move || settings.with(|s| (0..s.graph.n()).filter(|&j| j != i && s.graph.has_edge(i, j)).count());
+    // A vertex of the old size may be read once more while a size switch replaces it.
+    let degree = move || settings.with(|s| (0..s.graph.n()).filter(|&j| i < s.graph.n() && j != i && s.graph.has_edge(i, j)).count());
     let label = move || {
         let state = if chosen.get() == Some(i) { "chosen; choose another vertex to add or remove their edge" } else { "press to choose" };
         format!("Vertex {i} ({} edges), {state}", degree())

@@ -53,5 +53,16 @@ where
             on_input=move |v| { if let Ok(n) = v.parse() { edit(&|s| s.steps = n) } }
         />
         <SeedInput label="Seed" value=move || read().seed on_change=move |x| edit(&|s| s.seed = x)/>
+        <label class="check">
+            <input
+                type="checkbox"
+                prop:checked=move || read().stop
+                on:change=move |e| {
+                    let on = event_target_checked(&e);
+                    edit(&|s| s.stop = on)
+                }
+            />
+            "Stop at the first sample that passes the rules (the rule check is exact and free; the paper runs every step, then votes)"
+        </label>
     }
 }

@@ -24,7 +24,18 @@ pub(super) fn VotePanel(page: SudokuState) -> impl IntoView {
             ("verdict bad", format!("Not solved: {} cell{} of the vote differ from the exact solver's solution (marked red).", wrong.len(), if wrong.len() == 1 { "" } else { "s" }))
         };
         let right = samples.with(|s| s.iter().filter(|g| *g == solution).count());
+        // The verified stop ended the run at this step: its answer is the sample that passed.
+        let on_screen = session.current.with(|c| c.as_ref().map(|c| c.step));
+        let stopped_here = r.verified.filter(|v| Some(v.step) == on_screen).map(|v| {
+            format!(
+                "The run stopped here: sample {} of {n} passes the rules (verified after {} step{}), so it is the answer.",
+                v.sample + 1,
+                v.step,
+                if v.step == 1 { "" } else { "s" }
+            )
+        });
         Some(view! {
+            {stopped_here.map(|t| view! { <p class="verified-stop" role="status">{t}</p> })}
             <div class="vote">
                 <div class="vote-grid" data-grid=grid.to_text()>{mini_grid(&grid, &r.task.puzzle, Some(solution))}</div>
                 <div>

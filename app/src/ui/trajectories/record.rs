@@ -1,6 +1,6 @@
 //! The record of one run of N trajectories, and the status line that reports it.
 
-use crate::protocol::StepReport;
+use crate::protocol::{StepReport, VerifiedStep};
 
 /// One run as the page asked for it, and how it went. `task` is the page's own part: the
 /// puzzle, and what the page knows about it (e.g. its solution).
@@ -18,6 +18,10 @@ pub struct SampledRun<P> {
     /// When a first sample was a valid answer (pages that check as steps arrive), ms after start.
     pub first_valid_ms: Option<f64>,
     pub done_ms: Option<f64>,
+    /// The run asked for the verified stop.
+    pub verified_stop: bool,
+    /// Where it verified (the worker's `Done`).
+    pub verified: Option<VerifiedStep>,
     pub stopped: bool,
     pub error: Option<String>,
 }
@@ -48,6 +52,11 @@ pub fn status_line<P>(run: Option<&SampledRun<P>>, reports: &[StepReport]) -> St
     }
     if let Some(t) = r.first_valid_ms {
         parts.push(format!("first valid board after {:.1} s", t / 1000.0));
+    }
+    if let Some(v) = r.verified {
+        parts.push(format!("verified after {} step{}: sample {} of {} passes the rules", v.step, if v.step == 1 { "" } else { "s" }, v.sample + 1, r.samples));
+    } else if r.verified_stop && r.done_ms.is_some() && !r.stopped {
+        parts.push("no sample passed the rules: the vote answers".into());
     }
     if let Some(t) = r.done_ms {
         parts.push(format!("done in {:.1} s", t / 1000.0));

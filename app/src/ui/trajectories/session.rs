@@ -93,9 +93,10 @@ impl<P: Clone + Send + Sync + 'static> Session<P> {
                     shown.set(arrived);
                 }
             }
-            Response::Done { run, .. } => self.run.update(|r| {
+            Response::Done { run, verified, .. } => self.run.update(|r| {
                 if let Some(r) = r.as_mut().filter(|r| r.id == run) {
                     r.done_ms = Some(now() - r.started);
+                    r.verified = verified;
                 }
             }),
             Response::Failed { run, message } => self.run.update(|r| {
@@ -122,6 +123,8 @@ impl<P: Clone + Send + Sync + 'static> Session<P> {
             started: now(),
             first_valid_ms: None,
             done_ms: None,
+            verified_stop: sampling.stop,
+            verified: None,
             stopped: false,
             error: None,
         }));
@@ -137,6 +140,7 @@ impl<P: Clone + Send + Sync + 'static> Session<P> {
             guidance_scale: sampling.scale,
             seed: sampling.seed,
             steps: sampling.steps,
+            verified_stop: sampling.stop,
         }));
     }
 
