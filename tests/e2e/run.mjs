@@ -486,6 +486,27 @@ const scell = (page, r, c) => page.getByRole('textbox', { name: `Row ${r}, colum
     assert(page.errors.length === 0, `console errors: ${page.errors}`);
     await context.close();
   });
+  await test('Sudoku: an expert puzzle pasted by a visitor is solved with no setting touched (the verified stop)', async () => {
+    const { page, context } = await newPage(b);
+    await page.goto(`${base}/sudoku?backend=cpu`);
+    // A held-out test puzzle with 24 givens (the expert band), not one the page offers.
+    const puzzle = '..85...6.........3.9....1...29.....6....2....13.7.4.9.8.5..2......1.7..9..4..3..2';
+    await page.getByLabel('Puzzle text, 81 characters').fill(puzzle);
+    await page.getByRole('button', { name: 'Load' }).click();
+    await page.locator('.summary').filter({ hasText: 'GRAM weights ready' }).waitFor({ timeout: 60000 });
+    assert(/n=20&scale=3&seed=0&steps=8&stop=1/.test(page.url()), `not the page's defaults: ${page.url()}`);
+    await page.getByRole('button', { name: 'Solve' }).click();
+    const status = await waitDone(page, 300000);
+    const solution = sudokuSolutions(puzzle)[0];
+    const v = status.match(/verified after (\d+) steps?: sample (\d+) of 20 passes the rules/);
+    assert(v, `the defaults did not solve the pasted expert puzzle: ${status}`);
+    const samples = await page.locator('.samples .sample').evaluateAll((els) => els.map((e) => e.dataset.grid));
+    assert(samples[Number(v[2]) - 1] === solution, 'the verified sample is not the independent solution');
+    results.sudoku_pasted_expert = { stop: `step ${v[1]}, sample ${v[2]}`, ...statusNumbers(status) };
+    await page.screenshot({ path: path.join(shots, 'sudoku-pasted-expert.png'), fullPage: true });
+    assert(page.errors.length === 0, `console errors: ${page.errors}`);
+    await context.close();
+  });
   await test('Sudoku TRM: chosen by a click, N samples are one grid, the verdict agrees with an independent solver', async () => {
     const { page, context } = await newPage(b);
     await page.goto(`${base}/sudoku?backend=cpu&n=3&steps=4`);

@@ -35,9 +35,10 @@ pub fn default_puzzle() -> SudokuGrid {
 
 impl Default for SudokuSettings {
     fn default() -> Self {
-        // The verified stop is on: a visitor comes for a solved puzzle, and a sample that passes
-        // the rules is one (README, "The verified stop").
-        Self { puzzle: default_puzzle(), model: Model::Gram, sampling: Sampling { stop: true, ..Sampling::with_samples(10) } }
+        // Chosen on the validation part (README, "The verified stop on Sudoku"): N = 20, guidance
+        // scale 3, 8 steps, the verified stop on (a visitor comes for a solved puzzle, and a
+        // sample that passes the rules is one).
+        Self { puzzle: default_puzzle(), model: Model::Gram, sampling: Sampling { stop: true, scale: 3.0, ..Sampling::with_samples(20) } }
     }
 }
 
@@ -102,16 +103,17 @@ mod tests {
         assert!(notes[2].contains("81 cells"), "{notes:?}");
     }
 
-    /// The exact query of today's links: the puzzle first, then the model, N defaults to 10 and
-    /// stops at 32. Links from before the model choice (no `model`) open GRAM.
+    /// The exact query of today's links: the puzzle first, then the model; N defaults to 20
+    /// (scale 3, the verified stop on) and stops at 32. Links from before the model choice (no
+    /// `model`) open GRAM.
     #[test]
     fn the_url_contract() {
         let d = SudokuSettings::default();
-        assert_eq!(d.to_query(), format!("puzzle={}&model=gram&n=10&scale=1&seed=0&steps=8&stop=1", default_puzzle().to_text()));
+        assert_eq!(d.to_query(), format!("puzzle={}&model=gram&n=20&scale=3&seed=0&steps=8&stop=1", default_puzzle().to_text()));
         let (s, notes) = SudokuSettings::from_query("backend=cpu&n=4&steps=4&seed=3&run=1&model=trm&stop=0");
-        assert_eq!(s.sampling, Sampling { samples: 4, scale: 1.0, seed: 3, steps: 4, stop: false, backend: BackendChoice::Cpu, run: true });
+        assert_eq!(s.sampling, Sampling { samples: 4, scale: 3.0, seed: 3, steps: 4, stop: false, backend: BackendChoice::Cpu, run: true });
         assert_eq!((s.model, notes.len()), (Model::Trm, 0));
-        assert!(s.to_query().ends_with("&model=trm&n=4&scale=1&seed=3&steps=4&stop=0&backend=cpu&run=1"));
+        assert!(s.to_query().ends_with("&model=trm&n=4&scale=3&seed=3&steps=4&stop=0&backend=cpu&run=1"));
         let (old, notes) = SudokuSettings::from_query("n=4");
         assert_eq!((old.model, notes.len()), (Model::Gram, 0));
         let (_, notes) = SudokuSettings::from_query("model=hrm");
