@@ -68,11 +68,15 @@ async function browser(webgpu) {
 }
 async function newPage(b, viewport = { width: 1280, height: 1000 }, extra = {}) {
   const context = await b.newContext({ viewport, ...extra });
+  return { context, page: await watchedPage(context) };
+}
+// A new page of `context` that collects console errors and uncaught exceptions in `page.errors`.
+async function watchedPage(context) {
   const page = await context.newPage();
   page.errors = [];
   page.on('console', (m) => { if (m.type() === 'error') page.errors.push(m.text()); });
   page.on('pageerror', (e) => page.errors.push(String(e)));
-  return { context, page };
+  return page;
 }
 async function test(name, fn) {
   // ONLY=<text> runs just the tests whose name contains it (for working on one page).
@@ -248,10 +252,7 @@ const placedText = (() => { const b = new Array(64).fill('.'); placed.forEach(([
     const g = await checkGallery(page, given);
     assert(g.found >= 2, `GRAM found ${g.found} distinct 10x10 completions with 20 samples`);
     // The link reproduces the 10x10 board; switching back gives the 8x8 models.
-    const again = await context.newPage();
-    again.errors = [];
-    again.on('console', (m) => { if (m.type() === 'error') again.errors.push(m.text()); });
-    again.on('pageerror', (e) => again.errors.push(String(e)));
+    const again = await watchedPage(context);
     await again.goto(page.url().replace('&run=1', ''));
     assert(await again.getByRole('radio', { name: '10x10' }).isChecked(), 'the reloaded page is not on 10x10');
     await again.getByRole('radio', { name: 'TRM' }).check();
@@ -743,10 +744,7 @@ const vertex = (page, i) => page.getByRole('button', { name: new RegExp(`^Vertex
     results.coloring10_gram_n20 = `found ${want.size} of ${total}`;
     await page.screenshot({ path: path.join(shots, 'coloring-10.png'), fullPage: true });
     // The link reproduces the 10-vertex graph; switching back gives the 8-vertex models.
-    const again = await context.newPage();
-    again.errors = [];
-    again.on('console', (m) => { if (m.type() === 'error') again.errors.push(m.text()); });
-    again.on('pageerror', (e) => again.errors.push(String(e)));
+    const again = await watchedPage(context);
     await again.goto(page.url().replace('&run=1', ''));
     assert(await again.getByRole('radio', { name: '10 vertices' }).isChecked(), 'the reloaded page is not on 10 vertices');
     assert(urlGraph(again) === g, 'the reloaded page lost the graph');

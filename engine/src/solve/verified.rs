@@ -65,31 +65,31 @@ pub fn solve_verified<T: TokenTask>(
     for round in 0..rounds {
         let round_options = SampleOptions { seed: round_seed(options.seed, round), ..run.clone() };
         let mut trajectories = Trajectories::new(model, &tokens, round_options, device);
-        let (mut vote_by_step, mut samples_by_step) = (Vec::new(), Vec::new());
-        while !trajectories.is_done() {
+        let (mut vote_by_step, mut samples_by_step) = (Vec::new(), Vec::<Vec<T::Answer>>::new());
+        // The newest step's LPRM values, picked sample and number; its answers are the last
+        // entry of `samples_by_step`. The record is built once, when the round stops or ends.
+        let mut newest = (Vec::new(), 0, 0);
+        let mut verified = None;
+        while !trajectories.is_done() && verified.is_none() {
             let obs = trajectories.step();
             spent += n;
             let answers: Vec<T::Answer> = obs.predictions.iter().map(|p| task.answer_from_prediction(p)).collect();
             vote_by_step.push(answers[majority_vote(&obs.predictions)].clone());
-            samples_by_step.push(answers.clone());
-            let verified = answers.iter().position(|a| task.is_valid(puzzle, a));
+            verified = answers.iter().position(|a| task.is_valid(puzzle, a));
             let selected = verified.unwrap_or_else(|| select.pick(&obs.predictions, &obs.values));
-            let solved = Solved {
-                samples: answers,
-                values: obs.values.clone(),
-                selected,
-                vote_by_step: vote_by_step.clone(),
-                samples_by_step: samples_by_step.clone(),
-                steps: obs.step,
-            };
-            if let Some(sample) = verified {
-                let at = VerifiedAt { round, step: obs.step, sample };
-                return expand(VerifiedRun { solved, verified: Some(at), trajectory_steps: spent, rounds: round + 1 }, options.samples);
-            }
-            last = Some(solved);
+            newest = (obs.values.clone(), selected, obs.step);
+            samples_by_step.push(answers);
         }
+        let (values, selected, step) = newest;
+        let samples = samples_by_step.last().cloned().expect("at least one step");
+        let solved = Solved { samples, values, selected, vote_by_step, samples_by_step, steps: step };
+        if let Some(sample) = verified {
+            let at = VerifiedAt { round, step, sample };
+            return expand(VerifiedRun { solved, verified: Some(at), trajectory_steps: spent, rounds: round + 1 }, options.samples);
+        }
+        last = Some(solved);
     }
-    let solved = last.expect("at least one step");
+    let solved = last.expect("at least one round");
     expand(VerifiedRun { solved, verified: None, trajectory_steps: spent, rounds }, options.samples)
 }
 

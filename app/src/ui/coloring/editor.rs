@@ -7,6 +7,7 @@ use leptos::prelude::*;
 
 use super::picture::{SIZE, edge_lines, vertex_position};
 use super::state::ColoringState;
+use crate::ui::controls::size_switch::SizeSwitch;
 use crate::url_state::coloring::{ColoringSettings, SIZES};
 
 #[component]
@@ -38,25 +39,14 @@ pub(super) fn GraphEditor(page: ColoringState) -> impl IntoView {
                 {move || format!("Vertices are numbered 0 to {}, as in the text format. ", size.get() - 1)}
                 "Choose a vertex, then another, to add or remove the edge between them (click, or Tab and Enter)."
             </p>
-            <fieldset class="model size-switch">
-                <legend>"Vertices"</legend>
-                {SIZES
-                    .map(|n| {
-                        view! {
-                            <label>
-                                <input
-                                    type="radio"
-                                    name="coloring-size"
-                                    value=n
-                                    prop:checked=move || size.get() == n
-                                    on:change=move |_| page.set_size(n)
-                                />
-                                {format!("{n} vertices")}
-                            </label>
-                        }
-                    })
-                    .collect_view()}
-            </fieldset>
+            <SizeSwitch
+                legend="Vertices"
+                name="coloring-size"
+                sizes=&SIZES
+                label=|n| format!("{n} vertices")
+                current=size
+                on_pick=move |n| page.set_size(n)
+            />
             <svg
                 class="graph editor"
                 viewBox=format!("0 0 {SIZE} {SIZE}")

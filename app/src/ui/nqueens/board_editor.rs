@@ -8,6 +8,7 @@ use leptos::prelude::*;
 
 use super::state::NQueensState;
 use crate::ui::browser::focus_element;
+use crate::ui::controls::size_switch::SizeSwitch;
 use crate::url_state::nqueens::{NQueensSettings, SIDES};
 
 #[component]
@@ -37,25 +38,14 @@ pub(super) fn BoardEditor(page: NQueensState) -> impl IntoView {
         <div class="panel">
             <h2>"Your board"</h2>
             <p class="hint">"Click, tap or press Enter on a square to place or remove a queen; arrow keys move between squares."</p>
-            <fieldset class="model size-switch">
-                <legend>"Board size"</legend>
-                {SIDES
-                    .map(|n| {
-                        view! {
-                            <label>
-                                <input
-                                    type="radio"
-                                    name="nqueens-size"
-                                    value=n
-                                    prop:checked=move || side.get() == n
-                                    on:change=move |_| page.set_side(n)
-                                />
-                                {format!("{n}x{n}")}
-                            </label>
-                        }
-                    })
-                    .collect_view()}
-            </fieldset>
+            <SizeSwitch
+                legend="Board size"
+                name="nqueens-size"
+                sizes=&SIDES
+                label=|n| format!("{n}x{n}")
+                current=side
+                on_pick=move |n| page.set_side(n)
+            />
             <div
                 class="board"
                 role="group"
