@@ -109,6 +109,10 @@ pub struct RunState {
     /// weights' average when kept) and its step; that checkpoint is kept in `<run>/best/`.
     #[serde(default)]
     pub best_eval: Option<(f64, usize)>,
+    /// Sudoku: the range of target givens the training pool was generated with (`--givens`;
+    /// absent = the default range). Part of the run's data, so a resumed run keeps it.
+    #[serde(default)]
+    pub train_givens: Option<(usize, usize)>,
 }
 
 /// The learning-rate schedule and weights' average a run trains with.

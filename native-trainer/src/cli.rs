@@ -5,6 +5,7 @@ use std::path::PathBuf;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use engine::gram::SampleOptions;
 use engine::gram::sample::Decoding;
+use engine::tasks::InferenceDefaults;
 
 #[derive(Parser)]
 #[command(name = "native-trainer", version, about = "Train, evaluate and run GRAM / TRM on puzzles (CPU by default)")]
@@ -26,18 +27,21 @@ pub enum Backend {
     Wgpu,
 }
 
-/// How `eval` and `solve` sample: one set of flags, one meaning.
+/// How `eval` and `solve` sample: one set of flags, one meaning. A flag left out takes
+/// `eval`'s defaults (seed 003's sampler: N 20, 8 steps, scale 1, no verified stop) or, for
+/// `solve`, the task's (`TokenTask::inference_defaults`, the same as its page's).
 #[derive(Args)]
 pub struct SamplingArgs {
-    /// Trajectories per puzzle (N).
-    #[arg(long, default_value_t = 20)]
-    pub samples: usize,
-    /// Supervision-step budget (default: N_sup of the presets).
-    #[arg(long, default_value_t = 8)]
-    pub steps: usize,
-    /// Noise scale: 0 = mean path, 1 = learned prior, > 1 amplified.
-    #[arg(long, default_value_t = 1.0)]
-    pub guidance_scale: f64,
+    /// Trajectories per puzzle (N). Default 20.
+    #[arg(long)]
+    pub samples: Option<usize>,
+    /// Supervision-step budget. Default 8 (N_sup of the presets).
+    #[arg(long)]
+    pub steps: Option<usize>,
+    /// Noise scale: 0 = mean path, 1 = learned prior, > 1 amplified. Default 1 (`solve
+    /// --task sudoku`: 3).
+    #[arg(long)]
+    pub guidance_scale: Option<f64>,
     #[arg(long, default_value_t = 0)]
     pub seed: u64,
     /// Let the halting Q-head freeze trajectories early (off by default: measured, it halts
@@ -54,9 +58,14 @@ pub struct SamplingArgs {
     pub decoding: DecodingArg,
     /// Check every sample against the task's rules after each supervision step and stop a
     /// puzzle's run at the first step where one passes, answering with it (not the paper's
-    /// sampler, which votes after the whole budget; README, "verified stop").
-    #[arg(long)]
+    /// sampler, which votes after the whole budget; README, "verified stop"). `solve --task
+    /// sudoku` does this by default.
+    #[arg(long, conflicts_with = "no_verified_stop")]
     pub verified_stop: bool,
+    /// Run the paper's sampler (the whole budget, then the selection) where the task's default
+    /// is the verified stop (`solve --task sudoku`).
+    #[arg(long)]
+    pub no_verified_stop: bool,
     /// With --verified-stop: when a whole step budget ends with no sample verified, restart all
     /// N trajectories with fresh noise, up to this many times.
     #[arg(long, default_value_t = 0)]
@@ -70,21 +79,14 @@ pub enum DecodingArg {
 }
 
 impl SamplingArgs {
-    /// Rounds of the verified stop (1 + restarts), or `None` for the paper's plain run.
-    pub fn verified_rounds(&self) -> Result<Option<usize>, String> {
-        match (self.verified_stop, self.restarts) {
-            (false, 0) => Ok(None),
-            (false, _) => Err("--restarts needs --verified-stop (a restart follows a budget with nothing verified)".into()),
-            (true, r) if r > 64 => Err(format!("--restarts must be at most 64, not {r}")),
-            (true, r) => Ok(Some(1 + r)),
-        }
-    }
-
-    pub fn options(&self) -> SampleOptions {
-        SampleOptions {
-            samples: self.samples,
-            guidance_scale: self.guidance_scale,
-            max_steps: self.steps,
+    /// The options and the verified stop's rounds (1 + restarts; `None` for the plain run),
+    /// from the flags given and `defaults` for those left out; no settle (the caller applies
+    /// the task's).
+    pub fn plan(&self, defaults: &InferenceDefaults) -> Result<(SampleOptions, Option<usize>), String> {
+        let options = SampleOptions {
+            samples: self.samples.unwrap_or(defaults.samples),
+            guidance_scale: self.guidance_scale.unwrap_or(defaults.guidance_scale),
+            max_steps: self.steps.unwrap_or(defaults.steps),
             halting: self.halt,
             seed: self.seed,
             settle: 0.0,
@@ -92,7 +94,15 @@ impl SamplingArgs {
                 DecodingArg::Greedy => Decoding::Greedy,
                 DecodingArg::Sample => Decoding::Sample,
             },
-        }
+        };
+        let stop = self.verified_stop || (defaults.verified_stop && !self.no_verified_stop);
+        let rounds = match (stop, self.restarts) {
+            (false, 0) => None,
+            (false, _) => return Err("--restarts needs --verified-stop (a restart follows a budget with nothing verified)".into()),
+            (true, r) if r > 64 => return Err(format!("--restarts must be at most 64, not {r}")),
+            (true, r) => Some(1 + r),
+        };
+        Ok((options, rounds))
     }
 }
 

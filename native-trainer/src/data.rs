@@ -26,12 +26,15 @@ pub struct Pair {
 pub enum TrainData {
     /// Every (input, answer) pair of a listed task's train part: `inputs[i]` with `targets[i][s]`.
     Listed { task: TaskId, inputs: Vec<Vec<u32>>, targets: Vec<Vec<Vec<u32>>>, pairs: Vec<(usize, usize)>, validation: usize },
-    Sudoku { pool: Vec<sudoku::Instance>, validation: Vec<sudoku::Instance> },
+    Sudoku { pool: Vec<sudoku::Instance>, givens: (usize, usize), validation: Vec<sudoku::Instance> },
 }
 
-/// Givens of the generated training puzzles (inclusive): the test bands' 22..=40 with the
-/// middle weighted by the draw below.
+/// Givens of the generated training puzzles (inclusive) unless a run says otherwise
+/// (`train --givens`): the test bands' 22..=40.
 pub const SUDOKU_TRAIN_GIVENS: (usize, usize) = sudoku::TRAIN_GIVENS;
+/// The fewest givens `train --givens` may ask for: below it every target gives the same minimal
+/// puzzles (the generator stops where no further removal keeps the solution unique).
+pub const SUDOKU_MIN_TARGET: usize = 17;
 /// Generated base puzzles; each draw augments one (~1.2e12 variants per base).
 pub const SUDOKU_POOL: usize = 20_000;
 /// Validation puzzles per difficulty band, for the quick evals.
@@ -94,9 +97,11 @@ fn quick_options() -> SampleOptions {
 }
 
 impl TrainData {
-    pub fn new(task: TaskId, seed: u64) -> TrainData {
+    /// `givens`: the range of target givens of Sudoku's generated pool (default
+    /// [`SUDOKU_TRAIN_GIVENS`]); no other task has one.
+    pub fn new(task: TaskId, seed: u64, givens: Option<(usize, usize)>) -> TrainData {
         match task {
-            TaskId::Sudoku => TrainData::sudoku(SUDOKU_POOL, SUDOKU_VALIDATION_PER_BAND, seed),
+            TaskId::Sudoku => TrainData::sudoku(SUDOKU_POOL, givens.unwrap_or(SUDOKU_TRAIN_GIVENS), SUDOKU_VALIDATION_PER_BAND, seed),
             TaskId::Tree => unreachable!("GRAM/TRM presets train token tasks"),
             task => TrainData::listed(task),
         }
@@ -108,10 +113,13 @@ impl TrainData {
         TrainData::Listed { task, inputs, targets, pairs, validation }
     }
 
-    /// A pool of `pool` train-part puzzles from `seed` and `per_band` validation puzzles per band.
-    pub fn sudoku(pool: usize, per_band: usize, seed: u64) -> TrainData {
+    /// A pool of `pool` train-part puzzles from `seed`, each generated down to a target number
+    /// of givens drawn uniformly from `givens` (a target the generator cannot reach gives a
+    /// minimal puzzle: no given can go), and `per_band` validation puzzles per band.
+    pub fn sudoku(pool: usize, givens: (usize, usize), per_band: usize, seed: u64) -> TrainData {
         TrainData::Sudoku {
-            pool: sudoku::train_pool(pool, SUDOKU_TRAIN_GIVENS, seed),
+            pool: sudoku::train_pool(pool, givens, seed),
+            givens,
             validation: sudoku::validation_set(per_band),
         }
     }
@@ -131,13 +139,16 @@ impl TrainData {
                 pairs.len(),
                 validation
             ),
-            TrainData::Sudoku { pool, validation } => format!(
-                "train {} generated puzzles ({}-{} givens) x random augmentation, validation {} puzzles",
-                pool.len(),
-                SUDOKU_TRAIN_GIVENS.0,
-                SUDOKU_TRAIN_GIVENS.1,
-                validation.len()
-            ),
+            TrainData::Sudoku { pool, givens, validation } => {
+                let (lo, hi) = pool.iter().fold((usize::MAX, 0), |(lo, hi), i| (lo.min(i.givens()), hi.max(i.givens())));
+                format!(
+                    "train {} generated puzzles (target givens {}-{}, made {lo}-{hi}) x random augmentation, validation {} puzzles",
+                    pool.len(),
+                    givens.0,
+                    givens.1,
+                    validation.len()
+                )
+            }
         }
     }
 
@@ -194,7 +205,7 @@ mod tests {
         use engine::tasks::coloring::{self, Coloring, Graph};
         use engine::tasks::nqueens::{self, Board, NQueens};
         for task in [TaskId::NQueens(8), TaskId::Coloring(8)] {
-            let data = TrainData::new(task, 0);
+            let data = TrainData::new(task, 0, None);
             let TrainData::Listed { inputs, pairs, validation, .. } = &data else { unreachable!() };
             assert!(*validation > 0 && !pairs.is_empty());
             let mut rng = NoiseSource::new(1);
@@ -214,7 +225,7 @@ mod tests {
             assert_eq!(inputs.len(), expected);
         }
         // A wrong colouring (every vertex colour 0) earns nothing.
-        let data = TrainData::new(TaskId::Coloring(8), 0);
+        let data = TrainData::new(TaskId::Coloring(8), 0, None);
         let pair = data.draw(&mut NoiseSource::new(3));
         let wrong: Vec<u32> = pair.y.iter().map(|&t| if t >= coloring::FIRST_COLOUR { coloring::FIRST_COLOUR } else { t }).collect();
         assert_eq!(data.reward(&pair, &wrong), 0.0);
@@ -223,8 +234,8 @@ mod tests {
     #[test]
     fn sudoku_training_holds_no_test_input_and_evals_on_validation() {
         use engine::tasks::sudoku::SudokuGrid;
-        let data = TrainData::sudoku(200, 3, 0);
-        let TrainData::Sudoku { pool, validation } = &data else { unreachable!() };
+        let data = TrainData::sudoku(200, SUDOKU_TRAIN_GIVENS, 3, 0);
+        let TrainData::Sudoku { pool, validation, .. } = &data else { unreachable!() };
         assert!(pool.iter().all(|i| sudoku::part_of(&i.puzzle) == Part::Train));
         let mut rng = NoiseSource::new(2);
         for _ in 0..500 {
@@ -234,6 +245,27 @@ mod tests {
         }
         assert_eq!(validation.len(), 12);
         assert!(validation.iter().all(|i| sudoku::part_of(&i.puzzle) == Part::Validation));
+    }
+
+    /// `train --givens 17-22`: every pooled puzzle hits its target or is minimal (no given can
+    /// go without a second solution), and all are expert-band or harder.
+    #[test]
+    fn a_hard_sudoku_pool_goes_down_to_minimal_puzzles() {
+        use engine::tasks::sudoku::unique_solution;
+        let data = TrainData::sudoku(12, (SUDOKU_MIN_TARGET, 22), 1, 5);
+        let TrainData::Sudoku { pool, .. } = &data else { unreachable!() };
+        assert!(data.describe().contains("target givens 17-22"), "{}", data.describe());
+        for inst in pool {
+            assert!(inst.givens() <= 27, "{} givens", inst.givens());
+            assert_eq!(unique_solution(&inst.puzzle), Some(inst.solution.clone()));
+            if inst.givens() > 22 {
+                for cell in (0..81).filter(|&c| inst.puzzle.get(c) != 0) {
+                    let mut fewer = inst.puzzle.clone();
+                    fewer.set(cell, 0);
+                    assert_eq!(unique_solution(&fewer), None, "a given of a minimal puzzle can go");
+                }
+            }
+        }
     }
 
     /// The training code never names the test split: only this test module may.

@@ -48,6 +48,7 @@ use cli::{Backend, Cli, Command};
 use commands::bench::BenchArgs;
 use commands::eval::EvalArgs;
 use commands::solve::SolveArgs;
+use engine::tasks::InferenceDefaults;
 
 fn device_for(backend: Backend) -> Result<Device, String> {
     match backend {
@@ -68,13 +69,15 @@ fn run(command: Command, command_line: String, device: Device) -> Result<ExitCod
             if weights.len() > 1 && (record || csv.is_some()) {
                 return Err("--record and --csv take one --weights".into());
             }
+            // eval measures seed 003's sampler unless told otherwise, whatever the task's page uses.
+            let (options, rounds) = sampling.plan(&InferenceDefaults::PAPER)?;
             let mut rows = Vec::new();
             for w in &weights {
                 let args = EvalArgs {
                     weights: w,
-                    options: sampling.options(),
+                    options: options.clone(),
                     settle: sampling.settle,
-                    rounds: sampling.verified_rounds()?,
+                    rounds,
                     limit,
                     part: &part,
                     record,
@@ -94,9 +97,7 @@ fn run(command: Command, command_line: String, device: Device) -> Result<ExitCod
             let args = SolveArgs {
                 weights: &weights,
                 task: task.as_deref(),
-                options: sampling.options(),
-                settle: sampling.settle,
-                rounds: sampling.verified_rounds()?,
+                sampling: &sampling,
                 select: &select,
                 latent_noise,
             };

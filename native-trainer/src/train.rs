@@ -58,6 +58,8 @@ pub struct Flags {
     /// Decay of the weights' EMA (seed 003, appendix D.2; 0 = no average). With an average, the
     /// quick evals, `export` and therefore the shipped file use the averaged weights.
     pub ema: Option<f64>,
+    /// Sudoku: target givens of the generated training pool (`--givens LO-HI`).
+    pub givens: Option<(usize, usize)>,
 }
 
 /// The state of a run between steps (the in-flight batch apart).
@@ -132,8 +134,8 @@ pub fn train(args: TrainArgs, device: Device) -> Result<(), String> {
 pub fn time_steps(preset: Preset, warmup: usize, timed: usize, device: &Device) -> Result<Vec<f64>, String> {
     let ad = device.clone().autodiff();
     let data = match preset.task {
-        engine::tasks::TaskId::Sudoku => TrainData::sudoku(256, 1, 0),
-        task => TrainData::new(task, 0),
+        engine::tasks::TaskId::Sudoku => TrainData::sudoku(256, crate::data::SUDOKU_TRAIN_GIVENS, 1, 0),
+        task => TrainData::new(task, 0, None),
     };
     let args = TrainArgs {
         preset,
@@ -189,6 +191,7 @@ fn start(args: &TrainArgs, ad: &Device) -> Result<Run, String> {
         optimizer: Some(optimizer.clone()),
         batch: None,
         best_eval: None,
+        train_givens: f.givens,
     };
     let ema = (schedule.ema > 0.0).then(|| model.valid());
     Ok(Run { model, optim: optimizer.init(), ema, state, schedule })
@@ -251,6 +254,9 @@ fn apply_flags(state: &mut RunState, mut schedule: Schedule, flags: &Flags) -> R
     if let Some(seed) = flags.seed.filter(|&s| s != state.seed) {
         return Err(format!("--seed {seed}: this run was seeded with {}; a resumed run keeps its seed", state.seed));
     }
+    if flags.givens.is_some() && flags.givens != state.train_givens {
+        return Err("--givens: a resumed run keeps the training data it started with".into());
+    }
     let mut changes = Vec::new();
     if let Some(lr) = flags.lr.filter(|&x| x != schedule.lr) {
         changes.push(format!("peak lr {} -> {lr}", schedule.lr));
@@ -277,7 +283,7 @@ fn apply_flags(state: &mut RunState, mut schedule: Schedule, flags: &Flags) -> R
 /// The task's data (train and validation parts), with the run's description line.
 fn prepare_data(run: &Run, args: &TrainArgs) -> TrainData {
     let began = std::time::Instant::now();
-    let data = TrainData::new(args.preset.task, run.state.seed);
+    let data = TrainData::new(args.preset.task, run.state.seed, run.state.train_givens);
     eprintln!(
         "{}: {} params, {} (data ready in {:.1} s), {} steps x batch {}",
         args.preset.name,

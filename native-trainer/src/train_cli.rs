@@ -7,6 +7,9 @@ use std::process::ExitCode;
 use burn::tensor::Device;
 use clap::Args;
 
+use engine::tasks::TaskId;
+
+use crate::data::SUDOKU_MIN_TARGET;
 use crate::{jepa_train, presets, train};
 
 #[derive(Args)]
@@ -48,6 +51,11 @@ pub struct TrainCli {
     /// initialisation; the config must be the preset's.
     #[arg(long)]
     pub init_from: Option<PathBuf>,
+    /// Sudoku only: generate the training pool with target givens drawn from LO-HI (e.g.
+    /// `17-31`: hard, expert and, for targets the generator cannot reach, minimal puzzles);
+    /// default 22-40. Recorded in the checkpoint; a resumed run keeps it.
+    #[arg(long, value_parser = parse_givens)]
+    pub givens: Option<(usize, usize)>,
     /// JEPA phases after the first: the previous phase's run directory (default:
     /// runs/<previous preset>).
     #[arg(long)]
@@ -86,10 +94,13 @@ pub fn train(a: TrainCli, command: String, device: Device) -> Result<ExitCode, S
         None => (p.clone(), p.name.to_string()),
         Some(v) => (p.clone().with_variant(v)?, format!("{}-{v}", p.name)),
     };
+    if a.givens.is_some() && p.task != TaskId::Sudoku {
+        return Err(format!("--givens is for Sudoku presets; {} trains {:?}", p.name, p.task));
+    }
     let run_dir = a.run_dir.unwrap_or_else(|| PathBuf::from("runs").join(dir_name));
     let args = train::TrainArgs {
         preset: p,
-        flags: train::Flags { steps: a.steps, seed: a.seed, lr: a.lr, beta: a.beta, ema: a.ema },
+        flags: train::Flags { steps: a.steps, seed: a.seed, lr: a.lr, beta: a.beta, ema: a.ema, givens: a.givens },
         run_dir,
         resume: a.resume,
         init_from: a.init_from,
@@ -103,9 +114,20 @@ pub fn train(a: TrainCli, command: String, device: Device) -> Result<ExitCode, S
     train::train(args, device).map(|_| ExitCode::SUCCESS)
 }
 
+/// `LO-HI`, inclusive, within the generator's reach: 17..=40 givens.
+fn parse_givens(text: &str) -> Result<(usize, usize), String> {
+    let bad = || format!("--givens takes LO-HI with {SUDOKU_MIN_TARGET} <= LO <= HI <= 40, e.g. 17-31; not {text:?}");
+    let (lo, hi) = text.split_once('-').ok_or_else(bad)?;
+    let (lo, hi): (usize, usize) = (lo.trim().parse().map_err(|_| bad())?, hi.trim().parse().map_err(|_| bad())?);
+    if lo < SUDOKU_MIN_TARGET || lo > hi || hi > 40 {
+        return Err(bad());
+    }
+    Ok((lo, hi))
+}
+
 fn train_jepa(a: TrainCli, p: jepa_train::JepaPreset, command: String, device: Device) -> Result<ExitCode, String> {
-    if a.lr.is_some() || a.beta.is_some() || a.ema.is_some() || a.init_from.is_some() {
-        return Err(format!("{} takes no --lr, --beta, --ema or --init-from (GRAM/TRM presets only)", p.name));
+    if a.lr.is_some() || a.beta.is_some() || a.ema.is_some() || a.init_from.is_some() || a.givens.is_some() {
+        return Err(format!("{} takes no --lr, --beta, --ema, --init-from or --givens (GRAM/TRM presets only)", p.name));
     }
     let run_dir = a.run_dir.unwrap_or_else(|| PathBuf::from("runs").join(p.name));
     let args = jepa_train::JepaTrainArgs {

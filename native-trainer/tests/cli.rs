@@ -382,6 +382,36 @@ fn solve_with_the_verified_stop_names_where_it_verified() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("--restarts needs --verified-stop"));
 }
 
+/// `solve --task sudoku` with no sampling flags runs the engine's Sudoku inference defaults,
+/// the ones `/sudoku` opens with (N 20, scale 3, 8 steps, the verified stop): the same lines as
+/// those flags spelled out; `--no-verified-stop` is the paper's sampler.
+#[test]
+fn sudoku_solve_defaults_are_the_pages() {
+    use engine::tasks::sudoku::INFERENCE;
+    let out = bin().args(["split", "--task", "sudoku", "--part", "validation"]).output().unwrap();
+    let puzzles: Vec<String> = lines(&out).into_iter().take(2).collect();
+    let run = |args: &[String]| -> Vec<serde_json::Value> {
+        let mut cmd = bin();
+        cmd.args(["solve", "--task", "sudoku", "--weights"]).arg(weights("gram-sudoku")).args(args);
+        let out = run_with_stdin(cmd, &(puzzles.join("\n") + "\n"));
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        lines(&out).iter().map(|l| serde_json::from_str(l).unwrap()).collect()
+    };
+    let implicit = run(&[]);
+    assert!(INFERENCE.verified_stop && INFERENCE.guidance_scale == 3.0 && INFERENCE.samples == 20);
+    let spelled: Vec<String> = [
+        "--samples", &INFERENCE.samples.to_string(), "--steps", &INFERENCE.steps.to_string(),
+        "--guidance-scale", &INFERENCE.guidance_scale.to_string(), "--verified-stop",
+    ]
+    .iter()
+    .map(|s| s.to_string())
+    .collect();
+    assert_eq!(implicit, run(&spelled));
+    assert!(implicit.iter().all(|r| r.get("verified_at").is_some() && r["samples"].as_array().unwrap().len() == 20));
+    let plain = run(&["--no-verified-stop".into(), "--samples".into(), "2".into()]);
+    assert!(plain.iter().all(|r| r.get("verified_at").is_none() && r["samples"].as_array().unwrap().len() == 2), "{plain:?}");
+}
+
 #[test]
 fn tree_split_and_solve_keep_the_same_contract() {
     use engine::tasks::tree::{Part, TreeTask, part_of};

@@ -1,6 +1,8 @@
 //! The parameters every page that samples GRAM trajectories shares: `n`, `scale`, `seed`,
 //! `steps`, `stop`, `backend` and `run`, read and written here once.
 
+use engine::tasks::InferenceDefaults;
+
 use super::fields::{Decimal, SEED, Whole, ignored, read_run, run_suffix};
 use super::page::UrlState;
 use crate::protocol::BackendChoice;
@@ -36,6 +38,12 @@ impl Sampling {
     /// backend auto, no run.
     pub fn with_samples(samples: usize) -> Self {
         Self { samples, scale: 1.0, seed: 0, steps: 8, stop: false, backend: BackendChoice::Auto, run: false }
+    }
+
+    /// A task's inference defaults (the same as `native-trainer solve`'s), seed 0, backend
+    /// auto, no run.
+    pub fn from_defaults(d: &InferenceDefaults) -> Self {
+        Self { scale: d.guidance_scale, steps: d.steps, stop: d.verified_stop, ..Self::with_samples(d.samples) }
     }
 
     /// Applies `key=value` when the key is a shared one (`n`, `scale`, `seed`, `steps`,

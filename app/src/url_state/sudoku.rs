@@ -2,7 +2,7 @@
 
 use std::sync::OnceLock;
 
-use engine::tasks::sudoku::{Difficulty, SudokuGrid};
+use engine::tasks::sudoku::{self, Difficulty, SudokuGrid};
 
 use super::fields::parsed;
 use super::nqueens::Model;
@@ -35,10 +35,10 @@ pub fn default_puzzle() -> SudokuGrid {
 
 impl Default for SudokuSettings {
     fn default() -> Self {
-        // Chosen on the validation part (README, "The verified stop on Sudoku"): N = 20, guidance
-        // scale 3, 8 steps, the verified stop on (a visitor comes for a solved puzzle, and a
-        // sample that passes the rules is one).
-        Self { puzzle: default_puzzle(), model: Model::Gram, sampling: Sampling { stop: true, scale: 3.0, ..Sampling::with_samples(20) } }
+        // The engine's Sudoku inference defaults, which `solve --task sudoku` also uses: chosen on
+        // the validation part (README, "The verified stop on Sudoku"; a visitor comes for a
+        // solved puzzle, and a sample that passes the rules is one).
+        Self { puzzle: default_puzzle(), model: Model::Gram, sampling: Sampling::from_defaults(&sudoku::INFERENCE) }
     }
 }
 

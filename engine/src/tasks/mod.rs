@@ -3,6 +3,7 @@
 
 pub mod coloring;
 pub mod coverage;
+pub mod inference;
 pub mod nqueens;
 pub mod registry;
 pub mod split;
@@ -10,6 +11,7 @@ pub mod sudoku;
 pub mod task;
 pub mod tree;
 
+pub use inference::InferenceDefaults;
 pub use registry::{TaskId, TaskVisitor, visit};
 pub use split::{Part, fnv1a64, spread};
 pub use task::{Report, Solved, Task, TokenTask};

@@ -6,6 +6,7 @@
 
 use std::collections::BTreeMap;
 
+use super::inference::InferenceDefaults;
 use super::split::Part;
 use crate::gram::Selection;
 
@@ -84,6 +85,11 @@ pub trait TokenTask: Task {
     fn default_selection(&self) -> Selection;
     /// The default fraction of the step budget run on the mean path at the end (README).
     fn default_settle(&self) -> f64;
+    /// How a visitor's run samples when nothing is set: the page's defaults and `solve`'s.
+    /// Seed 003's sampler unless a task measured better on its validation part.
+    fn inference_defaults(&self) -> InferenceDefaults {
+        InferenceDefaults::PAPER
+    }
     /// An empty report for `samples` samples per input.
     fn new_report(&self, samples: usize) -> Self::Report;
     /// Scores one solved instance.

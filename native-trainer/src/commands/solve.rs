@@ -5,12 +5,13 @@ use std::path::Path;
 use std::process::ExitCode;
 
 use burn::tensor::Device;
-use engine::gram::{Gram, SampleOptions, Selection};
+use engine::gram::{Gram, Selection};
 use engine::solve::{solve as solve_puzzles, solve_verified};
 use engine::tasks::{Task, TokenTask};
 use serde_json::json;
 
 use super::sampling::{check_ranges, task_of, with_settle};
+use crate::cli::SamplingArgs;
 use crate::lines::answer_lines;
 use engine::tasks::registry::{TaskVisitor, visit};
 use crate::weights_io::{is_jepa, load_weights};
@@ -19,17 +20,15 @@ use crate::weights_io::{is_jepa, load_weights};
 pub struct SolveArgs<'a> {
     pub weights: &'a Path,
     pub task: Option<&'a str>,
-    pub options: SampleOptions,
-    pub settle: Option<f64>,
-    /// `--verified-stop` rounds (1 + restarts), or the plain run.
-    pub rounds: Option<usize>,
+    /// The flags as given; those left out take the task's defaults (its page's).
+    pub sampling: &'a SamplingArgs,
     pub select: &'a str,
     pub latent_noise: f64,
 }
 
 pub fn solve(args: SolveArgs, device: &Device) -> Result<ExitCode, String> {
     match (args.task, is_jepa(args.weights)) {
-        (Some("tree") | None, true) => return super::tree::solve(args.weights, args.latent_noise, args.options.seed, device),
+        (Some("tree") | None, true) => return super::tree::solve(args.weights, args.latent_noise, args.sampling.seed, device),
         (Some(t), true) => return Err(format!("--task {t} but {} holds a tree (JEPA-Reasoner) model", args.weights.display())),
         (Some("tree"), false) => return Err(format!("--task tree but {} is not JEPA-Reasoner weights", args.weights.display())),
         _ => {}
@@ -38,7 +37,6 @@ pub fn solve(args: SolveArgs, device: &Device) -> Result<ExitCode, String> {
         "auto" => None,
         other => Some(Selection::parse(other).ok_or_else(|| format!("--select must be auto, lprm or vote, not {other:?}"))?),
     };
-    check_ranges(&args.options)?;
     let (model, config, _) = load_weights(args.weights, device)?;
     let found = task_of(&config)?;
     if let Some(expected) = args.task {
@@ -46,14 +44,12 @@ pub fn solve(args: SolveArgs, device: &Device) -> Result<ExitCode, String> {
             return Err(format!("--task {expected} but {} holds a {} model", args.weights.display(), found.id()));
         }
     }
-    visit(found, GramSolve { model: &model, options: args.options, settle: args.settle, rounds: args.rounds, select, device })
+    visit(found, GramSolve { model: &model, sampling: args.sampling, select, device })
 }
 
 struct GramSolve<'a> {
     model: &'a Gram,
-    options: SampleOptions,
-    settle: Option<f64>,
-    rounds: Option<usize>,
+    sampling: &'a SamplingArgs,
     select: Option<Selection>,
     device: &'a Device,
 }
@@ -65,12 +61,16 @@ impl TaskVisitor for GramSolve<'_> {
     /// LPRM; Sudoku, one answer per puzzle: the vote); `verified` = it is right by the rules.
     /// With `--verified-stop`, `selected` is the first sample that passed the rules, and
     /// `verified_at` says where (`null` when none did: then `selected` is as without the stop).
+    /// Flags left out take the task's inference defaults (Sudoku: the page's N 20, scale 3, the
+    /// verified stop).
     fn gram<T: TokenTask>(self, task: &T) -> Self::Output {
-        let options = with_settle(self.options, self.settle, task)?;
+        let (options, rounds) = self.sampling.plan(&task.inference_defaults())?;
+        check_ranges(&options)?;
+        let options = with_settle(options, self.sampling.settle, task)?;
         let select = self.select.unwrap_or(task.default_selection());
         answer_lines("puzzle", |text| {
             let puzzle = task.parse(text)?;
-            if let Some(rounds) = self.rounds {
+            if let Some(rounds) = rounds {
                 let run = solve_verified(task, self.model, &puzzle, &options, rounds, select, self.device);
                 let s = &run.solved;
                 return Ok(json!({

@@ -20,7 +20,7 @@ pub use generate::{Augmentation, Difficulty, generate};
 pub use metrics::{SudokuReport, WIDTHS, WidthPoint, vote, width_curve};
 pub use model::gram_config;
 pub use solver::{Instance, SolveReport, assess, problem_with, solve_with_limit, unique_solution};
-pub use task::{Sudoku, TEST_PER_BAND, TRAIN_GIVENS};
+pub use task::{INFERENCE, Sudoku, TEST_PER_BAND, TRAIN_GIVENS};
 
 /// Cells of a grid.
 pub const CELLS: usize = 81;

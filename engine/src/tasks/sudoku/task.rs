@@ -4,10 +4,14 @@
 use super::generate::Difficulty;
 use super::{FAMOUS, Instance, SudokuGrid, SudokuReport, part_of, problem_with, test_set, train_pool, validation_set};
 use crate::gram::Selection;
-use crate::tasks::{Part, Solved, Task, TokenTask};
+use crate::tasks::{InferenceDefaults, Part, Solved, Task, TokenTask};
 
 /// Held-out puzzles per difficulty band (`eval`'s test part).
 pub const TEST_PER_BAND: usize = 100;
+/// `/sudoku`'s and `solve --task sudoku`'s settings, chosen on the validation part (README, "The
+/// verified stop on Sudoku": the most puzzles verified, ties to less compute, at most 2x the
+/// plain run's): N = 20, guidance scale 3, 8 steps, the verified stop.
+pub const INFERENCE: InferenceDefaults = InferenceDefaults { samples: 20, steps: 8, guidance_scale: 3.0, verified_stop: true };
 /// Givens of the generated training puzzles (inclusive): the test bands' 22..=40.
 pub const TRAIN_GIVENS: (usize, usize) = (22, 40);
 
@@ -89,6 +93,10 @@ impl TokenTask for Sudoku {
     /// One answer per puzzle: the majority vote (eq. 15).
     fn default_selection(&self) -> Selection {
         Selection::Vote
+    }
+
+    fn inference_defaults(&self) -> InferenceDefaults {
+        INFERENCE
     }
 
     /// 0, not measured here: one answer per puzzle, nothing to settle between.

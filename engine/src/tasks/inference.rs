@@ -1,0 +1,21 @@
+//! How a run samples when its user says nothing: per task, the same on the page and in
+//! `native-trainer solve`, so a visitor and a script get one answer for one puzzle.
+
+/// The sampling settings a task's runs start from.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct InferenceDefaults {
+    /// Trajectories per puzzle (N).
+    pub samples: usize,
+    /// Supervision-step budget.
+    pub steps: usize,
+    /// Noise scale: 1 = the learned prior.
+    pub guidance_scale: f64,
+    /// Stop at the first step where a sample passes the task's rules (not the paper's sampler).
+    pub verified_stop: bool,
+}
+
+impl InferenceDefaults {
+    /// Seed 003's sampler as the presets train it: N = 20 trajectories, the whole budget of 8
+    /// supervision steps, the learned prior, then the task's selection.
+    pub const PAPER: InferenceDefaults = InferenceDefaults { samples: 20, steps: 8, guidance_scale: 1.0, verified_stop: false };
+}

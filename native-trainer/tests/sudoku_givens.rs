@@ -1,0 +1,51 @@
+//! `train --givens LO-HI`: the Sudoku training pool's range of target givens, checked before
+//! anything is generated, recorded in the checkpoint and kept by a resumed run.
+
+use std::path::PathBuf;
+
+mod common;
+use common::bin;
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("nt-givens-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn refused(args: &[&str], says: &str) {
+    let out = bin().args(args).output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+    assert!(err.contains(says), "{args:?} should say {says:?}: {err}");
+}
+
+#[test]
+fn bad_givens_are_refused_before_training() {
+    let dir = scratch("bad");
+    let d = dir.to_str().unwrap();
+    refused(&["train", "--preset", "gram-sudoku", "--givens", "12-31", "--run-dir", d], "17 <= LO <= HI <= 40");
+    refused(&["train", "--preset", "gram-sudoku", "--givens", "31-22", "--run-dir", d], "17 <= LO <= HI <= 40");
+    refused(&["train", "--preset", "gram-sudoku", "--givens", "twenty", "--run-dir", d], "e.g. 17-31");
+    refused(&["train", "--preset", "gram-nqueens8", "--givens", "17-31", "--run-dir", d], "--givens is for Sudoku presets");
+    assert!(!dir.join("latest").exists(), "nothing was trained");
+}
+
+#[test]
+fn the_givens_are_the_runs_data_and_a_resume_keeps_them() {
+    let dir = scratch("run");
+    let d = dir.to_str().unwrap();
+    let base = ["train", "--preset", "gram-sudoku", "--eval-every", "0", "--run-dir", d];
+    let out = bin().args(base).args(["--steps", "1", "--givens", "17-24"]).output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{err}");
+    assert!(err.contains("target givens 17-24"), "the run says what it trains on: {err}");
+    let state: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.join("ckpt-0000001").join("state.json")).unwrap()).unwrap();
+    assert_eq!(state["train_givens"], serde_json::json!([17, 24]));
+    // A resumed run keeps them; asking for others is refused.
+    refused(&[&base[..], &["--steps", "2", "--resume", "--givens", "22-40"]].concat(), "keeps the training data");
+    let out = bin().args(base).args(["--steps", "2", "--resume"]).output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success() && err.contains("target givens 17-24"), "{err}");
+}
