@@ -213,7 +213,7 @@ def check_sudoku(trainer):
         mine = sudoku_solves(puzzle, row["selected"])
         assert row["verified"] == mine, f"verified flag wrong for {puzzle}"
         ok += mine
-    print(f"sudoku solve: {ok}/{len(picks)} voted grids solve their puzzle (checked by these rules; "
+    print(f"sudoku solve: {ok}/{len(picks)} selected grids solve their puzzle (checked by these rules; "
           "every verified flag agrees)")
 
 
