@@ -9,7 +9,7 @@ use clap::Args;
 
 use engine::tasks::TaskId;
 
-use crate::data::SUDOKU_MIN_TARGET;
+use crate::data::{SUDOKU_MIN_TARGET, SUDOKU_TRAIN_GIVENS};
 use crate::{jepa_train, presets, train};
 
 #[derive(Args)]
@@ -114,12 +114,13 @@ pub fn train(a: TrainCli, command: String, device: Device) -> Result<ExitCode, S
     train::train(args, device).map(|_| ExitCode::SUCCESS)
 }
 
-/// `LO-HI`, inclusive, within the generator's reach: 17..=40 givens.
+/// `LO-HI`, inclusive, from the fewest givens worth asking for to the default range's most.
 fn parse_givens(text: &str) -> Result<(usize, usize), String> {
-    let bad = || format!("--givens takes LO-HI with {SUDOKU_MIN_TARGET} <= LO <= HI <= 40, e.g. 17-31; not {text:?}");
+    let most = SUDOKU_TRAIN_GIVENS.1;
+    let bad = || format!("--givens takes LO-HI with {SUDOKU_MIN_TARGET} <= LO <= HI <= {most}, e.g. 17-31; not {text:?}");
     let (lo, hi) = text.split_once('-').ok_or_else(bad)?;
     let (lo, hi): (usize, usize) = (lo.trim().parse().map_err(|_| bad())?, hi.trim().parse().map_err(|_| bad())?);
-    if lo < SUDOKU_MIN_TARGET || lo > hi || hi > 40 {
+    if lo < SUDOKU_MIN_TARGET || lo > hi || hi > most {
         return Err(bad());
     }
     Ok((lo, hi))

@@ -3,7 +3,7 @@
 use std::sync::OnceLock;
 
 use engine::tasks::coloring::{Coloring, Graph, Instance, Part};
-use engine::tasks::Task;
+use engine::tasks::{Task, TokenTask};
 
 use super::fields::parsed;
 use super::nqueens::Model;
@@ -73,7 +73,7 @@ fn parse_size(value: &str) -> Result<usize, &'static str> {
 
 impl Default for ColoringSettings {
     fn default() -> Self {
-        Self { graph: default_graph(8), model: Model::Gram, sampling: Sampling::with_samples(20) }
+        Self { graph: default_graph(8), model: Model::Gram, sampling: Sampling::from_defaults(&Coloring::new(8).inference_defaults()) }
     }
 }
 

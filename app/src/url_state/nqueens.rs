@@ -2,7 +2,8 @@
 
 use std::sync::OnceLock;
 
-use engine::tasks::nqueens::{Board, Part, puzzles, removed_counts};
+use engine::tasks::TokenTask;
+use engine::tasks::nqueens::{Board, NQueens, Part, puzzles, removed_counts};
 
 use super::page::UrlState;
 use super::fields::parsed;
@@ -99,7 +100,7 @@ fn parse_side(value: &str) -> Result<usize, &'static str> {
 
 impl Default for NQueensSettings {
     fn default() -> Self {
-        Self { board: default_board(8), model: Model::Gram, sampling: Sampling::with_samples(20) }
+        Self { board: default_board(8), model: Model::Gram, sampling: Sampling::from_defaults(&NQueens::new(8).inference_defaults()) }
     }
 }
 

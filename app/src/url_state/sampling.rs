@@ -34,16 +34,24 @@ pub struct Sampling {
 }
 
 impl Sampling {
-    /// The defaults with `samples` trajectories: scale 1, seed 0, 8 steps, no verified stop,
-    /// backend auto, no run.
+    /// Seed 003's sampler with `samples` trajectories: scale 1, 8 steps, no verified stop
+    /// (`InferenceDefaults::PAPER`), seed 0, backend auto, no run.
     pub fn with_samples(samples: usize) -> Self {
-        Self { samples, scale: 1.0, seed: 0, steps: 8, stop: false, backend: BackendChoice::Auto, run: false }
+        Self::from_defaults(&InferenceDefaults { samples, ..InferenceDefaults::PAPER })
     }
 
     /// A task's inference defaults (the same as `native-trainer solve`'s), seed 0, backend
     /// auto, no run.
     pub fn from_defaults(d: &InferenceDefaults) -> Self {
-        Self { scale: d.guidance_scale, steps: d.steps, stop: d.verified_stop, ..Self::with_samples(d.samples) }
+        Self {
+            samples: d.samples,
+            scale: d.guidance_scale,
+            seed: 0,
+            steps: d.steps,
+            stop: d.verified_stop,
+            backend: BackendChoice::Auto,
+            run: false,
+        }
     }
 
     /// Applies `key=value` when the key is a shared one (`n`, `scale`, `seed`, `steps`,
