@@ -49,12 +49,19 @@ pub struct SolveRequest {
     /// The verified stop: end the run at the first step where a sample passes the rules.
     #[serde(default)]
     pub verified_stop: bool,
+    /// With the verified stop: after a whole budget with nothing verified, run all N again with
+    /// fresh noise (the engine's `round_seed`), up to this many times.
+    #[serde(default)]
+    pub restarts: usize,
 }
 
 /// Where a run with the verified stop found a sample that passes the rules.
 #[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq)]
 pub struct VerifiedStep {
-    /// 1-based supervision step.
+    /// 0-based round: 0 the first budget, r the r-th restart.
+    #[serde(default)]
+    pub round: usize,
+    /// 1-based supervision step within its round.
     pub step: usize,
     /// 0-based sample.
     pub sample: usize,
@@ -100,7 +107,10 @@ pub enum Request {
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
 pub struct StepReport {
     pub run: u64,
-    /// 1-based supervision step.
+    /// 0-based round (restart) the step belongs to.
+    #[serde(default)]
+    pub round: usize,
+    /// 1-based supervision step within its round.
     pub step: usize,
     /// Each sample's current answer as puzzle text.
     pub boards: Vec<String>,
@@ -126,7 +136,7 @@ pub enum Response {
     Loaded { model: String, summary: String },
     LoadFailed { model: String, message: String },
     Step(StepReport),
-    /// The run ended: its steps, time, and where it verified (verified stop only).
+    /// The run ended: its steps (over every round), time, and where it verified (verified stop only).
     Done { run: u64, steps: usize, millis: f64, verified: Option<VerifiedStep> },
     Reasoned(TreeReport),
     Failed { run: u64, message: String },

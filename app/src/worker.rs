@@ -12,7 +12,7 @@ use std::rc::Rc;
 
 use burn::tensor::Device;
 use engine::gram::{Gram, SampleOptions, Trajectories};
-use engine::solve::trajectories_to_run;
+use engine::solve::{round_seed, trajectories_to_run};
 use engine::jepa::Jepa;
 use engine::tasks::tree::reasoner::{explain, solve_trees};
 use engine::weights::jepa::{JepaManifest, load_jepa};
@@ -27,7 +27,7 @@ use crate::gpu_probe::{Adapter, probe_adapter, webgpu_or_why_not};
 use crate::step_answers::PuzzleKind;
 use crate::protocol::{BackendChoice, Request, Response, SolveRequest, StepReport, TreeReport, TreeRequest, VerifiedStep};
 use crate::url_state::nqueens::MAX_SAMPLES;
-use crate::url_state::sampling::MAX_STEPS;
+use crate::url_state::sampling::{MAX_RESTARTS, MAX_STEPS};
 
 /// Where trunk copies `public/weights/`, under the page's origin.
 pub const WEIGHTS_PATH: &str = "/weights";
@@ -316,8 +316,8 @@ async fn ensure_model(
 async fn solve(state: &Rc<RefCell<State>>, req: SolveRequest, respond: &dyn Fn(Response)) -> Result<(), String> {
     let (model, task) = ensure_model(state, &req.model, respond).await?;
     let device = state.borrow().device.clone().ok_or("the backend is not initialised yet")?;
-    if !(1..=MAX_SAMPLES).contains(&req.samples) || !(1..=MAX_STEPS).contains(&req.steps) {
-        return Err(format!("samples must be 1-{MAX_SAMPLES} and steps 1-{MAX_STEPS}"));
+    if !(1..=MAX_SAMPLES).contains(&req.samples) || !(1..=MAX_STEPS).contains(&req.steps) || req.restarts > MAX_RESTARTS {
+        return Err(format!("samples must be 1-{MAX_SAMPLES}, steps 1-{MAX_STEPS} and restarts 0-{MAX_RESTARTS}"));
     }
     // The manifest says which task the weights solve, and so how to read puzzles and answers.
     let kind = PuzzleKind::of_task(&task)?;
@@ -335,39 +335,49 @@ async fn solve(state: &Rc<RefCell<State>>, req: SolveRequest, respond: &dyn Fn(R
     // A deterministic model runs one trajectory; its answer is repeated for every sample below.
     let options = trajectories_to_run(&model, &requested);
     let rows = options.samples;
-    let mut trajectories = Trajectories::new(&model, std::slice::from_ref(&tokens), options, &device);
-    let mut verified = None;
+    // The engine's `solve_verified`: restarts follow a whole budget with nothing verified, each
+    // with all N trajectories from z0 and the round's own noise; a deterministic run would
+    // repeat itself, so it gets one round.
+    let rounds = if req.verified_stop && rows == req.samples { 1 + req.restarts } else { 1 };
     let started = now();
-    while !trajectories.is_done() {
-        if !state.borrow().is_current(req.run) {
-            return Ok(());
+    let (mut verified, mut steps) = (None, 0);
+    'rounds: for round in 0..rounds {
+        let round_options = SampleOptions { seed: round_seed(req.seed, round), ..options.clone() };
+        let mut trajectories = Trajectories::new(&model, std::slice::from_ref(&tokens), round_options, &device);
+        while !trajectories.is_done() {
+            if !state.borrow().is_current(req.run) {
+                return Ok(());
+            }
+            let t0 = now();
+            let obs = trajectories.step_async().await?;
+            let millis = now() - t0;
+            steps += 1;
+            let take = |row: usize| row.min(rows - 1);
+            let answers: Vec<_> = (0..req.samples).map(|s| kind.answer(obs, take(s))).collect();
+            let values = (0..req.samples).map(|s| obs.values[take(s)]).collect();
+            let (mut boards, mut queen_probs, mut digit_probs, mut colour_probs) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
+            for a in answers {
+                boards.push(a.text);
+                queen_probs.push(a.queen_probs);
+                digit_probs.push(a.digit_probs);
+                colour_probs.push(a.colour_probs);
+            }
+            // The verified stop: the engine's rule check on each trajectory's prediction.
+            if req.verified_stop {
+                verified = (0..rows)
+                    .find(|&r| kind.is_right(&tokens, &obs.predictions[r]))
+                    .map(|sample| VerifiedStep { round, step: obs.step, sample });
+            }
+            let report = StepReport { run: req.run, round, step: obs.step, boards, queen_probs, digit_probs, colour_probs, values, millis };
+            respond(Response::Step(report));
+            if verified.is_some() {
+                break 'rounds;
+            }
+            // Let Cancel / a newer Solve arrive before the next step.
+            gloo_timers::future::TimeoutFuture::new(0).await;
         }
-        let t0 = now();
-        let obs = trajectories.step_async().await?;
-        let millis = now() - t0;
-        let take = |row: usize| row.min(rows - 1);
-        let answers: Vec<_> = (0..req.samples).map(|s| kind.answer(obs, take(s))).collect();
-        let values = (0..req.samples).map(|s| obs.values[take(s)]).collect();
-        let (mut boards, mut queen_probs, mut digit_probs, mut colour_probs) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
-        for a in answers {
-            boards.push(a.text);
-            queen_probs.push(a.queen_probs);
-            digit_probs.push(a.digit_probs);
-            colour_probs.push(a.colour_probs);
-        }
-        // The verified stop: the engine's rule check on each trajectory's prediction.
-        if req.verified_stop {
-            verified = (0..rows).find(|&r| kind.is_right(&tokens, &obs.predictions[r])).map(|sample| VerifiedStep { step: obs.step, sample });
-        }
-        let report = StepReport { run: req.run, step: obs.step, boards, queen_probs, digit_probs, colour_probs, values, millis };
-        respond(Response::Step(report));
-        if verified.is_some() {
-            break;
-        }
-        // Let Cancel / a newer Solve arrive before the next step.
-        gloo_timers::future::TimeoutFuture::new(0).await;
     }
-    respond(Response::Done { run: req.run, steps: trajectories.steps(), millis: now() - started, verified });
+    respond(Response::Done { run: req.run, steps, millis: now() - started, verified });
     Ok(())
 }
 

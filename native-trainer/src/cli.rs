@@ -67,9 +67,10 @@ pub struct SamplingArgs {
     #[arg(long)]
     pub no_verified_stop: bool,
     /// With --verified-stop: when a whole step budget ends with no sample verified, restart all
-    /// N trajectories with fresh noise, up to this many times.
-    #[arg(long, default_value_t = 0)]
-    pub restarts: usize,
+    /// N trajectories with fresh noise, up to this many times. Default: the task's (`solve
+    /// --task sudoku`: 2, as /sudoku), else 0.
+    #[arg(long)]
+    pub restarts: Option<usize>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -97,10 +98,12 @@ impl SamplingArgs {
         };
         let stop = self.verified_stop || (defaults.verified_stop && !self.no_verified_stop);
         let rounds = match (stop, self.restarts) {
-            (false, 0) => None,
-            (false, _) => return Err("--restarts needs --verified-stop (a restart follows a budget with nothing verified)".into()),
-            (true, r) if r > 64 => return Err(format!("--restarts must be at most 64, not {r}")),
-            (true, r) => Some(1 + r),
+            (false, None | Some(0)) => None,
+            (false, Some(_)) => return Err("--restarts needs --verified-stop (a restart follows a budget with nothing verified)".into()),
+            (true, r) => match r.unwrap_or(defaults.restarts) {
+                r if r > 64 => return Err(format!("--restarts must be at most 64, not {r}")),
+                r => Some(1 + r),
+            },
         };
         Ok((options, rounds))
     }

@@ -348,7 +348,7 @@ fn solve_with_the_verified_stop_names_where_it_verified() {
     let out = bin().args(["split", "--task", "sudoku", "--part", "validation"]).output().unwrap();
     let puzzles: Vec<String> = lines(&out).into_iter().take(6).collect();
     let mut cmd = bin();
-    cmd.args(["solve", "--weights"]).arg(weights("gram-sudoku")).args(["--samples", "4", "--verified-stop", "--restarts", "1"]);
+    cmd.args(["solve", "--weights"]).arg(weights("gram-sudoku")).args(["--samples", "4", "--steps", "8", "--verified-stop", "--restarts", "1"]);
     let out = run_with_stdin(cmd, &(puzzles.join("\n") + "\n"));
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let rows: Vec<serde_json::Value> = lines(&out).iter().map(|l| serde_json::from_str(l).unwrap()).collect();
@@ -385,8 +385,8 @@ fn solve_with_the_verified_stop_names_where_it_verified() {
 }
 
 /// `solve --task sudoku` with no sampling flags runs the engine's Sudoku inference defaults,
-/// the ones `/sudoku` opens with (N 20, scale 3, 8 steps, the verified stop): the same lines as
-/// those flags spelled out; `--no-verified-stop` is the paper's sampler.
+/// the ones `/sudoku` opens with (N 20, scale 3, 8 steps, the verified stop and its restarts):
+/// the same lines as those flags spelled out; `--no-verified-stop` is the paper's sampler.
 #[test]
 fn sudoku_solve_defaults_are_the_pages() {
     use engine::tasks::sudoku::INFERENCE;
@@ -400,10 +400,11 @@ fn sudoku_solve_defaults_are_the_pages() {
         lines(&out).iter().map(|l| serde_json::from_str(l).unwrap()).collect()
     };
     let implicit = run(&[]);
-    assert!(INFERENCE.verified_stop && INFERENCE.guidance_scale == 3.0 && INFERENCE.samples == 20);
+    assert!(INFERENCE.verified_stop && INFERENCE.guidance_scale == 3.0 && INFERENCE.samples == 20 && INFERENCE.restarts > 0);
     let spelled: Vec<String> = [
         "--samples", &INFERENCE.samples.to_string(), "--steps", &INFERENCE.steps.to_string(),
         "--guidance-scale", &INFERENCE.guidance_scale.to_string(), "--verified-stop",
+        "--restarts", &INFERENCE.restarts.to_string(),
     ]
     .iter()
     .map(|s| s.to_string())

@@ -7,32 +7,13 @@
 // Prints one `TABLE wasm-speed ...` line per build (best and median over rounds) and the ratio
 // B / A of the best times.
 
-import http from 'node:http';
-import fs from 'node:fs';
-import path from 'node:path';
 import { chromium } from 'playwright-core';
+import { serve } from './static-server.mjs';
 
 const [distA, distB, roundsArg] = process.argv.slice(2);
 if (!distA || !distB) { console.error('usage: node wasm-speed.mjs <dist A> <dist B> [rounds]'); process.exit(2); }
 const rounds = Number(roundsArg || 5);
-const types = { '.html': 'text/html', '.js': 'text/javascript', '.wasm': 'application/wasm', '.css': 'text/css', '.json': 'application/json', '.bpk': 'application/octet-stream' };
 
-async function serve(dist) {
-  const root = path.resolve(dist);
-  const server = http.createServer((req, res) => {
-    const url = new URL(req.url, 'http://x');
-    let file = path.join(root, decodeURIComponent(url.pathname));
-    if (!file.startsWith(root) || !fs.existsSync(file) || fs.statSync(file).isDirectory()) {
-      if (path.extname(url.pathname)) { res.writeHead(404); res.end('not found'); return; }
-      file = path.join(root, 'index.html');
-    }
-    const body = fs.readFileSync(file);
-    res.writeHead(200, { 'content-type': types[path.extname(file)] || 'application/octet-stream', 'content-length': body.length });
-    res.end(body);
-  });
-  await new Promise((ok) => server.listen(0, '127.0.0.1', ok));
-  return { server, base: `http://127.0.0.1:${server.address().port}` };
-}
 
 async function msPerStep(browser, base) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 1000 } });

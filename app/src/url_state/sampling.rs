@@ -1,5 +1,5 @@
 //! The parameters every page that samples GRAM trajectories shares: `n`, `scale`, `seed`,
-//! `steps`, `stop`, `backend` and `run`, read and written here once.
+//! `steps`, `stop`, `restarts`, `backend` and `run`, read and written here once.
 
 use engine::tasks::InferenceDefaults;
 
@@ -15,6 +15,10 @@ pub const MAX_SCALE: f64 = 3.0;
 pub const SCALE: Decimal = Decimal { max: MAX_SCALE, per_unit: 10.0, rule: "a number from 0 to 3" };
 /// `steps`: supervision steps per run.
 pub const STEPS: Whole<usize> = Whole { min: 1, max: MAX_STEPS };
+/// Most restarts a run may ask for (each a whole budget of steps).
+pub const MAX_RESTARTS: usize = 4;
+/// `restarts`: fresh-noise restarts after a budget with nothing verified.
+pub const RESTARTS: Whole<usize> = Whole { min: 0, max: MAX_RESTARTS };
 
 /// How a page samples: N trajectories, the guidance scale, the noise seed, the supervision
 /// steps, the backend, and whether the run starts as soon as the page is ready.
@@ -27,6 +31,10 @@ pub struct Sampling {
     /// The verified stop: the run ends at the first step where a sample passes the puzzle's
     /// rules (engine `solve_verified`; not the paper's sampler, which runs the whole budget).
     pub stop: bool,
+    /// With the verified stop: when a whole budget ends with nothing verified, all N
+    /// trajectories start again with fresh noise, up to this many times (engine
+    /// `solve_verified`'s rounds minus one).
+    pub restarts: usize,
     pub backend: BackendChoice,
     /// Start the run as soon as the page is ready (set once a run was started, so reloading the
     /// URL reproduces it).
@@ -49,13 +57,14 @@ impl Sampling {
             seed: 0,
             steps: d.steps,
             stop: d.verified_stop,
+            restarts: d.restarts,
             backend: BackendChoice::Auto,
             run: false,
         }
     }
 
-    /// Applies `key=value` when the key is a shared one (`n`, `scale`, `seed`, `steps`,
-    /// `backend`, `run`) and returns true; a bad value keeps the current one and leaves a note.
+    /// Applies `key=value` when the key is a shared one (`n`, `scale`, `seed`, `steps`, `stop`,
+    /// `restarts`, `backend`, `run`) and returns true; a bad value keeps the current one and leaves a note.
     /// Returns false for any other key.
     pub fn read(&mut self, key: &str, value: &str, max_samples: usize, notes: &mut Vec<String>) -> bool {
         match key {
@@ -68,6 +77,7 @@ impl Sampling {
                 "0" => self.stop = false,
                 _ => notes.push(ignored(key, value, "1 (stop at the first verified sample) or 0", if self.stop { "1" } else { "0" })),
             },
+            "restarts" => RESTARTS.read(key, value, &mut self.restarts, notes),
             "backend" => match BackendChoice::parse(value) {
                 Some(b) => self.backend = b,
                 None => notes.push(ignored(key, value, "auto, webgpu or cpu", "auto")),
@@ -79,9 +89,13 @@ impl Sampling {
     }
 
     /// The shared tail of a page's query string: `n=..&scale=..&seed=..&steps=..&stop=0|1`,
-    /// then `backend` when forced and `run=1` after a run.
+    /// `restarts` with the stop (without it they mean nothing), then `backend` when forced and
+    /// `run=1` after a run.
     pub fn to_query(&self) -> String {
         let mut q = format!("n={}&scale={}&seed={}&steps={}&stop={}", self.samples, self.scale, self.seed, self.steps, self.stop as u8);
+        if self.stop {
+            q.push_str(&format!("&restarts={}", self.restarts));
+        }
         if self.backend != BackendChoice::Auto {
             q.push_str(&format!("&backend={}", self.backend.as_str()));
         }
@@ -113,9 +127,9 @@ mod tests {
 
     #[test]
     fn writes_every_shared_field_and_reads_it_back() {
-        let s = Sampling { samples: 7, scale: 2.5, seed: 42, steps: 3, stop: true, backend: BackendChoice::WebGpu, run: true };
+        let s = Sampling { samples: 7, scale: 2.5, seed: 42, steps: 3, stop: true, restarts: 3, backend: BackendChoice::WebGpu, run: true };
         let q = s.to_query();
-        assert_eq!(q, "n=7&scale=2.5&seed=42&steps=3&stop=1&backend=webgpu&run=1");
+        assert_eq!(q, "n=7&scale=2.5&seed=42&steps=3&stop=1&restarts=3&backend=webgpu&run=1");
         let pairs: Vec<(&str, &str)> = q.split('&').map(|kv| kv.split_once('=').unwrap()).collect();
         assert_eq!(read_all(&pairs, 64), (s, vec![]));
         assert_eq!(Sampling::with_samples(20).to_query(), "n=20&scale=1&seed=0&steps=8&stop=0", "auto and no run are left out");
@@ -124,7 +138,7 @@ mod tests {
     #[test]
     fn bad_values_keep_the_current_value_and_say_so() {
         let (s, notes) = read_all(
-            &[("n", "5"), ("n", "33"), ("scale", "-1"), ("steps", "17"), ("seed", "x"), ("backend", "gpu"), ("run", "yes"), ("stop", "yes")],
+            &[("n", "5"), ("n", "33"), ("scale", "-1"), ("steps", "17"), ("seed", "x"), ("backend", "gpu"), ("run", "yes"), ("stop", "yes"), ("restarts", "5")],
             32,
         );
         assert_eq!(s, Sampling { samples: 5, ..Sampling::with_samples(10) });
@@ -137,6 +151,7 @@ mod tests {
                 "Ignored seed=\"x\" (a whole number from 0 to 1000000000); using 0.",
                 "Ignored backend=\"gpu\" (auto, webgpu or cpu); using auto.",
                 "Ignored stop=\"yes\" (1 (stop at the first verified sample) or 0); using 0.",
+                "Ignored restarts=\"5\" (a whole number from 0 to 4); using 0.",
             ]
         );
         let mut s = Sampling::with_samples(10);

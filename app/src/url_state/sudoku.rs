@@ -76,6 +76,7 @@ impl HasSampling for SudokuSettings {
 mod tests {
     use super::*;
     use crate::protocol::BackendChoice;
+    use engine::tasks::sudoku::INFERENCE;
 
     fn pairs(q: &[(&str, &str)]) -> Vec<(String, String)> {
         q.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect()
@@ -109,9 +110,9 @@ mod tests {
     #[test]
     fn the_url_contract() {
         let d = SudokuSettings::default();
-        assert_eq!(d.to_query(), format!("puzzle={}&model=gram&n=20&scale=3&seed=0&steps=8&stop=1", default_puzzle().to_text()));
+        assert_eq!(d.to_query(), format!("puzzle={}&model=gram&n=20&scale=3&seed=0&steps={}&stop=1&restarts={}", default_puzzle().to_text(), INFERENCE.steps, INFERENCE.restarts));
         let (s, notes) = SudokuSettings::from_query("backend=cpu&n=4&steps=4&seed=3&run=1&model=trm&stop=0");
-        assert_eq!(s.sampling, Sampling { samples: 4, scale: 3.0, seed: 3, steps: 4, stop: false, backend: BackendChoice::Cpu, run: true });
+        assert_eq!(s.sampling, Sampling { samples: 4, scale: 3.0, seed: 3, steps: 4, stop: false, restarts: INFERENCE.restarts, backend: BackendChoice::Cpu, run: true });
         assert_eq!((s.model, notes.len()), (Model::Trm, 0));
         assert!(s.to_query().ends_with("&model=trm&n=4&scale=3&seed=3&steps=4&stop=0&backend=cpu&run=1"));
         let (old, notes) = SudokuSettings::from_query("n=4");

@@ -67,6 +67,21 @@ pub struct VerifiedTally {
     pub trajectory_steps: usize,
     /// Rounds run, summed over inputs (one per input when no restart was needed).
     pub rounds: usize,
+    /// Per round r: the inputs that verified in it and the trajectory-steps they spent in all.
+    /// Round r's noise does not depend on how many rounds were allowed, so this also gives
+    /// every smaller restart budget's result ([`VerifiedTally::with_restarts`]).
+    pub by_round: Vec<(usize, usize)>,
+}
+
+impl VerifiedTally {
+    /// What a run allowed only `restarts` restarts would have found and spent, given
+    /// `per_round` trajectory-steps for a whole round that verifies nothing: (verified,
+    /// trajectory-steps).
+    pub fn with_restarts(&self, restarts: usize, per_round: usize) -> (usize, usize) {
+        let kept = &self.by_round[..self.by_round.len().min(restarts + 1)];
+        let (verified, spent) = kept.iter().fold((0, 0), |(v, s), (rv, rs)| (v + rv, s + rs));
+        (verified, spent + (self.inputs - verified) * (restarts + 1) * per_round)
+    }
 }
 
 /// [`evaluate`] with the verified stop and `rounds` rounds per input ([`solve_verified`]), one
@@ -95,6 +110,13 @@ pub fn evaluate_verified<T: TokenTask>(
                 t.verified += r.verified.is_some() as usize;
                 t.trajectory_steps += r.trajectory_steps;
                 t.rounds += r.rounds;
+                if let Some(at) = r.verified {
+                    if t.by_round.len() <= at.round {
+                        t.by_round.resize(at.round + 1, (0, 0));
+                    }
+                    t.by_round[at.round].0 += 1;
+                    t.by_round[at.round].1 += r.trajectory_steps;
+                }
             }
         }
         runs.into_iter().map(|r| r.solved).collect()
@@ -187,5 +209,28 @@ mod tests {
         assert_eq!(one.2, vec![5, 10, 15, 20, 24]);
         assert!(one.0.coverage_sum > 0.0, "the shipped model finds some completions: {:?}", one.0);
         assert_eq!(run(3), one);
+    }
+
+    /// A tally of 3 rounds read at 0 and 1 restarts is what runs allowed that many found and
+    /// spent (round r's noise is the same whatever the budget).
+    #[test]
+    fn fewer_restarts_read_from_a_longer_run_match_runs_with_fewer() {
+        use crate::gram::Selection;
+        use crate::tasks::sudoku::{Difficulty, Sudoku};
+        let device = Device::default();
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../public/weights");
+        let manifest = Manifest::from_json(&std::fs::read_to_string(dir.join("gram-sudoku.json")).unwrap()).unwrap();
+        let model = load_gram(&manifest, &std::fs::read(dir.join("gram-sudoku.bpk")).unwrap(), &device).unwrap();
+        let task = Sudoku;
+        let instances: Vec<_> = (0..6).map(|s| Difficulty::Expert.generate(100 + s)).collect();
+        let options = SampleOptions { samples: 2, max_steps: 2, guidance_scale: 3.0, ..SampleOptions::default() };
+        let run = |rounds| evaluate_verified(&task, &model, &instances, &options, rounds, Selection::Vote, &device, |_, _| {}).1.overall;
+        let three = run(3);
+        assert_eq!(three.by_round.iter().map(|r| r.0).sum::<usize>(), three.verified);
+        assert_eq!(three.with_restarts(2, 4), (three.verified, three.trajectory_steps));
+        for restarts in [0, 1] {
+            let fewer = run(restarts + 1);
+            assert_eq!(three.with_restarts(restarts, 4), (fewer.verified, fewer.trajectory_steps), "{restarts} restarts");
+        }
     }
 }

@@ -12,10 +12,14 @@ pub struct InferenceDefaults {
     pub guidance_scale: f64,
     /// Stop at the first step where a sample passes the task's rules (not the paper's sampler).
     pub verified_stop: bool,
+    /// With the verified stop: when a whole budget ends with nothing verified, start all N
+    /// trajectories again with fresh noise, up to this many times (`solve_verified`'s rounds
+    /// minus one). A run that verifies early never pays for them.
+    pub restarts: usize,
 }
 
 impl InferenceDefaults {
     /// Seed 003's sampler as the presets train it: N = 20 trajectories, the whole budget of 8
     /// supervision steps, the learned prior, then the task's selection.
-    pub const PAPER: InferenceDefaults = InferenceDefaults { samples: 20, steps: 8, guidance_scale: 1.0, verified_stop: false };
+    pub const PAPER: InferenceDefaults = InferenceDefaults { samples: 20, steps: 8, guidance_scale: 1.0, verified_stop: false, restarts: 0 };
 }

@@ -102,8 +102,8 @@ impl TaskVisitor for GramEval<'_> {
         let (report, stats) = score(task, self.model, &instances, &options, self.args.rounds, self.device, &began);
         print_header(task, self.model, &options, self.args.part, report.inputs());
         print!("{}", report.to_text());
-        if let Some(s) = &stats {
-            print!("{}", verified_table(s, &options, self.model));
+        if let (Some(s), Some(rounds)) = (&stats, self.args.rounds) {
+            print!("{}", verified_table(s, &options, self.model, rounds));
         }
         if let Some((name, set)) = task.supplementary() {
             let (extra, stats) = match self.args.rounds {
@@ -185,8 +185,9 @@ fn compute_line(s: &VerifiedTally, options: &SampleOptions, model: &Gram) -> Str
 }
 
 /// The verified stop per group of the task (Sudoku's bands, N-Queens' queens removed) and
-/// overall: solved (= verified), compute per input, against the plain run's.
-fn verified_table(s: &VerifiedStats, options: &SampleOptions, model: &Gram) -> String {
+/// overall: solved (= verified), compute per input, against the plain run's; with restarts, the
+/// same for every smaller restart budget.
+fn verified_table(s: &VerifiedStats, options: &SampleOptions, model: &Gram, rounds: usize) -> String {
     let plain = trajectories_to_run(model, options).samples * options.max_steps;
     let mut t = format!(
         "\nWith the verified stop (the answer: the first sample that passes the rules; compute: trajectories x supervision steps run, the plain run {plain} per input)\n| group | inputs | solved (verified) | trajectory-steps per input | rounds per input |\n| --- | --- | --- | --- | --- |\n"
@@ -198,7 +199,37 @@ fn verified_table(s: &VerifiedStats, options: &SampleOptions, model: &Gram) -> S
         t += &row(label, g);
     }
     t += &row("all", &s.overall);
-    t
+    // A deterministic run gets one round whatever is asked (`solve_verified`).
+    let restarts = if trajectories_to_run(model, options).samples < options.samples { 0 } else { rounds - 1 };
+    t + &restarts_table(s, plain, restarts)
+}
+
+/// With restarts: what each smaller restart budget would have found and spent, read from the
+/// same run (round r's noise does not depend on the budget; `VerifiedTally::with_restarts`).
+/// Empty when the run allowed no restart.
+fn restarts_table(s: &VerifiedStats, per_round: usize, restarts: usize) -> String {
+    if restarts == 0 {
+        return String::new();
+    }
+    let heads: Vec<String> = (0..=restarts).map(|k| format!("{k} restart{}", if k == 1 { "" } else { "s" })).collect();
+    let mut t = format!(
+        "\nBy restart budget (solved, trajectory-steps per input)\n| group | inputs | {} |\n| --- | --- |{}\n",
+        heads.join(" | "),
+        " --- |".repeat(restarts + 1)
+    );
+    let row = |label: &str, g: &VerifiedTally| {
+        let cells: Vec<String> = (0..=restarts)
+            .map(|k| {
+                let (v, spent) = g.with_restarts(k, per_round);
+                format!("{:.2}% at {:.1}", 100.0 * per_input(v, g), per_input(spent, g))
+            })
+            .collect();
+        format!("| {label} | {} | {} |\n", g.inputs, cells.join(" | "))
+    };
+    for ((_, label), g) in &s.groups {
+        t += &row(label, g);
+    }
+    t + &row("all", &s.overall)
 }
 
 fn print_header<T: TokenTask>(task: &T, model: &Gram, options: &SampleOptions, part: &str, inputs: usize) {

@@ -5,7 +5,7 @@
 use leptos::prelude::*;
 
 use super::slider::{SeedInput, Slider};
-use crate::url_state::sampling::{HasSampling, MAX_SCALE, MAX_STEPS, SCALE, Sampling};
+use crate::url_state::sampling::{HasSampling, MAX_RESTARTS, MAX_SCALE, MAX_STEPS, SCALE, Sampling};
 
 #[component]
 pub fn SamplingControls<S>(
@@ -64,5 +64,16 @@ where
             />
             "Stop at the first sample that passes the rules (the rule check is exact and free; the paper runs every step, then votes)"
         </label>
+        <Show when=move || read().stop>
+            <Slider
+                label=move || format!("Restarts when nothing passes = {}", read().restarts)
+                aria_label="Restarts"
+                min="0"
+                max=MAX_RESTARTS.to_string()
+                value=move || read().restarts.to_string()
+                on_input=move |v| { if let Ok(n) = v.parse() { edit(&|s| s.restarts = n) } }
+            />
+            <p class="hint">"A budget of steps with no sample passing starts all N again with fresh noise, up to this many times."</p>
+        </Show>
     }
 }

@@ -7,6 +7,7 @@ use super::mini_grid::mini_grid;
 use super::state::SudokuState;
 use crate::ui::controls::sample_button::SampleButton;
 use crate::ui::plots::width::width_plot;
+use crate::ui::trajectories::record::verified_after;
 
 #[component]
 pub(super) fn VotePanel(page: SudokuState) -> impl IntoView {
@@ -25,14 +26,9 @@ pub(super) fn VotePanel(page: SudokuState) -> impl IntoView {
         };
         let right = samples.with(|s| s.iter().filter(|g| *g == solution).count());
         // The verified stop ended the run at this step: its answer is the sample that passed.
-        let on_screen = session.current.with(|c| c.as_ref().map(|c| c.step));
-        let stopped_here = r.verified.filter(|v| Some(v.step) == on_screen).map(|v| {
-            format!(
-                "The run stopped here: sample {} of {n} passes the rules (verified after {} step{}), so it is the answer.",
-                v.sample + 1,
-                v.step,
-                if v.step == 1 { "" } else { "s" }
-            )
+        let on_screen = session.current.with(|c| c.as_ref().map(|c| (c.round, c.step)));
+        let stopped_here = r.verified.filter(|v| Some((v.round, v.step)) == on_screen).map(|v| {
+            format!("The run stopped here: sample {} of {n} passes the rules ({}), so it is the answer.", v.sample + 1, verified_after(&v))
         });
         Some(view! {
             {stopped_here.map(|t| view! { <p class="verified-stop" role="status">{t}</p> })}

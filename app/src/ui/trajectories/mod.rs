@@ -3,6 +3,8 @@
 //! says about it.
 
 pub mod reasoner;
-pub mod record;
 pub mod session;
 pub mod views;
+
+/// The run's record and status line: plain Rust, tested natively (`crate::run_record`).
+pub use crate::run_record as record;

@@ -108,7 +108,8 @@ impl<P: Clone + Send + Sync + 'static> Session<P> {
         }
     }
 
-    /// Starts `order` with `sampling`'s N, scale, seed and steps (cancelling any run before it).
+    /// Starts `order` with `sampling`'s N, scale, seed, steps, stop and restarts (cancelling any
+    /// run before it).
     pub fn start(self, worker: ModelWorker, order: Order<P>, sampling: &Sampling) {
         self.cancel(worker);
         let id = self.next_id.get_value();
@@ -124,6 +125,7 @@ impl<P: Clone + Send + Sync + 'static> Session<P> {
             first_valid_ms: None,
             done_ms: None,
             verified_stop: sampling.stop,
+            restarts: if sampling.stop { sampling.restarts } else { 0 },
             verified: None,
             stopped: false,
             error: None,
@@ -141,6 +143,7 @@ impl<P: Clone + Send + Sync + 'static> Session<P> {
             seed: sampling.seed,
             steps: sampling.steps,
             verified_stop: sampling.stop,
+            restarts: if sampling.stop { sampling.restarts } else { 0 },
         }));
     }
 

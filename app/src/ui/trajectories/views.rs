@@ -16,22 +16,26 @@ where
     view! { <p class="run-status" aria-live="polite">{move || run.with(|r| reports.with(|rep| status_line(r.as_ref(), rep)))}</p> }
 }
 
-/// "Step 3 of 8 · sample 1 of 20".
+/// "Step 3 of 8 · sample 1 of 20", with ", restart 1" on a restart's steps.
 #[component]
 pub fn StepLabel<P>(session: Session<P>) -> impl IntoView
 where
     P: Clone + Send + Sync + 'static,
 {
-    let Session { run, focus, playback, .. } = session;
+    let Session { run, focus, current, .. } = session;
     view! {
         <p class="step-label" aria-live="polite">
-            {move || format!(
-                "Step {} of {} · sample {} of {}",
-                playback.shown.get(),
-                run.with(|r| r.as_ref().map_or(0, |r| r.steps)),
-                focus.get() + 1,
-                run.with(|r| r.as_ref().map_or(0, |r| r.samples))
-            )}
+            {move || {
+                let (round, step) = current.with(|c| c.as_ref().map_or((0, 0), |c| (c.round, c.step)));
+                format!(
+                    "Step {} of {}{} · sample {} of {}",
+                    step,
+                    run.with(|r| r.as_ref().map_or(0, |r| r.steps)),
+                    if round > 0 { format!(", restart {round}") } else { String::new() },
+                    focus.get() + 1,
+                    run.with(|r| r.as_ref().map_or(0, |r| r.samples))
+                )
+            }}
         </p>
     }
 }

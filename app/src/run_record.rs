@@ -1,0 +1,137 @@
+//! The record of one run of N trajectories, and the status line that reports it (the pages'
+//! `ui::trajectories::record`; plain Rust, so its wording is tested natively).
+
+use crate::protocol::{StepReport, VerifiedStep};
+
+/// One run as the page asked for it, and how it went. `task` is the page's own part: the
+/// puzzle, and what the page knows about it (e.g. its solution).
+#[derive(Clone, Debug, PartialEq)]
+pub struct SampledRun<P> {
+    pub id: u64,
+    pub task: P,
+    /// How the status line names the run, e.g. "GRAM, scale 1.0".
+    pub label: String,
+    pub samples: usize,
+    pub steps: usize,
+    pub scale: f64,
+    /// `now()` when the run started, ms.
+    pub started: f64,
+    /// When a first sample was a valid answer (pages that check as steps arrive), ms after start.
+    pub first_valid_ms: Option<f64>,
+    pub done_ms: Option<f64>,
+    /// The run asked for the verified stop.
+    pub verified_stop: bool,
+    /// Restarts it may take when a budget verifies nothing (0 without the stop).
+    pub restarts: usize,
+    /// Where it verified (the worker's `Done`).
+    pub verified: Option<VerifiedStep>,
+    pub stopped: bool,
+    pub error: Option<String>,
+}
+
+impl<P> SampledRun<P> {
+    /// Still computing: not done, not failed, not stopped.
+    pub fn running(&self) -> bool {
+        self.done_ms.is_none() && self.error.is_none() && !self.stopped
+    }
+}
+
+/// "verified after 3 steps", or "verified after 3 steps of restart 1" when it took a restart.
+pub fn verified_after(v: &VerifiedStep) -> String {
+    let steps = format!("verified after {} step{}", v.step, if v.step == 1 { "" } else { "s" });
+    if v.round == 0 { steps } else { format!("{steps} of restart {}", v.round) }
+}
+
+/// "GRAM, scale 1.0: 20 samples, 3 of 8 steps computed · 41 ms per step · …", or the
+/// invitation to press Solve before any run. With restarts, the step count is the current
+/// round's, and a restart says which it is and the steps of every round together.
+pub fn status_line<P>(run: Option<&SampledRun<P>>, reports: &[StepReport]) -> String {
+    let Some(r) = run else { return "Press Solve to sample trajectories.".to_string() };
+    let arrived = reports.len();
+    let round = reports.last().map_or(0, |s| s.round);
+    let in_round = reports.iter().filter(|s| s.round == round).count();
+    let mean_ms = if reports.is_empty() { 0.0 } else { reports.iter().map(|s| s.millis).sum::<f64>() / reports.len() as f64 };
+    let mut parts = vec![format!(
+        "{}: {} sample{}, {} of {} steps computed",
+        r.label,
+        r.samples,
+        if r.samples == 1 { "" } else { "s" },
+        in_round,
+        r.steps
+    )];
+    if round > 0 {
+        parts.push(format!("restart {round} of {} ({arrived} steps in all)", r.restarts));
+    }
+    if arrived > 0 {
+        parts.push(format!("{mean_ms:.0} ms per step"));
+    }
+    if let Some(t) = r.first_valid_ms {
+        parts.push(format!("first valid board after {:.1} s", t / 1000.0));
+    }
+    if let Some(v) = r.verified {
+        parts.push(format!("{}: sample {} of {} passes the rules", verified_after(&v), v.sample + 1, r.samples));
+    } else if r.verified_stop && r.done_ms.is_some() && !r.stopped {
+        parts.push(match round {
+            0 => "no sample passed the rules: the vote answers".to_string(),
+            _ => format!("no sample passed the rules in {} rounds: the last round's vote answers", round + 1),
+        });
+    }
+    if let Some(t) = r.done_ms {
+        parts.push(format!("done in {:.1} s", t / 1000.0));
+    }
+    if r.stopped {
+        parts.push("stopped".into());
+    }
+    if let Some(e) = &r.error {
+        parts.push(format!("failed: {e}"));
+    }
+    parts.join(" · ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn report(round: usize, step: usize) -> StepReport {
+        StepReport { run: 1, round, step, boards: vec![], queen_probs: vec![], digit_probs: vec![], colour_probs: vec![], values: vec![], millis: 10.0 }
+    }
+
+    fn run(verified: Option<VerifiedStep>) -> SampledRun<()> {
+        SampledRun {
+            id: 1,
+            task: (),
+            label: "GRAM, scale 3.0".into(),
+            samples: 20,
+            steps: 8,
+            scale: 3.0,
+            started: 0.0,
+            first_valid_ms: None,
+            done_ms: Some(2500.0),
+            verified_stop: true,
+            restarts: 2,
+            verified,
+            stopped: false,
+            error: None,
+        }
+    }
+
+    #[test]
+    fn a_first_round_stop_reads_as_before_and_a_restart_is_named() {
+        let first = [report(0, 1), report(0, 2), report(0, 3)];
+        let v = VerifiedStep { round: 0, step: 3, sample: 4 };
+        let line = status_line(Some(&run(Some(v))), &first);
+        assert!(line.starts_with("GRAM, scale 3.0: 20 samples, 3 of 8 steps computed · 10 ms per step"), "{line}");
+        assert!(line.contains("verified after 3 steps: sample 5 of 20 passes the rules"), "{line}");
+        assert!(!line.contains("restart"), "{line}");
+        let mut both: Vec<_> = (1..=8).map(|s| report(0, s)).collect();
+        both.extend([report(1, 1), report(1, 2)]);
+        let v = VerifiedStep { round: 1, step: 2, sample: 0 };
+        let line = status_line(Some(&run(Some(v))), &both);
+        assert!(line.contains("2 of 8 steps computed · restart 1 of 2 (10 steps in all)"), "{line}");
+        assert!(line.contains("verified after 2 steps of restart 1: sample 1 of 20 passes the rules"), "{line}");
+        let mut all: Vec<_> = (0..3).flat_map(|r| (1..=8).map(move |s| report(r, s))).collect();
+        all.truncate(24);
+        let line = status_line(Some(&run(None)), &all);
+        assert!(line.contains("restart 2 of 2 (24 steps in all)") && line.contains("no sample passed the rules in 3 rounds"), "{line}");
+    }
+}
