@@ -11,7 +11,7 @@ use engine::tasks::tree::{self, Part, TreeTask, part_of};
 use engine::weights::sha256_hex;
 
 fn files() -> (JepaManifest, Vec<u8>) {
-    let dir: PathBuf = Path::new(env!("CARGO_MANIFEST_DIR")).join("../public/weights");
+    let dir: PathBuf = Path::new(&std::env::var("CARGO_MANIFEST_DIR").unwrap_or_else(|_| env!("CARGO_MANIFEST_DIR").into())).join("../public/weights");
     let json = std::fs::read_to_string(dir.join("reasoner-tree.json")).expect("reasoner-tree.json is shipped");
     let manifest = JepaManifest::from_json(&json).unwrap();
     let bytes = std::fs::read(dir.join("reasoner-tree.bpk")).expect("reasoner-tree.bpk is shipped");

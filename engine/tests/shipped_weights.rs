@@ -50,7 +50,7 @@ impl TaskVisitor for Scores<'_> {
 }
 
 fn weights_dir() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../public/weights")
+    Path::new(&std::env::var("CARGO_MANIFEST_DIR").unwrap_or_else(|_| env!("CARGO_MANIFEST_DIR").into())).join("../public/weights")
 }
 
 fn shipped() -> Vec<(Manifest, Vec<u8>)> {

@@ -23,8 +23,12 @@ const TRUNK: &str = "0.21.14";
 const WASM_BINDGEN: &str = "0.2.130";
 const WASM_TARGET: &str = "wasm32-unknown-unknown";
 
+/// The checkout `cargo xtask` runs in: `cargo run` sets CARGO_MANIFEST_DIR at run time. Not the
+/// compile-time value alone: a target directory shared by two checkouts (`.ci/run`'s default
+/// cache) can hand one checkout a binary built in the other, which would then test the other.
 fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("xtask lives in the workspace").to_path_buf()
+    let manifest_dir = std::env::var("CARGO_MANIFEST_DIR").unwrap_or_else(|_| env!("CARGO_MANIFEST_DIR").into());
+    Path::new(&manifest_dir).parent().expect("xtask lives in the workspace").to_path_buf()
 }
 
 fn run(cmd: &mut Command) -> Result<(), String> {

@@ -194,7 +194,7 @@ mod tests {
     #[test]
     fn evaluation_does_not_depend_on_the_number_of_workers() {
         let device = Device::default();
-        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../public/weights");
+        let dir = std::path::Path::new(&std::env::var("CARGO_MANIFEST_DIR").unwrap_or_else(|_| env!("CARGO_MANIFEST_DIR").into())).join("../public/weights");
         let manifest = Manifest::from_json(&std::fs::read_to_string(dir.join("gram-nqueens8.json")).unwrap()).unwrap();
         let model = load_gram(&manifest, &std::fs::read(dir.join("gram-nqueens8.bpk")).unwrap(), &device).unwrap();
         let task = NQueens::new(8);
@@ -218,7 +218,7 @@ mod tests {
         use crate::gram::Selection;
         use crate::tasks::sudoku::{Difficulty, Sudoku};
         let device = Device::default();
-        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../public/weights");
+        let dir = std::path::Path::new(&std::env::var("CARGO_MANIFEST_DIR").unwrap_or_else(|_| env!("CARGO_MANIFEST_DIR").into())).join("../public/weights");
         let manifest = Manifest::from_json(&std::fs::read_to_string(dir.join("gram-sudoku.json")).unwrap()).unwrap();
         let model = load_gram(&manifest, &std::fs::read(dir.join("gram-sudoku.bpk")).unwrap(), &device).unwrap();
         let task = Sudoku;

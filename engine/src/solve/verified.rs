@@ -116,7 +116,7 @@ mod tests {
     use crate::weights::{Manifest, load_gram};
 
     fn shipped(name: &str) -> Gram {
-        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../public/weights");
+        let dir = std::path::Path::new(&std::env::var("CARGO_MANIFEST_DIR").unwrap_or_else(|_| env!("CARGO_MANIFEST_DIR").into())).join("../public/weights");
         let manifest = Manifest::from_json(&std::fs::read_to_string(dir.join(format!("{name}.json"))).unwrap()).unwrap();
         load_gram(&manifest, &std::fs::read(dir.join(format!("{name}.bpk"))).unwrap(), &Device::default()).unwrap()
     }

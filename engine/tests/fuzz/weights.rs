@@ -32,7 +32,7 @@ pub struct Seed<C> {
 }
 
 fn shipped_files(stem: &str) -> (String, Vec<u8>) {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../public/weights");
+    let dir = Path::new(&std::env::var("CARGO_MANIFEST_DIR").unwrap_or_else(|_| env!("CARGO_MANIFEST_DIR").into())).join("../public/weights");
     let json = std::fs::read_to_string(dir.join(format!("{stem}.json"))).expect("shipped manifest");
     let bytes = std::fs::read(dir.join(format!("{stem}.bpk"))).expect("shipped weights");
     (json, bytes)

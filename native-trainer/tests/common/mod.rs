@@ -13,7 +13,7 @@ pub fn bin() -> Command {
 }
 
 pub fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap().to_path_buf()
+    Path::new(&std::env::var("CARGO_MANIFEST_DIR").unwrap_or_else(|_| env!("CARGO_MANIFEST_DIR").into())).parent().unwrap().to_path_buf()
 }
 
 pub fn weights(name: &str) -> PathBuf {
