@@ -12,7 +12,7 @@ use std::rc::Rc;
 
 use burn::tensor::Device;
 use engine::gram::{Gram, SampleOptions, Trajectories};
-use engine::solve::{round_seed, trajectories_to_run};
+use engine::solve::{round_seed, rounds_to_run, trajectories_to_run};
 use engine::jepa::Jepa;
 use engine::tasks::tree::reasoner::{explain, solve_trees};
 use engine::weights::jepa::{JepaManifest, load_jepa};
@@ -336,9 +336,8 @@ async fn solve(state: &Rc<RefCell<State>>, req: SolveRequest, respond: &dyn Fn(R
     let options = trajectories_to_run(&model, &requested);
     let rows = options.samples;
     // The engine's `solve_verified`: restarts follow a whole budget with nothing verified, each
-    // with all N trajectories from z0 and the round's own noise; a deterministic run would
-    // repeat itself, so it gets one round.
-    let rounds = if req.verified_stop && rows == req.samples { 1 + req.restarts } else { 1 };
+    // with all N trajectories from z0 and the round's own noise.
+    let rounds = if req.verified_stop { rounds_to_run(&model, &requested, 1 + req.restarts) } else { 1 };
     let started = now();
     let (mut verified, mut steps) = (None, 0);
     'rounds: for round in 0..rounds {

@@ -10,3 +10,6 @@ pub mod nn;
 pub mod solve;
 pub mod tasks;
 pub mod weights;
+
+#[cfg(test)]
+mod test_support;

@@ -13,6 +13,8 @@
 //! run 50,000 inputs (10-100 us each), weights targets 5,000 (0.2-0.5 ms each: an input builds
 //! a model to load into). Fixed cases for what the targets found: `fuzz/regressions.rs`.
 
+#[path = "common/mod.rs"]
+mod common;
 #[path = "fuzz/harness.rs"]
 mod harness;
 #[path = "fuzz/json.rs"]

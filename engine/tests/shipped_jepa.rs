@@ -2,7 +2,9 @@
 //! manifest matches the file, it loads into the current code, reproduces its recorded routes and
 //! latent for fixed trees, and still solves held-out trees at its recorded rate.
 
-use std::path::{Path, PathBuf};
+mod common;
+
+use std::path::PathBuf;
 
 use burn::tensor::Device;
 use engine::tasks::tree::reasoner::{evaluate_trees, solve_trees};
@@ -11,7 +13,7 @@ use engine::tasks::tree::{self, Part, TreeTask, part_of};
 use engine::weights::sha256_hex;
 
 fn files() -> (JepaManifest, Vec<u8>) {
-    let dir: PathBuf = Path::new(&std::env::var("CARGO_MANIFEST_DIR").unwrap_or_else(|_| env!("CARGO_MANIFEST_DIR").into())).join("../public/weights");
+    let dir: PathBuf = common::shipped_dir();
     let json = std::fs::read_to_string(dir.join("reasoner-tree.json")).expect("reasoner-tree.json is shipped");
     let manifest = JepaManifest::from_json(&json).unwrap();
     let bytes = std::fs::read(dir.join("reasoner-tree.bpk")).expect("reasoner-tree.bpk is shipped");

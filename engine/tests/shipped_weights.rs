@@ -2,7 +2,9 @@
 //! current code, hashes to the manifest's sha256, reproduces its recorded output for a fixed seed,
 //! and still scores near its recorded accuracy on held-out puzzles.
 
-use std::path::{Path, PathBuf};
+mod common;
+
+use std::path::PathBuf;
 
 use burn::tensor::Device;
 use engine::gram::{Gram, SampleOptions};
@@ -50,7 +52,7 @@ impl TaskVisitor for Scores<'_> {
 }
 
 fn weights_dir() -> PathBuf {
-    Path::new(&std::env::var("CARGO_MANIFEST_DIR").unwrap_or_else(|_| env!("CARGO_MANIFEST_DIR").into())).join("../public/weights")
+    common::shipped_dir()
 }
 
 fn shipped() -> Vec<(Manifest, Vec<u8>)> {

@@ -188,15 +188,13 @@ mod tests {
     use super::*;
     use crate::tasks::nqueens::NQueens;
     use crate::tasks::{Part, Task, spread};
-    use crate::weights::{Manifest, load_gram};
+    use crate::test_support::shipped_gram;
 
     /// Scoring on several cores gives the same report as on one, and sees progress in order.
     #[test]
     fn evaluation_does_not_depend_on_the_number_of_workers() {
         let device = Device::default();
-        let dir = std::path::Path::new(&std::env::var("CARGO_MANIFEST_DIR").unwrap_or_else(|_| env!("CARGO_MANIFEST_DIR").into())).join("../public/weights");
-        let manifest = Manifest::from_json(&std::fs::read_to_string(dir.join("gram-nqueens8.json")).unwrap()).unwrap();
-        let model = load_gram(&manifest, &std::fs::read(dir.join("gram-nqueens8.bpk")).unwrap(), &device).unwrap();
+        let model = shipped_gram("gram-nqueens8", &device);
         let task = NQueens::new(8);
         let instances = spread(&task.instances(Part::Test), 24);
         let options = SampleOptions { samples: 4, max_steps: 3, ..SampleOptions::default() };
@@ -218,9 +216,7 @@ mod tests {
         use crate::gram::Selection;
         use crate::tasks::sudoku::{Difficulty, Sudoku};
         let device = Device::default();
-        let dir = std::path::Path::new(&std::env::var("CARGO_MANIFEST_DIR").unwrap_or_else(|_| env!("CARGO_MANIFEST_DIR").into())).join("../public/weights");
-        let manifest = Manifest::from_json(&std::fs::read_to_string(dir.join("gram-sudoku.json")).unwrap()).unwrap();
-        let model = load_gram(&manifest, &std::fs::read(dir.join("gram-sudoku.bpk")).unwrap(), &device).unwrap();
+        let model = shipped_gram("gram-sudoku", &device);
         let task = Sudoku;
         let instances: Vec<_> = (0..6).map(|s| Difficulty::Expert.generate(100 + s)).collect();
         let options = SampleOptions { samples: 2, max_steps: 2, guidance_scale: 3.0, ..SampleOptions::default() };

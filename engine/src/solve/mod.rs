@@ -8,7 +8,7 @@ mod verified;
 use burn::tensor::Device;
 
 pub use evaluate::{VerifiedStats, VerifiedTally, evaluate, evaluate_verified};
-pub use verified::{VerifiedAt, VerifiedRun, round_seed, solve_verified};
+pub use verified::{VerifiedAt, VerifiedRun, round_seed, rounds_to_run, solve_verified};
 
 use crate::gram::{Gram, Observation, SampleOptions, Selection, Trajectories, majority_vote};
 use crate::tasks::{Solved, TokenTask};

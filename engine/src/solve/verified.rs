@@ -45,6 +45,13 @@ pub fn round_seed(seed: u64, round: usize) -> u64 {
     seed ^ (round as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15)
 }
 
+/// The rounds a verified run with `rounds` asked for actually runs: a deterministic run (TRM, or
+/// GRAM at guidance scale 0; [`trajectories_to_run`] runs one trajectory) would repeat itself,
+/// so it gets one; at least one otherwise.
+pub fn rounds_to_run(model: &Gram, options: &SampleOptions, rounds: usize) -> usize {
+    if trajectories_to_run(model, options).samples < options.samples { 1 } else { rounds.max(1) }
+}
+
 /// Solves one puzzle with the verified stop and restarts (module doc). `select` picks among the
 /// samples when nothing verifies.
 pub fn solve_verified<T: TokenTask>(
@@ -58,7 +65,7 @@ pub fn solve_verified<T: TokenTask>(
 ) -> VerifiedRun<T::Answer> {
     let run = trajectories_to_run(model, options);
     let n = run.samples;
-    let rounds = if n < options.samples { 1 } else { rounds.max(1) };
+    let rounds = rounds_to_run(model, options, rounds);
     let tokens = [task.tokens(puzzle)];
     let mut spent = 0;
     let mut last = None;
@@ -113,12 +120,10 @@ mod tests {
     use crate::solve::solve;
     use crate::tasks::sudoku::{Difficulty, Sudoku};
     use crate::tasks::{Part, Task};
-    use crate::weights::{Manifest, load_gram};
+    use crate::test_support::shipped_gram;
 
     fn shipped(name: &str) -> Gram {
-        let dir = std::path::Path::new(&std::env::var("CARGO_MANIFEST_DIR").unwrap_or_else(|_| env!("CARGO_MANIFEST_DIR").into())).join("../public/weights");
-        let manifest = Manifest::from_json(&std::fs::read_to_string(dir.join(format!("{name}.json"))).unwrap()).unwrap();
-        load_gram(&manifest, &std::fs::read(dir.join(format!("{name}.bpk"))).unwrap(), &Device::default()).unwrap()
+        shipped_gram(name, &Device::default())
     }
 
     #[test]

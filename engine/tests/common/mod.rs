@@ -1,6 +1,18 @@
-//! What the GRAM/TRM behaviour tests share: a tiny model on the 4x4 board.
+//! What the engine's integration tests share: a tiny model on the 4x4 board, and where the
+//! shipped weights are. Each test binary uses part of it.
+#![allow(dead_code)]
+
+use std::path::PathBuf;
 
 use engine::gram::GramConfig;
+
+/// `public/weights` of the checkout the tests run in: cargo's run-time `CARGO_MANIFEST_DIR`, so a
+/// test binary built in another checkout of a shared target directory still reads this one's
+/// files (the compile-time value otherwise).
+pub fn shipped_dir() -> PathBuf {
+    let manifest_dir = std::env::var("CARGO_MANIFEST_DIR").unwrap_or_else(|_| env!("CARGO_MANIFEST_DIR").into());
+    PathBuf::from(manifest_dir).join("../public/weights")
+}
 
 /// A GRAM (`guidance`) or TRM small enough to run in milliseconds.
 pub fn tiny(guidance: bool) -> GramConfig {

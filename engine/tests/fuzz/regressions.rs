@@ -84,7 +84,7 @@ fn configs_that_cannot_be_built_are_refused() {
 /// serde_json read 1e39 into an f32 as infinity; `to_json` then wrote null, which does not parse.
 #[test]
 fn jepa_manifest_numbers_beyond_f32_are_refused() {
-    let dir = std::path::Path::new(&std::env::var("CARGO_MANIFEST_DIR").unwrap_or_else(|_| env!("CARGO_MANIFEST_DIR").into())).join("../public/weights");
+    let dir = crate::common::shipped_dir();
     let mut m: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(dir.join("reasoner-tree.json")).unwrap()).unwrap();
     m["reference"]["first_latent"][0] = serde_json::json!(1e39);
     let e = readable(JepaManifest::from_json(&m.to_string()), "first_latent 1e39");

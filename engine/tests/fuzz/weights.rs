@@ -7,7 +7,6 @@
 //! Seeds: the shipped files in `public/weights/` and tiny models built here (a few thousand
 //! parameters, so an input costs well under a millisecond); shipped seeds are drawn less often.
 
-use std::path::Path;
 
 use burn::tensor::Device;
 use engine::gram::{Gram, GramConfig};
@@ -32,7 +31,7 @@ pub struct Seed<C> {
 }
 
 fn shipped_files(stem: &str) -> (String, Vec<u8>) {
-    let dir = Path::new(&std::env::var("CARGO_MANIFEST_DIR").unwrap_or_else(|_| env!("CARGO_MANIFEST_DIR").into())).join("../public/weights");
+    let dir = crate::common::shipped_dir();
     let json = std::fs::read_to_string(dir.join(format!("{stem}.json"))).expect("shipped manifest");
     let bytes = std::fs::read(dir.join(format!("{stem}.bpk"))).expect("shipped weights");
     (json, bytes)

@@ -10,7 +10,7 @@ use burn::tensor::Device;
 use engine::gram::sample::Decoding;
 use engine::gram::{Gram, SampleOptions};
 use engine::gram::Selection;
-use engine::solve::{VerifiedStats, VerifiedTally, evaluate, evaluate_verified, trajectories_to_run};
+use engine::solve::{VerifiedStats, VerifiedTally, evaluate, evaluate_verified, rounds_to_run, trajectories_to_run};
 use engine::tasks::{Part, Report, Task, TokenTask, spread};
 use engine::weights::{EvalRecord, Manifest};
 
@@ -199,8 +199,7 @@ fn verified_table(s: &VerifiedStats, options: &SampleOptions, model: &Gram, roun
         t += &row(label, g);
     }
     t += &row("all", &s.overall);
-    // A deterministic run gets one round whatever is asked (`solve_verified`).
-    let restarts = if trajectories_to_run(model, options).samples < options.samples { 0 } else { rounds - 1 };
+    let restarts = rounds_to_run(model, options, rounds) - 1;
     t + &restarts_table(s, plain, restarts)
 }
 
