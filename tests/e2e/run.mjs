@@ -474,12 +474,12 @@ const scell = (page, r, c) => page.getByRole('textbox', { name: `Row ${r}, colum
     assert(page.errors.length === 0, `console errors: ${page.errors}`);
     await context.close();
   });
-  await test('Sudoku: an expert puzzle pasted by a visitor is solved with no setting touched (the verified stop); with 8-step budgets, by the restart', async () => {
+  await test('Sudoku: an expert puzzle pasted by a visitor is solved with no setting touched (the verified stop); with 4-step budgets, by a restart', async () => {
     const { page, context } = await newPage(b);
     await page.goto(`${base}/sudoku?backend=cpu`);
-    // A held-out test puzzle with 24 givens (the expert band), not one the page offers, solved
+    // A held-out test puzzle with 27 givens (the expert band), not one the page offers, solved
     // at the page's defaults (a budget of 16 steps, one restart; README, "Results: Sudoku").
-    const puzzle = '..85...6.........3.9....1...29.....6....2....13.7.4.9.8.5..2......1.7..9..4..3..2';
+    const puzzle = '.6....4...5.2.96.33.4.....51...84.6.6...5..8...3..1......1..739...5.....2....3.5.';
     await page.getByLabel('Puzzle text, 81 characters').fill(puzzle);
     await page.getByRole('button', { name: 'Load' }).click();
     await page.locator('.summary').filter({ hasText: 'GRAM weights ready' }).waitFor({ timeout: 60000 });
@@ -491,21 +491,21 @@ const scell = (page, r, c) => page.getByRole('textbox', { name: `Row ${r}, colum
     assert(v, `the defaults did not solve the pasted expert puzzle: ${status}`);
     const samples = await page.locator('.samples .sample').evaluateAll((els) => els.map((e) => e.dataset.grid));
     assert(samples[Number(v[3]) - 1] === solution, 'the verified sample is not the independent solution');
-    // The restart, seen as a visitor sees it: with budgets of 8 steps (the same seed, so the
-    // same first 8 steps) the first budget verifies nothing and the restart's fresh noise
-    // solves it; the status and the step label name the restart.
+    // The restarts, seen as a visitor sees them: with budgets of 4 steps and 2 restarts (the
+    // same seed, so the same first 4 steps) the first budget verifies nothing and a restart's
+    // fresh noise solves it; the status and the step label name the restart.
     const first = v;
     await page.screenshot({ path: path.join(shots, 'sudoku-pasted-expert.png'), fullPage: true });
-    await page.goto(`${base}/sudoku?backend=cpu&puzzle=${puzzle}&steps=8&run=1`);
+    await page.goto(`${base}/sudoku?backend=cpu&puzzle=${puzzle}&steps=4&restarts=2&run=1`);
     const again = await waitDone(page, 300000);
-    const r = again.match(/verified after (\d+) steps? of restart 1: sample (\d+) of 20 passes the rules/);
-    assert(Number(first[1]) > 8 || first[2], `the 16-step run verified within 8 steps (${status}), so the 8-step one has no restart to show`);
-    assert(r, `the 8-step budget's restart did not solve it: ${again}`);
-    assert(again.includes('restart 1 of 1 (') && again.includes(`${r[1]} of 8 steps computed`), `the status does not say which restart: ${again}`);
-    assert((await page.locator('.step-label').innerText()).includes(', restart 1'), 'the step label does not name the restart');
+    const r = again.match(/verified after (\d+) steps? of restart ([12]): sample (\d+) of 20 passes the rules/);
+    assert(Number(first[1]) > 4 || first[2], `the 16-step run verified within 4 steps (${status}), so the 4-step one has no restart to show`);
+    assert(r, `no restart of the 4-step budget solved it: ${again}`);
+    assert(again.includes(`restart ${r[2]} of 2 (`) && again.includes(`${r[1]} of 4 steps computed`), `the status does not say which restart: ${again}`);
+    assert((await page.locator('.step-label').innerText()).includes(`, restart ${r[2]}`), 'the step label does not name the restart');
     const after = await page.locator('.samples .sample').evaluateAll((els) => els.map((e) => e.dataset.grid));
-    assert(after[Number(r[2]) - 1] === solution, 'the sample verified after the restart is not the independent solution');
-    results.sudoku_pasted_expert_8_steps = { stop: `step ${r[1]} of restart 1, sample ${r[2]}`, ...statusNumbers(again) };
+    assert(after[Number(r[3]) - 1] === solution, 'the sample verified after the restart is not the independent solution');
+    results.sudoku_pasted_expert_4_steps = { stop: `step ${r[1]} of restart ${r[2]}, sample ${r[3]}`, ...statusNumbers(again) };
     results.sudoku_pasted_expert = { stop: `step ${v[1]}${v[2] ? ` of restart ${v[2]}` : ''}, sample ${v[3]}`, ...statusNumbers(status) };
     await page.screenshot({ path: path.join(shots, 'sudoku-restart.png'), fullPage: true });
     assert(page.errors.length === 0, `console errors: ${page.errors}`);
