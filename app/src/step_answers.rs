@@ -35,6 +35,7 @@ impl PuzzleKind {
             TaskId::NQueens(n) => Ok(PuzzleKind::Queens(n)),
             TaskId::Coloring(n) => Ok(PuzzleKind::Coloring(n)),
             TaskId::Tree => Err("tree weights are not GRAM/TRM weights".into()),
+            TaskId::QueensBoards(n) => Err(format!("nqueens{n}-boards weights generate whole boards from nothing; the puzzle pages need nqueens{n} weights")),
         }
     }
 

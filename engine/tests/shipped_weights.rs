@@ -108,7 +108,7 @@ fn every_shipped_file_loads_and_reproduces_its_recorded_output() {
             decoding: Default::default(),
         };
         let task = TaskId::parse(&manifest.task).unwrap();
-        assert_eq!(TaskId::of_gram_config(&manifest.config), Some(task), "{}: the config fits its task", manifest.name);
+        assert_eq!(TaskId::of_weights(&manifest.config, Some(&manifest.task)), Some(task), "{}: the config fits its task", manifest.name);
         let outputs = visit(task, Outputs(&model, &reference, &options));
         assert_eq!(outputs, reference.outputs, "{}: the current code no longer reproduces the shipped output", manifest.name);
     }

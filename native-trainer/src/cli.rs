@@ -167,6 +167,22 @@ pub enum Command {
         #[arg(long, default_value_t = 0.0)]
         latent_noise: f64,
     },
+    /// Draw N samples from nothing with generation weights (`nqueens8-boards`, seed 003's p(x)):
+    /// one JSON line per sample, `{"sample": TEXT, "valid": bool}`.
+    Generate {
+        #[arg(long)]
+        weights: PathBuf,
+        #[arg(long, default_value_t = 20)]
+        samples: usize,
+        /// Supervision steps (refinement steps).
+        #[arg(long, default_value_t = 8)]
+        steps: usize,
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+        /// Noise scale: 0 = mean path (one sample), 1 = the learned prior, > 1 amplified.
+        #[arg(long, default_value_t = 1.0)]
+        guidance_scale: f64,
+    },
     /// Export a run's latest checkpoint as public/weights/<name>.bpk + <name>.json.
     Export {
         /// Run directory (default: runs/<name>).

@@ -23,7 +23,7 @@ pub struct Preset {
     pub steps: usize,
 }
 
-pub const NAMES: [&str; 14] = [
+pub const NAMES: [&str; 16] = [
     "gram-nqueens8",
     "trm-nqueens8",
     "gram-nqueens8-mixer",
@@ -38,6 +38,8 @@ pub const NAMES: [&str; 14] = [
     "trm-coloring8",
     "gram-coloring10",
     "trm-coloring10",
+    "gram-nqueens8-boards",
+    "trm-nqueens8-boards",
 ];
 
 impl Preset {
@@ -56,6 +58,13 @@ impl Preset {
     }
 }
 
+/// Every GRAM/TRM preset's optimiser: lr 1e-3 after 200 warm-up steps (cosine to 1e-4), AdamW
+/// weight decay 0.1; the preset fixes the rest.
+fn recipe(name: &str, task: TaskId, config: GramConfig, batch: usize, steps: usize) -> Option<Preset> {
+    let name = NAMES.iter().find(|&&p| p == name).copied()?;
+    Some(Preset { name, task, config, batch, lr: 1e-3, warmup: 200, weight_decay: 0.1, steps })
+}
+
 pub fn preset(name: &str) -> Option<Preset> {
     if let Some(guidance) = match name {
         "gram-sudoku" => Some(true),
@@ -65,16 +74,7 @@ pub fn preset(name: &str) -> Option<Preset> {
         // Batch 32 (not 64): a Sudoku supervision step costs T(K+1) = 14 passes of the mixer.
         // TRM trains with GRAM's recipe, steps and batch: the equal-compute pair of seed 003's
         // Figure 4.
-        return Some(Preset {
-            name: NAMES.iter().find(|&&p| p == name).copied()?,
-            task: TaskId::Sudoku,
-            config: sudoku::gram_config(guidance),
-            batch: 32,
-            lr: 1e-3,
-            warmup: 200,
-            weight_decay: 0.1,
-            steps: 5500,
-        });
+        return recipe(name, TaskId::Sudoku, sudoku::gram_config(guidance), 32, 5500);
     }
     if let Some((guidance, n)) = match name {
         "gram-coloring8" => Some((true, 8)),
@@ -85,16 +85,16 @@ pub fn preset(name: &str) -> Option<Preset> {
     } {
         // GRAM and TRM of one size train with the same steps and batch: equal compute per
         // optimiser step count (a TRM step is cheaper: no prior or posterior heads).
-        return Some(Preset {
-            name: NAMES.iter().find(|&&p| p == name).copied()?,
-            task: TaskId::Coloring(n),
-            config: coloring::gram_config(n, guidance),
-            batch: 64,
-            lr: 1e-3,
-            warmup: 200,
-            weight_decay: 0.1,
-            steps: 10_000,
-        });
+        return recipe(name, TaskId::Coloring(n), coloring::gram_config(n, guidance), 64, 10_000);
+    }
+    if let Some(guidance) = match name {
+        "gram-nqueens8-boards" => Some(true),
+        "trm-nqueens8-boards" => Some(false),
+        _ => None,
+    } {
+        // p(x) (seed 003, section 3.3): the shipped 8x8 pair's network and recipe, the empty
+        // board in, one of the 92 solutions out; TRM with GRAM's budget shows the collapse.
+        return recipe(name, TaskId::QueensBoards(8), nqueens::gram_mixer_config(8, guidance), 64, 2000);
     }
     let (guidance, n, mixer) = match name {
         "gram-nqueens8" => (true, 8, false),
@@ -107,17 +107,9 @@ pub fn preset(name: &str) -> Option<Preset> {
         "trm-nqueens10-mixer" => (false, 10, true),
         _ => return None,
     };
-    Some(Preset {
-        name: NAMES.iter().find(|&&p| p == name).copied()?,
-        task: TaskId::NQueens(n),
-        config: if mixer { nqueens::gram_mixer_config(n, guidance) } else { nqueens::gram_config(n, guidance) },
-        batch: 64,
-        lr: 1e-3,
-        warmup: 200,
-        weight_decay: 0.1,
-        // 10x10: the shipped pair's 8,000 steps each (its GRAM was still climbing at 4,000).
-        steps: if n == 10 && mixer { 8000 } else { 4000 },
-    })
+    let config = if mixer { nqueens::gram_mixer_config(n, guidance) } else { nqueens::gram_config(n, guidance) };
+    // 10x10: the shipped pair's 8,000 steps each (its GRAM was still climbing at 4,000).
+    recipe(name, TaskId::NQueens(n), config, 64, if n == 10 && mixer { 8000 } else { 4000 })
 }
 
 #[cfg(test)]

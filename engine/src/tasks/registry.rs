@@ -3,6 +3,7 @@
 //! in [`visit`]); the trainer's `eval`, `solve`, `split`, `export` and `bench` then work for it,
 //! since each is written once over the task interface and reaches its task through [`visit`].
 
+use super::boards::QueensBoards;
 use super::coloring::Coloring;
 use super::nqueens::NQueens;
 use super::sudoku::Sudoku;
@@ -21,11 +22,20 @@ pub enum TaskId {
     Tree,
     /// 3-colouring of graphs with n vertices (8 and 10: seed 003, Table 1).
     Coloring(usize),
+    /// Whole n x n N-Queens boards from nothing (seed 003's p(x), section 3.3).
+    QueensBoards(usize),
 }
 
 /// Every task, in the order the CLI lists them.
-pub const ALL: [TaskId; 6] =
-    [TaskId::NQueens(8), TaskId::NQueens(10), TaskId::Sudoku, TaskId::Tree, TaskId::Coloring(8), TaskId::Coloring(10)];
+pub const ALL: [TaskId; 7] = [
+    TaskId::NQueens(8),
+    TaskId::NQueens(10),
+    TaskId::Sudoku,
+    TaskId::Tree,
+    TaskId::Coloring(8),
+    TaskId::Coloring(10),
+    TaskId::QueensBoards(8),
+];
 
 impl TaskId {
     /// The id on the command line and in manifests.
@@ -35,6 +45,7 @@ impl TaskId {
             TaskId::Sudoku => "sudoku".into(),
             TaskId::Tree => "tree".into(),
             TaskId::Coloring(n) => format!("coloring{n}"),
+            TaskId::QueensBoards(n) => format!("nqueens{n}-boards"),
         }
     }
 
@@ -46,7 +57,9 @@ impl TaskId {
         })
     }
 
-    /// The task a GRAM/TRM config was built for (by its sequence length and vocabulary).
+    /// The task a GRAM/TRM config was built for (by its sequence length and vocabulary). A
+    /// generation task shares its puzzle task's shapes (`nqueens8-boards` is `nqueens8`'s), so
+    /// this names the puzzle task; a manifest's `task` says which it is ([`TaskId::of_weights`]).
     pub fn of_gram_config(config: &GramConfig) -> Option<TaskId> {
         use crate::tasks::{coloring, nqueens, sudoku};
         if config.seq_len == sudoku::CELLS && config.vocab == sudoku::VOCAB {
@@ -58,6 +71,18 @@ impl TaskId {
         let n = (config.seq_len as f64).sqrt().round() as usize;
         (config.vocab == nqueens::VOCAB && n * n == config.seq_len && ALL.contains(&TaskId::NQueens(n)))
             .then_some(TaskId::NQueens(n))
+    }
+}
+
+impl TaskId {
+    /// The task of GRAM/TRM weights: the manifest's `task` when it names one whose shapes fit
+    /// the config, the config's ([`TaskId::of_gram_config`]) otherwise.
+    pub fn of_weights(config: &GramConfig, manifest_task: Option<&str>) -> Option<TaskId> {
+        let by_config = TaskId::of_gram_config(config)?;
+        match manifest_task.and_then(|t| TaskId::parse(t).ok()) {
+            Some(TaskId::QueensBoards(n)) if by_config == TaskId::NQueens(n) => Some(TaskId::QueensBoards(n)),
+            _ => Some(by_config),
+        }
     }
 }
 
@@ -76,6 +101,7 @@ pub fn visit<V: TaskVisitor>(id: TaskId, visitor: V) -> V::Output {
         TaskId::Sudoku => visitor.gram(&Sudoku),
         TaskId::Tree => visitor.other(&Trees),
         TaskId::Coloring(n) => visitor.gram(&Coloring::new(n)),
+        TaskId::QueensBoards(n) => visitor.gram(&QueensBoards::new(n)),
     }
 }
 
@@ -89,7 +115,12 @@ mod tests {
             assert_eq!(TaskId::parse(&t.id()), Ok(t));
         }
         let err = TaskId::parse("chess").unwrap_err();
-        assert!(err.contains("nqueens8, nqueens10, sudoku, tree, coloring8, coloring10"), "{err}");
+        assert!(err.contains("nqueens8, nqueens10, sudoku, tree, coloring8, coloring10, nqueens8-boards"), "{err}");
+        let queens = crate::tasks::nqueens::gram_mixer_config(8, true);
+        assert_eq!(TaskId::of_weights(&queens, Some("nqueens8-boards")), Some(TaskId::QueensBoards(8)));
+        assert_eq!(TaskId::of_weights(&queens, Some("nqueens8")), Some(TaskId::NQueens(8)));
+        assert_eq!(TaskId::of_weights(&queens, None), Some(TaskId::NQueens(8)));
+        assert_eq!(TaskId::of_weights(&crate::tasks::sudoku::gram_config(true), Some("nqueens8-boards")), Some(TaskId::Sudoku));
         assert_eq!(TaskId::of_gram_config(&crate::tasks::sudoku::gram_config(true)), Some(TaskId::Sudoku));
         assert_eq!(TaskId::of_gram_config(&crate::tasks::nqueens::gram_mixer_config(8, false)), Some(TaskId::NQueens(8)));
         for n in [8, 10] {

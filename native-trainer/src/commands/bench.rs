@@ -18,7 +18,7 @@ use engine::gram::{Gram, SampleOptions, Trajectories};
 use engine::tasks::registry::{TaskVisitor, visit};
 use engine::tasks::{Part, Task, TokenTask};
 
-use super::sampling::task_of;
+use super::sampling::{named_task, task_of};
 use crate::presets::preset;
 use crate::train::time_steps;
 use crate::weights_io::load_weights;
@@ -78,7 +78,7 @@ fn model_rows(path: &Path, threads: usize, args: &BenchArgs, device: &Device) ->
     let name = manifest.as_ref().map(|m| m.name.clone()).unwrap_or_else(|| path.display().to_string());
     let mut rows = Vec::new();
     if args.sample {
-        let puzzle = visit(task_of(&config)?, FirstTestPuzzle)?;
+        let puzzle = visit(task_of(&config, named_task(path, manifest.as_ref()).as_deref())?, FirstTestPuzzle)?;
         for &n in &args.samples {
             let rounds = (0..args.repeats).map(|_| time_sampling(&model, &puzzle, n, args.iters, device)).collect();
             rows.push(Row { model: name.clone(), what: "sample", n, threads, rounds });

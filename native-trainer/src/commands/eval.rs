@@ -14,7 +14,7 @@ use engine::solve::{VerifiedStats, VerifiedTally, evaluate, evaluate_verified, r
 use engine::tasks::{Part, Report, Task, TokenTask, spread};
 use engine::weights::{EvalRecord, Manifest};
 
-use super::sampling::{settle_note, task_of, with_settle};
+use super::sampling::{named_task, settle_note, task_of, with_settle};
 use crate::runlog::fmt_duration;
 use engine::tasks::registry::{TaskVisitor, visit};
 use crate::weights_io::{is_jepa, load_weights};
@@ -72,7 +72,8 @@ pub fn eval(args: EvalArgs, device: &Device) -> Result<SummaryRow, String> {
         decoding: (if args.options.decoding == Decoding::Sample { "sample" } else { "greedy" }).into(),
         result: String::new(),
     };
-    let result = visit(task_of(&config)?, GramEval { model: &model, manifest, part, args, device })?;
+    let task = task_of(&config, named_task(args.weights, manifest.as_ref()).as_deref())?;
+    let result = visit(task, GramEval { model: &model, manifest, part, args, device })?;
     Ok(SummaryRow { result, ..row })
 }
 

@@ -6,6 +6,7 @@ pub mod bench;
 pub mod demo;
 pub mod eval;
 pub mod export;
+pub mod generate;
 pub mod sampling;
 pub mod solve;
 pub mod split;

@@ -1,14 +1,33 @@
 //! What `eval` and `solve` share about sampling: the task behind a model, the settle default,
 //! and how the eval line names it.
 
+use std::path::Path;
+
 use engine::gram::{GramConfig, SampleOptions};
+use engine::weights::Manifest;
+
+use crate::checkpoint::{RunState, latest_checkpoint, read_state};
+use crate::presets::preset;
 use engine::tasks::{TaskId, TokenTask};
 
-/// The task a GRAM/TRM config was built for, or a readable error.
-pub fn task_of(config: &GramConfig) -> Result<TaskId, String> {
-    TaskId::of_gram_config(config).ok_or_else(|| {
+/// The task of GRAM/TRM weights, or a readable error: what their manifest names (`named`; a run
+/// directory's preset) when its shapes fit the config, else what the config fits
+/// ([`TaskId::of_weights`]: `nqueens8-boards` has `nqueens8`'s shapes).
+pub fn task_of(config: &GramConfig, named: Option<&str>) -> Result<TaskId, String> {
+    TaskId::of_weights(config, named).ok_or_else(|| {
         format!("these weights fit no known task (sequence length {}, vocabulary {})", config.seq_len, config.vocab)
     })
+}
+
+/// The task id weights name: a manifest's `task`, or a run directory's preset's task.
+pub fn named_task(path: &Path, manifest: Option<&Manifest>) -> Option<String> {
+    match manifest {
+        Some(m) => Some(m.task.clone()),
+        None => {
+            let state: RunState = read_state(&latest_checkpoint(path).ok()?).ok()?;
+            preset(&state.preset).map(|p| p.task.id())
+        }
+    }
 }
 
 /// `--settle`, a fraction of the step budget, or the task's default.

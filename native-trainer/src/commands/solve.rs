@@ -10,7 +10,7 @@ use engine::solve::{solve as solve_puzzles, solve_verified};
 use engine::tasks::{Task, TokenTask};
 use serde_json::json;
 
-use super::sampling::{check_ranges, task_of, with_settle};
+use super::sampling::{check_ranges, named_task, task_of, with_settle};
 use crate::cli::SamplingArgs;
 use crate::lines::answer_lines;
 use engine::tasks::registry::{TaskVisitor, visit};
@@ -37,8 +37,8 @@ pub fn solve(args: SolveArgs, device: &Device) -> Result<ExitCode, String> {
         "auto" => None,
         other => Some(Selection::parse(other).ok_or_else(|| format!("--select must be auto, lprm or vote, not {other:?}"))?),
     };
-    let (model, config, _) = load_weights(args.weights, device)?;
-    let found = task_of(&config)?;
+    let (model, config, manifest) = load_weights(args.weights, device)?;
+    let found = task_of(&config, named_task(args.weights, manifest.as_ref()).as_deref())?;
     if let Some(expected) = args.task {
         if found.id() != expected {
             return Err(format!("--task {expected} but {} holds a {} model", args.weights.display(), found.id()));

@@ -1,0 +1,18 @@
+//! Generation, p(x): seed 003 (section 3.3) fixes a model's input to a constant and trains it on
+//! the data itself, so sampling the stochastic recursion draws new data; deterministic TRM can
+//! only give one answer. Here the data are whole boards: every solution of 8x8 N-Queens
+//! ([`queens`]), the input the empty board. What is scored ([`report`]) is the distribution of
+//! the samples: the share that are valid, how many distinct valid boards they hold, and how many
+//! of all the valid boards they cover, beside what a perfect sampler would cover with as many
+//! independent draws.
+//!
+//! **The split has nothing to hold out**: p(x) has one input, the constant, so every part of the
+//! split holds that one instance and training sees every board (as seed 003 trains on all of
+//! MNIST's training digits). What the eval measures is the sampler, not generalisation to unseen
+//! inputs.
+
+mod queens;
+pub mod report;
+
+pub use queens::QueensBoards;
+pub use report::BoardsReport;

@@ -1,0 +1,187 @@
+//! What generation is scored by, over every sample (none is "the answer"):
+//!
+//! - **valid**: the share of samples that are valid boards (the bar for N-Queens: 95%);
+//! - **distinct valid**: how many different valid boards the samples hold, and **coverage**: that
+//!   number over all the valid boards there are (92 for 8x8 N-Queens);
+//! - beside coverage, what a **perfect sampler** reaches with as many draws: `K (1 - (1 - 1/K)^n)`
+//!   expected distinct boards for n independent draws uniform over the K valid ones (no sampler
+//!   of independent draws expects more);
+//! - the same figures after each supervision step (seed 003's "quality improves with steps").
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use crate::tasks::Report;
+
+/// Expected distinct boards among `n` independent draws uniform over `k`.
+pub fn uniform_expected(k: usize, n: usize) -> f64 {
+    if k == 0 { 0.0 } else { k as f64 * (1.0 - (1.0 - 1.0 / k as f64).powi(n as i32)) }
+}
+
+/// The running figures of a generation eval.
+#[derive(Clone, Debug, PartialEq)]
+pub struct BoardsReport {
+    /// Samples per input (N).
+    pub samples: usize,
+    /// Valid boards there are (K).
+    pub total: usize,
+    pub inputs: usize,
+    pub drawn: usize,
+    pub valid: usize,
+    /// Distinct valid boards among the first n samples of each input, n = 1..=N, summed over
+    /// inputs.
+    pub curve: Vec<usize>,
+    /// Per supervision step: (valid samples, distinct valid boards), summed over inputs.
+    pub by_step: Vec<(usize, usize)>,
+}
+
+impl BoardsReport {
+    pub fn new(samples: usize, total: usize) -> BoardsReport {
+        BoardsReport { samples, total, inputs: 0, drawn: 0, valid: 0, curve: vec![0; samples], by_step: Vec::new() }
+    }
+
+    /// Scores one input's samples, each as (text, valid), after the last step and after each step.
+    pub fn add(&mut self, samples: &[(String, bool)], by_step: &[Vec<(String, bool)>]) {
+        self.inputs += 1;
+        self.drawn += samples.len();
+        self.valid += samples.iter().filter(|s| s.1).count();
+        let mut seen = BTreeSet::new();
+        for (n, (text, valid)) in samples.iter().enumerate().take(self.samples) {
+            if *valid {
+                seen.insert(text.as_str());
+            }
+            self.curve[n] += seen.len();
+        }
+        if self.by_step.len() < by_step.len() {
+            self.by_step.resize(by_step.len(), (0, 0));
+        }
+        for (tally, step) in self.by_step.iter_mut().zip(by_step) {
+            tally.0 += step.iter().filter(|s| s.1).count();
+            tally.1 += step.iter().filter(|s| s.1).map(|s| s.0.as_str()).collect::<BTreeSet<_>>().len();
+        }
+    }
+
+    /// Share of valid samples, %.
+    pub fn valid_share(&self) -> f64 {
+        100.0 * self.valid as f64 / self.drawn.max(1) as f64
+    }
+
+    /// Distinct valid boards among an input's N samples, averaged over inputs.
+    pub fn distinct(&self) -> f64 {
+        self.curve.last().map_or(0.0, |&c| c as f64 / self.inputs.max(1) as f64)
+    }
+
+    /// Distinct valid boards over all valid boards, %.
+    pub fn coverage(&self) -> f64 {
+        100.0 * self.distinct() / self.total.max(1) as f64
+    }
+
+}
+
+/// 1, 2, 4, ... below `last`, then `last` (nothing for 0).
+fn powers_and_last(last: usize) -> Vec<usize> {
+    let mut points: Vec<usize> = (0..).map(|e| 1usize << e).take_while(|&n| n < last).collect();
+    if last > 0 {
+        points.push(last);
+    }
+    points
+}
+
+impl Report for BoardsReport {
+    fn inputs(&self) -> usize {
+        self.inputs
+    }
+
+    fn progress(&self) -> String {
+        format!("valid {:.2}%  distinct valid {:.1} of {}", self.valid_share(), self.distinct(), self.total)
+    }
+
+    fn to_text(&self) -> String {
+        let mut t = format!(
+            "Samples: {}; valid {:.2}% ({} of {}); distinct valid boards {:.1} of {} (coverage {:.2}%); a perfect sampler of {} independent draws: {:.1} expected\n",
+            self.samples,
+            self.valid_share(),
+            self.valid,
+            self.drawn,
+            self.distinct(),
+            self.total,
+            self.coverage(),
+            self.samples,
+            uniform_expected(self.total, self.samples)
+        );
+        t += "Distinct valid boards against samples drawn (perfect sampler beside):\n| samples | distinct valid | perfect sampler |\n| --- | --- | --- |\n";
+        for n in powers_and_last(self.samples) {
+            let found = self.curve[n - 1] as f64 / self.inputs.max(1) as f64;
+            t += &format!("| {n} | {found:.1} | {:.1} |\n", uniform_expected(self.total, n));
+        }
+        t += "After supervision steps 1, 2, 4, 8, ... and the last (seed 003, Table 2's axis):\n| step | valid | distinct valid |\n| --- | --- | --- |\n";
+        let per_step = self.drawn.max(1) as f64;
+        for step in powers_and_last(self.by_step.len()) {
+            let (valid, distinct) = self.by_step[step - 1];
+            t += &format!("| {step} | {:.2}% | {:.1} |\n", 100.0 * valid as f64 / per_step, distinct as f64 / self.inputs.max(1) as f64);
+        }
+        t
+    }
+
+    fn table_line(&self) -> String {
+        format!(
+            "TABLE boards samples={} valid={:.2} distinct={:.1} total={} coverage={:.2} perfect_sampler={:.1}",
+            self.samples,
+            self.valid_share(),
+            self.distinct(),
+            self.total,
+            self.coverage(),
+            uniform_expected(self.total, self.samples)
+        )
+    }
+
+    fn brief(&self) -> String {
+        format!("{:.1}% valid, {:.1} distinct valid boards of {}", self.valid_share(), self.distinct(), self.total)
+    }
+
+    /// (valid share, coverage, {distinct valid, the perfect sampler's expectation}).
+    fn record(&self) -> (f64, f64, BTreeMap<String, f64>) {
+        let mut extra = BTreeMap::new();
+        extra.insert(format!("distinct valid of {}", self.total), (self.distinct() * 100.0).round() / 100.0);
+        extra.insert("perfect sampler distinct".into(), (uniform_expected(self.total, self.samples) * 100.0).round() / 100.0);
+        (self.valid_share(), self.coverage(), extra)
+    }
+
+    fn figures_csv(&self) -> Option<String> {
+        let mut csv = String::from("samples,distinct_valid,perfect_sampler\n");
+        for n in 1..=self.samples {
+            csv += &format!("{n},{:.3},{:.3}\n", self.curve[n - 1] as f64 / self.inputs.max(1) as f64, uniform_expected(self.total, n));
+        }
+        Some(csv)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn s(text: &str, valid: bool) -> (String, bool) {
+        (text.into(), valid)
+    }
+
+    #[test]
+    fn counts_valid_distinct_and_the_curve() {
+        let mut r = BoardsReport::new(4, 10);
+        let last = vec![s("a", true), s("a", true), s("b", false), s("c", true)];
+        r.add(&last, &[vec![s("x", false); 4], last.clone()]);
+        assert_eq!((r.valid, r.drawn), (3, 4));
+        assert_eq!(r.curve, vec![1, 1, 1, 2]);
+        assert_eq!(r.distinct(), 2.0);
+        assert_eq!(r.coverage(), 20.0);
+        assert_eq!(r.by_step, vec![(0, 0), (3, 2)]);
+        assert!(r.to_text().contains("| 4 | 2.0 |"), "{}", r.to_text());
+        assert!(r.to_text().contains("| 2 | 75.00% | 2.0 |"), "{}", r.to_text());
+        assert_eq!(powers_and_last(64), vec![1, 2, 4, 8, 16, 32, 64]);
+        assert_eq!(powers_and_last(10), vec![1, 2, 4, 8, 10]);
+    }
+
+    #[test]
+    fn a_perfect_sampler_of_64_draws_expects_about_46_of_92() {
+        assert!((uniform_expected(92, 64) - 46.3).abs() < 0.1, "{}", uniform_expected(92, 64));
+        assert!((uniform_expected(92, 1) - 1.0).abs() < 1e-9);
+    }
+}

@@ -1,0 +1,47 @@
+//! `generate`: samples drawn from nothing by generation weights (seed 003's p(x), section 3.3:
+//! the constant input, the stochastic recursion, the decoder's answer), one JSON line each,
+//! `{"sample": TEXT, "valid": bool}`, TEXT in the task's answer format (an N-Queens board: `Q`/`.`,
+//! row-major). N-Queens completion weights (`nqueens8`) are run on the empty board: the baseline.
+
+use std::path::Path;
+use std::process::ExitCode;
+
+use burn::tensor::Device;
+use engine::gram::SampleOptions;
+use engine::solve::solve;
+use engine::tasks::boards::QueensBoards;
+use engine::tasks::{Task, TaskId, TokenTask};
+use serde_json::json;
+
+use super::sampling::{check_ranges, named_task, task_of};
+use crate::weights_io::load_weights;
+
+pub fn generate(weights: &Path, options: SampleOptions, device: &Device) -> Result<ExitCode, String> {
+    check_ranges(&options)?;
+    let (model, config, manifest) = load_weights(weights, device)?;
+    let lines = match task_of(&config, named_task(weights, manifest.as_ref()).as_deref())? {
+        // N-Queens completion weights asked to complete the empty board: the baseline a
+        // generation model is measured against (they never saw an input with no queen).
+        TaskId::QueensBoards(n) | TaskId::NQueens(n) => {
+            let task = QueensBoards::new(n);
+            let solved = solve(&task, &model, &[task.instance().puzzle], &options, task.default_selection(), 1, device);
+            let input = task.instance().puzzle;
+            solved[0]
+                .samples
+                .iter()
+                .map(|b| json!({ "sample": task.answer_text(b), "valid": task.is_valid(&input, b) }).to_string())
+                .collect::<Vec<_>>()
+        }
+        other => {
+            return Err(format!(
+                "{} holds a {} model, which completes puzzles (use solve); generate needs generation weights, e.g. nqueens8-boards (train --preset gram-nqueens8-boards), or N-Queens weights (run on the empty board)",
+                weights.display(),
+                other.id()
+            ));
+        }
+    };
+    for line in lines {
+        println!("{line}");
+    }
+    Ok(ExitCode::SUCCESS)
+}
