@@ -3,7 +3,7 @@
 
 use super::report::BoardsReport;
 use crate::gram::Selection;
-use crate::tasks::nqueens::{self, Board, Instance, NQueens, all_solutions};
+use crate::tasks::nqueens::{Board, Instance, NQueens, all_solutions};
 use crate::tasks::{Part, Solved, Task, TokenTask};
 
 /// Unconditional N-Queens boards on an `n` x `n` board: N-Queens' boards, tokens and rules
@@ -154,7 +154,7 @@ mod tests {
         let x = task.tokens(&task.parse(&empty).unwrap());
         let solution = &task.targets(&task.instance())[5];
         assert!(task.is_right_prediction(&x, solution));
-        assert!(!task.is_right_prediction(&x, &vec![nqueens::QUEEN; 64]), "64 queens are no solution");
+        assert!(!task.is_right_prediction(&x, &vec![crate::tasks::nqueens::QUEEN; 64]), "64 queens are no solution");
         assert!(!task.is_right_prediction(solution, solution), "a board with queens is not the input");
     }
 }
