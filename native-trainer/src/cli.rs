@@ -68,7 +68,7 @@ pub struct SamplingArgs {
     pub no_verified_stop: bool,
     /// With --verified-stop: when a whole step budget ends with no sample verified, restart all
     /// N trajectories with fresh noise, up to this many times. Default: the task's (`solve
-    /// --task sudoku`: 2, as /sudoku), else 0.
+    /// --task sudoku`: 1, as /sudoku), else 0.
     #[arg(long)]
     pub restarts: Option<usize>,
 }

@@ -196,12 +196,14 @@ fn verified_table(s: &VerifiedStats, options: &SampleOptions, model: &Gram, roun
     let row = |label: &str, g: &VerifiedTally| {
         format!("| {label} | {} | {:.2}% | {:.2} | {:.2} |\n", g.inputs, 100.0 * per_input(g.verified, g), per_input(g.trajectory_steps, g), per_input(g.rounds, g))
     };
-    for ((_, label), g) in &s.groups {
-        t += &row(label, g);
-    }
-    t += &row("all", &s.overall);
+    t += &group_rows(s, row);
     let restarts = rounds_to_run(model, options, rounds) - 1;
     t + &restarts_table(s, plain, restarts)
+}
+
+/// One table row per group of the task, then the row of all inputs.
+fn group_rows(s: &VerifiedStats, row: impl Fn(&str, &VerifiedTally) -> String) -> String {
+    s.groups.iter().map(|((_, label), g)| row(label, g)).chain(std::iter::once(row("all", &s.overall))).collect()
 }
 
 /// With restarts: what each smaller restart budget would have found and spent, read from the
@@ -212,7 +214,7 @@ fn restarts_table(s: &VerifiedStats, per_round: usize, restarts: usize) -> Strin
         return String::new();
     }
     let heads: Vec<String> = (0..=restarts).map(|k| format!("{k} restart{}", if k == 1 { "" } else { "s" })).collect();
-    let mut t = format!(
+    let t = format!(
         "\nBy restart budget (solved, trajectory-steps per input)\n| group | inputs | {} |\n| --- | --- |{}\n",
         heads.join(" | "),
         " --- |".repeat(restarts + 1)
@@ -226,10 +228,7 @@ fn restarts_table(s: &VerifiedStats, per_round: usize, restarts: usize) -> Strin
             .collect();
         format!("| {label} | {} | {} |\n", g.inputs, cells.join(" | "))
     };
-    for ((_, label), g) in &s.groups {
-        t += &row(label, g);
-    }
-    t + &row("all", &s.overall)
+    t + &group_rows(s, row)
 }
 
 fn print_header<T: TokenTask>(task: &T, model: &Gram, options: &SampleOptions, part: &str, inputs: usize) {

@@ -24,8 +24,8 @@ pub fn generate(weights: &Path, options: SampleOptions, device: &Device) -> Resu
         // generation model is measured against (they never saw an input with no queen).
         TaskId::QueensBoards(n) | TaskId::NQueens(n) => {
             let task = QueensBoards::new(n);
-            let solved = solve(&task, &model, &[task.instance().puzzle], &options, task.default_selection(), 1, device);
             let input = task.instance().puzzle;
+            let solved = solve(&task, &model, std::slice::from_ref(&input), &options, task.default_selection(), 1, device);
             solved[0]
                 .samples
                 .iter()

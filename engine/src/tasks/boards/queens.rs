@@ -10,23 +10,22 @@ use crate::tasks::{Part, Solved, Task, TokenTask};
 /// (delegated to [`NQueens`]), one input.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct QueensBoards {
-    n: usize,
     queens: NQueens,
 }
 
 impl QueensBoards {
     pub fn new(n: usize) -> QueensBoards {
-        QueensBoards { n, queens: NQueens::new(n) }
+        QueensBoards { queens: NQueens::new(n) }
     }
 
     /// Board side.
     pub fn n(&self) -> usize {
-        self.n
+        self.queens.n()
     }
 
     /// The one instance: the empty board with every solution.
     pub fn instance(&self) -> Instance {
-        Instance { puzzle: Board::empty(self.n).expect("supported side"), solutions: all_solutions(self.n) }
+        Instance { puzzle: Board::empty(self.n()).expect("supported side"), solutions: all_solutions(self.n()) }
     }
 }
 
@@ -36,17 +35,17 @@ impl Task for QueensBoards {
     type Instance = Instance;
 
     fn id(&self) -> String {
-        format!("nqueens{}-boards", self.n)
+        format!("nqueens{}-boards", self.n())
     }
 
     /// The only input is the constant: the empty board.
     fn parse(&self, text: &str) -> Result<Board, String> {
-        let board = Board::parse(text, self.n).map_err(|e| e.to_string())?;
+        let board = Board::parse(text, self.n()).map_err(|e| e.to_string())?;
         if board.queen_count() > 0 {
             return Err(format!(
                 "{} generates boards from nothing: its one input is the empty board ({} dots), not a board with queens",
                 self.id(),
-                self.n * self.n
+                self.n() * self.n()
             ));
         }
         Ok(board)
@@ -124,7 +123,7 @@ impl TokenTask for QueensBoards {
     }
 
     fn new_report(&self, samples: usize) -> BoardsReport {
-        BoardsReport::new(samples, all_solutions(self.n).len())
+        BoardsReport::new(samples, all_solutions(self.n()).len())
     }
 
     fn score(&self, report: &mut BoardsReport, _instance: &Instance, solved: &Solved<Board>) {
