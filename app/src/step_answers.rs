@@ -36,6 +36,7 @@ impl PuzzleKind {
             TaskId::Coloring(n) => Ok(PuzzleKind::Coloring(n)),
             TaskId::Tree => Err("tree weights are not GRAM/TRM weights".into()),
             TaskId::QueensBoards(n) => Err(format!("nqueens{n}-boards weights generate whole boards from nothing; the puzzle pages need nqueens{n} weights")),
+            TaskId::Digits => Err("digits weights generate digits from nothing; the puzzle pages need puzzle weights".into()),
         }
     }
 

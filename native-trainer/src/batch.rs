@@ -71,7 +71,7 @@ impl InFlight {
                 reset[i] = 1.0;
             }
         }
-        let [b, l, _] = z.h.dims();
+        let (b, l) = (z.h.dims()[0], self.slots[0].pair.x.len());
         let z0 = refill.model.start_state(b, l, refill.rng).detach();
         self.z = reset_rows(z, &z0, &reset).detach();
         finished

@@ -167,8 +167,9 @@ pub enum Command {
         #[arg(long, default_value_t = 0.0)]
         latent_noise: f64,
     },
-    /// Draw N samples from nothing with generation weights (`nqueens8-boards`, seed 003's p(x)):
-    /// one JSON line per sample, `{"sample": TEXT, "valid": bool}`.
+    /// Draw N samples from nothing with generation weights (`nqueens8-boards`, `digits`: seed
+    /// 003's p(x)): one JSON line per sample, `{"sample": TEXT, "valid": bool}` (`valid` for
+    /// boards only; a digit is 28 rows of 0/1 joined by `/`).
     Generate {
         #[arg(long)]
         weights: PathBuf,
@@ -182,6 +183,17 @@ pub enum Command {
         /// Noise scale: 0 = mean path (one sample), 1 = the learned prior, > 1 amplified.
         #[arg(long, default_value_t = 1.0)]
         guidance_scale: f64,
+    },
+    /// Train the small digit classifier `eval` measures generated digits with (IS and FID;
+    /// engine::tasks::digits::classifier) and write it where the engine compiles it in.
+    Classifier {
+        #[arg(long, default_value = "engine/data/digit-classifier.bin")]
+        out: PathBuf,
+        /// Optimiser steps (6,000 chosen on the validation part: 97.4% against 97.0% at 3,000).
+        #[arg(long, default_value_t = 6000)]
+        steps: usize,
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
     },
     /// Export a run's latest checkpoint as public/weights/<name>.bpk + <name>.json.
     Export {

@@ -107,6 +107,7 @@ fn run(command: Command, command_line: String, device: Device) -> Result<ExitCod
             let options = engine::gram::SampleOptions { samples, max_steps: steps, seed, guidance_scale, ..Default::default() };
             commands::generate::generate(&weights, options, &device)
         }
+        Command::Classifier { out, steps, seed } => commands::classifier::train_classifier(&out, steps, seed, &device),
         Command::Export { run_dir, name, out_dir } => commands::export::export(run_dir, &name, &out_dir, &device),
         Command::Demo { samples, puzzles, seed } => commands::demo::demo(samples, puzzles, seed, &device),
         Command::Bench { weights, bench_threads, samples, repeats, iters, what } => {

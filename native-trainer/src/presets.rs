@@ -4,7 +4,7 @@
 
 use engine::gram::{Ablation, GramConfig};
 use engine::tasks::TaskId;
-use engine::tasks::{coloring, nqueens, sudoku};
+use engine::tasks::{coloring, digits, nqueens, sudoku};
 
 #[derive(Clone, Debug)]
 pub struct Preset {
@@ -23,7 +23,7 @@ pub struct Preset {
     pub steps: usize,
 }
 
-pub const NAMES: [&str; 16] = [
+pub const NAMES: [&str; 18] = [
     "gram-nqueens8",
     "trm-nqueens8",
     "gram-nqueens8-mixer",
@@ -40,6 +40,8 @@ pub const NAMES: [&str; 16] = [
     "trm-coloring10",
     "gram-nqueens8-boards",
     "trm-nqueens8-boards",
+    "gram-digits",
+    "trm-digits",
 ];
 
 impl Preset {
@@ -95,6 +97,16 @@ pub fn preset(name: &str) -> Option<Preset> {
         // p(x) (seed 003, section 3.3): the shipped 8x8 pair's network and recipe, the empty
         // board in, one of the 92 solutions out; TRM with GRAM's budget shows the collapse.
         return recipe(name, TaskId::QueensBoards(8), nqueens::gram_mixer_config(8, guidance), 64, 2000);
+    }
+    if let Some(guidance) = match name {
+        "gram-digits" => Some(true),
+        "trm-digits" => Some(false),
+        _ => None,
+    } {
+        // p(x) on MNIST (seed 003, section 3.3): the blank image in, a train digit out; the
+        // image path with 7x7 patches (engine::tasks::digits::gram_config). TRM with GRAM's
+        // budget shows the collapse (Table 2).
+        return recipe(name, TaskId::Digits, digits::gram_config(guidance), 64, 3000);
     }
     let (guidance, n, mixer) = match name {
         "gram-nqueens8" => (true, 8, false),

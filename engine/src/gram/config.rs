@@ -16,6 +16,15 @@ pub struct GramConfig {
     /// a wrapped-around cell, and with z0 shared by all positions nothing else tells cells apart.
     #[config(default = 0)]
     pub grid_cols: usize,
+    /// Side S of a square binary image when the tokens are its S*S pixels (seed 003's MNIST
+    /// path, `nn::patches`); 0 = the token path (an embedding table per token). With an image,
+    /// `seq_len` is S*S and the latent states have one position per patch.
+    #[config(default = 0)]
+    pub image_side: usize,
+    /// Patch side P of the image path. Paper: 2 (14 x 14 patches on MNIST); the shipped digits
+    /// model uses 4 (7 x 7 patches, 4x fewer positions, for a CPU and a browser).
+    #[config(default = 0)]
+    pub patch: usize,
     /// Model width D. Paper: 512; 64 here so the 8x8 task trains on a CPU in under an hour.
     #[config(default = 64)]
     pub d_model: usize,
@@ -77,5 +86,12 @@ pub struct GramConfig {
     /// One of seed 003's Table 10 ablations (`ablation.rs`); `None` for GRAM and TRM themselves
     /// (manifests written before the field existed read as `None`).
     pub ablation: Option<Ablation>,
+}
+
+impl GramConfig {
+    /// Positions of the latent states: `seq_len`, or one per patch on the image path.
+    pub fn latent_len(&self) -> usize {
+        if self.image_side > 0 { (self.image_side / self.patch).pow(2) } else { self.seq_len }
+    }
 }
 

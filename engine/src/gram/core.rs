@@ -8,6 +8,8 @@
 //! h = u + eps,  eps ~ p(eps | u) or q(eps | u, y)  stochastic guidance (eqs. 6-7); TRM: h = u
 //! y_hat = argmax lm_head(h)                        decoder (eq. 3)
 //! ```
+//! On the image path (`config.image_side > 0`, seed 003's MNIST) the encoder is the convolutional
+//! patch encoder and the decoder unpatchifies (`nn::patches`); the latents have one position per patch.
 //! f_L and f_H are the same 2-layer block (as in TRM): attention, or the MLP-mixer for Sudoku.
 //! The halting Q-head and the LPRM value head
 //! read the first position of h (appendix D.1, "auxiliary head ... from the first token of h").
@@ -20,7 +22,8 @@ use super::GramConfig;
 use super::ablation::{self, Ablation};
 use super::guidance::{Gaussian, Guidance};
 use super::noise::NoiseSource;
-use crate::nn::{Block, BlockConfig, MixerBlock, MixerBlockConfig};
+use crate::nn::patches::unpatchify;
+use crate::nn::{Block, BlockConfig, MixerBlock, MixerBlockConfig, PatchEncoder};
 
 /// The recurrent latent state z = (h, l), each `[B, L, D]`.
 #[derive(Clone, Debug)]
@@ -70,6 +73,10 @@ pub struct Gram {
     q_head: Linear,
     v_head: Linear,
     guidance: Option<Guidance>,
+    /// The image path's encoder (`None` on the token path, whose `embed` is used instead).
+    patches: Option<PatchEncoder>,
+    /// (side S, patch P) on the image path; (0, 0) on the token path.
+    image: (usize, usize),
     d_model: usize,
     k_inner: usize,
     t_outer: usize,
@@ -93,20 +100,23 @@ impl Gram {
                 .with_initializer(Initializer::Normal { mean: 0.0, std: 1.0 / (d as f64).sqrt() })
                 .init(device),
             block: (!config.mixer).then(|| {
-                BlockConfig::new(d, config.n_heads, config.d_hidden, config.n_layers, config.seq_len)
+                BlockConfig::new(d, config.n_heads, config.d_hidden, config.n_layers, config.latent_len())
                     .with_grid_cols(config.grid_cols)
                     .init(device)
             }),
             mixer: config.mixer.then(|| {
-                MixerBlockConfig::new(d, config.d_hidden, config.seq_len, config.d_token_hidden, config.n_layers)
+                MixerBlockConfig::new(d, config.d_hidden, config.latent_len(), config.d_token_hidden, config.n_layers)
                     .init(device)
             }),
             h_init: fixed(z0.normals(d)),
             l_init: fixed(z0.normals(d)),
-            lm_head: LinearConfig::new(d, config.vocab).init(device),
+            // On the image path each position decodes its patch: P*P pixels of V logits.
+            lm_head: LinearConfig::new(d, config.vocab * config.patch.max(1).pow(2)).init(device),
             q_head: LinearConfig::new(d, 1).init(device),
             v_head: LinearConfig::new(d, 1).init(device),
             guidance: config.guidance.then(|| Guidance::init(config, device)),
+            patches: (config.image_side > 0).then(|| PatchEncoder::init(config.image_side, config.patch, d, device)),
+            image: (config.image_side, config.patch),
             d_model: d,
             k_inner: config.k_inner,
             t_outer: config.t_outer,
@@ -129,13 +139,26 @@ impl Gram {
         self.guidance.as_ref()
     }
 
-    /// e_x = sqrt(D) * embed(x). # Shapes: x `[B, L]` -> `[B, L, D]`.
+    /// e_x = sqrt(D) * embed(x), or the patch encoder's output on the image path.
+    /// # Shapes: x `[B, L]` -> `[B, L', D]` (L' = L, or the number of patches).
     pub fn encode(&self, x: Tensor<2, Int>) -> Tensor<3> {
-        self.embed.forward(x) * (self.d_model as f64).sqrt()
+        match &self.patches {
+            Some(encoder) => encoder.forward(x),
+            None => self.embed.forward(x) * (self.d_model as f64).sqrt(),
+        }
     }
 
-    /// z_0 for a batch. # Shapes: -> h, l `[B, L, D]`.
+    /// Latent positions for `seq_len` input tokens (one per patch on the image path).
+    pub fn latent_len(&self, seq_len: usize) -> usize {
+        match self.image {
+            (0, _) => seq_len,
+            (side, patch) => (side / patch).pow(2),
+        }
+    }
+
+    /// z_0 for a batch of `seq_len`-token inputs. # Shapes: -> h, l `[B, L', D]`.
     pub fn initial_state(&self, batch: usize, seq_len: usize) -> Latent {
+        let seq_len = self.latent_len(seq_len);
         let d = self.d_model;
         let expand = |p: &Param<Tensor<1>>| {
             p.val().reshape([1, 1, d]).expand([batch, seq_len, d]) // [B, L, D]
@@ -151,7 +174,7 @@ impl Gram {
             return self.initial_state(batch, seq_len);
         }
         let device = self.h_init.val().device();
-        let shape = [batch, seq_len, self.d_model];
+        let shape = [batch, self.latent_len(seq_len), self.d_model];
         Latent { h: source.tensor(shape, &device), l: source.tensor(shape, &device) }
     }
 
@@ -204,9 +227,12 @@ impl Gram {
         Transition { z: Latent { h, l }, guidance }
     }
 
-    /// Token logits. # Shapes: h `[B, L, D]` -> `[B, L, V]`.
+    /// Token logits. # Shapes: h `[B, L', D]` -> `[B, L, V]` (pixels unpatchified on the image path).
     pub fn decode(&self, h: Tensor<3>) -> Tensor<3> {
-        self.lm_head.forward(h)
+        match self.image {
+            (0, _) => self.lm_head.forward(h),
+            (side, patch) => unpatchify(self.lm_head.forward(h), side, patch),
+        }
     }
 
     fn first_position(h: Tensor<3>) -> Tensor<2> {

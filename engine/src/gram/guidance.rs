@@ -7,7 +7,7 @@ use burn::nn::{Embedding, EmbeddingConfig};
 use burn::tensor::{Device, Int, Tensor};
 
 use super::GramConfig;
-use crate::nn::{SwiGluMlp, SwiGluMlpConfig};
+use crate::nn::{PatchEmbed, SwiGluMlp, SwiGluMlpConfig};
 
 /// Added to every head's raw log-variance so that a fresh head injects sigma ~ e^-2 ~ 0.14, small
 /// next to the RMS-normalised state (RMS 1). A reparameterisation only: it does not bound sigma.
@@ -62,6 +62,8 @@ pub struct Guidance {
     posterior: SwiGluMlp,
     /// Embedding of the target tokens the posterior conditions on.
     target_embed: Embedding,
+    /// On the image path, the target's patches embedded instead (`nn::patches`).
+    target_patches: Option<PatchEmbed>,
     logvar_min: f64,
     logvar_max: f64,
 }
@@ -80,6 +82,7 @@ impl Guidance {
             prior: SwiGluMlpConfig::new(d, config.d_guidance, 2 * d).with_zero_output(true).init(device),
             posterior: SwiGluMlpConfig::new(2 * d, config.d_guidance, 2 * d).with_zero_output(true).init(device),
             target_embed: EmbeddingConfig::new(config.vocab, d).init(device),
+            target_patches: (config.image_side > 0).then(|| PatchEmbed::init(config.image_side, config.patch, d, device)),
             logvar_min: config.logvar_min,
             logvar_max: config.logvar_max,
         }
@@ -99,9 +102,12 @@ impl Guidance {
         self.split(self.prior.forward(u))
     }
 
-    /// q(eps | u, y). # Shapes: u `[B, L, D]`, y `[B, L]`.
+    /// q(eps | u, y). # Shapes: u `[B, L', D]`, y `[B, L]` (L' = L, or one position per patch).
     pub fn posterior(&self, u: Tensor<3>, y: Tensor<2, Int>) -> Gaussian {
-        let y = self.target_embed.forward(y); // [B, L, D]
+        let y = match &self.target_patches {
+            Some(patches) => patches.forward(y),
+            None => self.target_embed.forward(y),
+        }; // [B, L', D]
         self.split(self.posterior.forward(Tensor::cat(vec![u, y], 2))) // [B, L, 2D] in
     }
 }

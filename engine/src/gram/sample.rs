@@ -90,6 +90,8 @@ pub struct Trajectories<'m> {
     model: &'m Gram,
     options: SampleOptions,
     e_x: Tensor<3>,
+    /// Input (and answer) tokens per trajectory; the latents may be shorter (image patches).
+    seq_len: usize,
     z: Latent,
     source: NoiseSource,
     /// Vocabulary size V, known from the first decode.
@@ -112,7 +114,7 @@ impl<'m> Trajectories<'m> {
         let e_x = model.encode(x);
         let mut source = NoiseSource::new(options.seed);
         let z = model.start_state(b, l, &mut source);
-        Self { model, options, e_x, z, source, vocab: 0, last: None }
+        Self { model, options, e_x, seq_len: l, z, source, vocab: 0, last: None }
     }
 
     /// Supervision steps taken so far.
@@ -165,7 +167,7 @@ impl<'m> Trajectories<'m> {
     /// Unpacks [`Trajectories::advance`]'s read-back: greedy tokens (first maximum) and a softmax
     /// per cell on the CPU, then halting bookkeeping.
     fn observe(&mut self, data: Vec<f32>) -> &Observation {
-        let [b, l, _] = self.e_x.dims();
+        let (b, l) = (self.e_x.dims()[0], self.seq_len);
         let v = self.vocab;
         let width = l * v + 2;
         let mut predictions = Vec::with_capacity(b);

@@ -4,6 +4,7 @@
 pub mod boards;
 pub mod coloring;
 pub mod coverage;
+pub mod digits;
 pub mod inference;
 pub mod nqueens;
 pub mod registry;

@@ -5,6 +5,7 @@
 
 use super::boards::QueensBoards;
 use super::coloring::Coloring;
+use super::digits::Digits;
 use super::nqueens::NQueens;
 use super::sudoku::Sudoku;
 use super::tree::Trees;
@@ -24,10 +25,12 @@ pub enum TaskId {
     Coloring(usize),
     /// Whole n x n N-Queens boards from nothing (seed 003's p(x), section 3.3).
     QueensBoards(usize),
+    /// Binarized MNIST digits from nothing (seed 003's p(x), section 3.3).
+    Digits,
 }
 
 /// Every task, in the order the CLI lists them.
-pub const ALL: [TaskId; 7] = [
+pub const ALL: [TaskId; 8] = [
     TaskId::NQueens(8),
     TaskId::NQueens(10),
     TaskId::Sudoku,
@@ -35,6 +38,7 @@ pub const ALL: [TaskId; 7] = [
     TaskId::Coloring(8),
     TaskId::Coloring(10),
     TaskId::QueensBoards(8),
+    TaskId::Digits,
 ];
 
 impl TaskId {
@@ -46,6 +50,7 @@ impl TaskId {
             TaskId::Tree => "tree".into(),
             TaskId::Coloring(n) => format!("coloring{n}"),
             TaskId::QueensBoards(n) => format!("nqueens{n}-boards"),
+            TaskId::Digits => "digits".into(),
         }
     }
 
@@ -61,7 +66,10 @@ impl TaskId {
     /// generation task shares its puzzle task's shapes (`nqueens8-boards` is `nqueens8`'s), so
     /// this names the puzzle task; a manifest's `task` says which it is ([`TaskId::of_weights`]).
     pub fn of_gram_config(config: &GramConfig) -> Option<TaskId> {
-        use crate::tasks::{coloring, nqueens, sudoku};
+        use crate::tasks::{coloring, digits, nqueens, sudoku};
+        if config.image_side == digits::SIDE && config.seq_len == digits::PIXELS {
+            return Some(TaskId::Digits);
+        }
         if config.seq_len == sudoku::CELLS && config.vocab == sudoku::VOCAB {
             return Some(TaskId::Sudoku);
         }
@@ -102,6 +110,7 @@ pub fn visit<V: TaskVisitor>(id: TaskId, visitor: V) -> V::Output {
         TaskId::Tree => visitor.other(&Trees),
         TaskId::Coloring(n) => visitor.gram(&Coloring::new(n)),
         TaskId::QueensBoards(n) => visitor.gram(&QueensBoards::new(n)),
+        TaskId::Digits => visitor.gram(&Digits),
     }
 }
 
@@ -115,13 +124,14 @@ mod tests {
             assert_eq!(TaskId::parse(&t.id()), Ok(t));
         }
         let err = TaskId::parse("chess").unwrap_err();
-        assert!(err.contains("nqueens8, nqueens10, sudoku, tree, coloring8, coloring10, nqueens8-boards"), "{err}");
+        assert!(err.contains("nqueens8, nqueens10, sudoku, tree, coloring8, coloring10, nqueens8-boards, digits"), "{err}");
         let queens = crate::tasks::nqueens::gram_mixer_config(8, true);
         assert_eq!(TaskId::of_weights(&queens, Some("nqueens8-boards")), Some(TaskId::QueensBoards(8)));
         assert_eq!(TaskId::of_weights(&queens, Some("nqueens8")), Some(TaskId::NQueens(8)));
         assert_eq!(TaskId::of_weights(&queens, None), Some(TaskId::NQueens(8)));
         assert_eq!(TaskId::of_weights(&crate::tasks::sudoku::gram_config(true), Some("nqueens8-boards")), Some(TaskId::Sudoku));
         assert_eq!(TaskId::of_gram_config(&crate::tasks::sudoku::gram_config(true)), Some(TaskId::Sudoku));
+        assert_eq!(TaskId::of_gram_config(&crate::tasks::digits::gram_config(false)), Some(TaskId::Digits));
         assert_eq!(TaskId::of_gram_config(&crate::tasks::nqueens::gram_mixer_config(8, false)), Some(TaskId::NQueens(8)));
         for n in [8, 10] {
             assert_eq!(TaskId::of_gram_config(&crate::tasks::coloring::gram_config(n, true)), Some(TaskId::Coloring(n)));

@@ -1,7 +1,8 @@
 //! `generate`: samples drawn from nothing by generation weights (seed 003's p(x), section 3.3:
 //! the constant input, the stochastic recursion, the decoder's answer), one JSON line each,
 //! `{"sample": TEXT, "valid": bool}`, TEXT in the task's answer format (an N-Queens board: `Q`/`.`,
-//! row-major). N-Queens completion weights (`nqueens8`) are run on the empty board: the baseline.
+//! row-major; a digit: 28 rows of `0`/`1` joined by `/`, without `valid`: digits have no rule).
+//! N-Queens completion weights (`nqueens8`) are run on the empty board: the baseline.
 
 use std::path::Path;
 use std::process::ExitCode;
@@ -10,6 +11,7 @@ use burn::tensor::Device;
 use engine::gram::SampleOptions;
 use engine::solve::solve;
 use engine::tasks::boards::QueensBoards;
+use engine::tasks::digits::Digits;
 use engine::tasks::{Task, TaskId, TokenTask};
 use serde_json::json;
 
@@ -32,9 +34,15 @@ pub fn generate(weights: &Path, options: SampleOptions, device: &Device) -> Resu
                 .map(|b| json!({ "sample": task.answer_text(b), "valid": task.is_valid(&input, b) }).to_string())
                 .collect::<Vec<_>>()
         }
+        TaskId::Digits => {
+            let task = Digits;
+            let input = task.instances(engine::tasks::Part::Train).swap_remove(0).blank;
+            let solved = solve(&task, &model, std::slice::from_ref(&input), &options, task.default_selection(), 1, device);
+            solved[0].samples.iter().map(|d| json!({ "sample": task.answer_text(d) }).to_string()).collect()
+        }
         other => {
             return Err(format!(
-                "{} holds a {} model, which completes puzzles (use solve); generate needs generation weights, e.g. nqueens8-boards (train --preset gram-nqueens8-boards), or N-Queens weights (run on the empty board)",
+                "{} holds a {} model, which completes puzzles (use solve); generate needs generation weights, e.g. nqueens8-boards or digits (train --preset gram-nqueens8-boards, gram-digits), or N-Queens weights (run on the empty board)",
                 weights.display(),
                 other.id()
             ));

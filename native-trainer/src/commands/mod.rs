@@ -1,8 +1,10 @@
 //! The subcommands other than `train`, each written once over the task interface and reaching
 //! its task through `engine::tasks::registry::visit`: `eval`, `solve`, `split`, `export`, `bench`; the tree
-//! task's JEPA-Reasoner side in [`tree`]; the terminal `demo`.
+//! task's JEPA-Reasoner side in [`tree`]; the terminal `demo`; `generate` (p(x)) and the digit
+//! `classifier` its metrics read.
 
 pub mod bench;
+pub mod classifier;
 pub mod demo;
 pub mod eval;
 pub mod export;

@@ -78,7 +78,7 @@ impl BoardsReport {
 }
 
 /// 1, 2, 4, ... below `last`, then `last` (nothing for 0).
-fn powers_and_last(last: usize) -> Vec<usize> {
+pub(crate) fn powers_and_last(last: usize) -> Vec<usize> {
     let mut points: Vec<usize> = (0..).map(|e| 1usize << e).take_while(|&n| n < last).collect();
     if last > 0 {
         points.push(last);
