@@ -114,7 +114,8 @@ pub struct StepReport {
     pub step: usize,
     /// Each sample's current answer as puzzle text.
     pub boards: Vec<String>,
-    /// N-Queens: P(queen) per cell, `[samples][cells]` (empty rows for the other tasks).
+    /// N-Queens (and its boards): P(queen) per cell, `[samples][cells]`; digits: P(white) per
+    /// pixel, `[samples][784]` (empty rows for the other tasks).
     pub queen_probs: Vec<Vec<f32>>,
     /// Sudoku: P(digit 1..9) per cell, `[samples][81 * 9]` (empty rows for the other tasks).
     #[serde(default)]

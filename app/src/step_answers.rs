@@ -3,7 +3,9 @@
 //! probabilities the page shades with. The maths (decoding, validity) is the engine's.
 
 use engine::gram::Observation;
+use engine::tasks::boards::QueensBoards;
 use engine::tasks::coloring::{Coloring, Colouring, colour_probabilities};
+use engine::tasks::digits::{Digits, PIXELS, WHITE};
 use engine::tasks::nqueens::{Board, NQueens, QUEEN};
 use engine::tasks::sudoku::{Sudoku, SudokuGrid, digit_probabilities};
 use engine::tasks::{Task, TaskId, TokenTask};
@@ -14,12 +16,16 @@ pub enum PuzzleKind {
     Queens(usize),
     Sudoku,
     Coloring(usize),
+    /// Whole n x n N-Queens boards from the empty board (p(x)).
+    QueensBoards(usize),
+    /// Digits from the blank image (p(x)).
+    Digits,
 }
 
 /// One sample's answer at a step: its text and what the page shades it with.
 pub struct SampleAnswer {
     pub text: String,
-    /// N-Queens: P(queen) per cell.
+    /// N-Queens and its boards: P(queen) per cell; digits: P(white) per pixel.
     pub queen_probs: Vec<f32>,
     /// Sudoku: P(digit 1..9) per cell.
     pub digit_probs: Vec<f32>,
@@ -35,8 +41,8 @@ impl PuzzleKind {
             TaskId::NQueens(n) => Ok(PuzzleKind::Queens(n)),
             TaskId::Coloring(n) => Ok(PuzzleKind::Coloring(n)),
             TaskId::Tree => Err("tree weights are not GRAM/TRM weights".into()),
-            TaskId::QueensBoards(n) => Err(format!("nqueens{n}-boards weights generate whole boards from nothing; the puzzle pages need nqueens{n} weights")),
-            TaskId::Digits => Err("digits weights generate digits from nothing; the puzzle pages need puzzle weights".into()),
+            TaskId::QueensBoards(n) => Ok(PuzzleKind::QueensBoards(n)),
+            TaskId::Digits => Ok(PuzzleKind::Digits),
         }
     }
 
@@ -49,6 +55,11 @@ impl PuzzleKind {
                 let task = Coloring::new(n);
                 Ok(task.tokens(&task.parse(puzzle).map_err(|e| format!("bad graph: {e}"))?))
             }
+            PuzzleKind::QueensBoards(n) => {
+                let task = QueensBoards::new(n);
+                Ok(task.tokens(&task.parse(puzzle).map_err(|e| format!("bad input: {e}"))?))
+            }
+            PuzzleKind::Digits => Ok(Digits.tokens(&Digits.parse(puzzle).map_err(|e| format!("bad input: {e}"))?)),
         }
     }
 
@@ -58,6 +69,8 @@ impl PuzzleKind {
             PuzzleKind::Sudoku => Sudoku.is_right_prediction(x, prediction),
             PuzzleKind::Queens(n) => NQueens::new(n).is_right_prediction(x, prediction),
             PuzzleKind::Coloring(n) => Coloring::new(n).is_right_prediction(x, prediction),
+            PuzzleKind::QueensBoards(n) => QueensBoards::new(n).is_right_prediction(x, prediction),
+            PuzzleKind::Digits => Digits.is_right_prediction(x, prediction),
         }
     }
 
@@ -67,6 +80,8 @@ impl PuzzleKind {
             PuzzleKind::Sudoku => Sudoku.default_settle(),
             PuzzleKind::Queens(n) => NQueens::new(n).default_settle(),
             PuzzleKind::Coloring(n) => Coloring::new(n).default_settle(),
+            PuzzleKind::QueensBoards(n) => QueensBoards::new(n).default_settle(),
+            PuzzleKind::Digits => Digits.default_settle(),
         }
     }
 
@@ -79,9 +94,13 @@ impl PuzzleKind {
                 answer.text = SudokuGrid::from_prediction(prediction).to_text();
                 answer.digit_probs = digit_probabilities(obs, row);
             }
-            PuzzleKind::Queens(n) => {
+            PuzzleKind::Queens(n) | PuzzleKind::QueensBoards(n) => {
                 answer.text = Board::from_prediction(prediction, n).to_text();
                 answer.queen_probs = (0..n * n).map(|c| obs.probability(row, c, QUEEN as usize)).collect();
+            }
+            PuzzleKind::Digits => {
+                answer.text = Digits.answer_text(&Digits.answer_from_prediction(prediction));
+                answer.queen_probs = (0..PIXELS).map(|c| obs.probability(row, c, WHITE as usize)).collect();
             }
             PuzzleKind::Coloring(n) => {
                 answer.text = Colouring::from_prediction(prediction, n).to_text();

@@ -301,6 +301,20 @@ async fn ensure_model(
             "{} parameters; held-out {} ({} puzzles): one sample right {:.1}%, solved by any of {} samples {:.1}%",
             manifest.params, e.split, e.inputs, e.accuracy, e.samples, e.coverage
         ),
+        // p(x): one constant input, nothing held out; the record is of the samples.
+        Some(e) if manifest.task.ends_with("-boards") => format!(
+            "{} parameters; recorded with {} samples: {:.1}% valid boards, {:.1}% of all valid boards drawn",
+            manifest.params, e.samples, e.accuracy, e.coverage
+        ),
+        Some(e) if manifest.task == "digits" => format!(
+            "{} parameters; recorded with {} samples: IS {:.2}, FID {:.1} (real digits: IS {:.2}, FID {:.1})",
+            manifest.params,
+            e.samples,
+            e.extra.get("IS").copied().unwrap_or(f64::NAN),
+            e.extra.get("FID").copied().unwrap_or(f64::NAN),
+            e.extra.get("real IS").copied().unwrap_or(f64::NAN),
+            e.extra.get("real FID").copied().unwrap_or(f64::NAN)
+        ),
         Some(e) => format!(
             "{} parameters; held-out {}: accuracy {:.1}%, coverage@{} {:.1}%",
             manifest.params, e.split, e.accuracy, e.samples, e.coverage

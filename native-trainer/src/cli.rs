@@ -113,7 +113,8 @@ impl SamplingArgs {
 pub enum Command {
     /// Train a preset (gram-nqueens8[-mixer], trm-nqueens8[-mixer], gram-nqueens10[-mixer],
     /// trm-nqueens10[-mixer], gram-sudoku, trm-sudoku, gram-coloring8/10, trm-coloring8/10,
-    /// reasoner-tree-pretrain, reasoner-tree-sst, reasoner-tree-talker).
+    /// gram/trm-nqueens8-boards, gram/trm-digits, reasoner-tree-pretrain, reasoner-tree-sst,
+    /// reasoner-tree-talker).
     Train(crate::train_cli::TrainCli),
     /// The paper's Table-1 row on the test split: accuracy and coverage@N, overall and per k.
     Eval {

@@ -109,6 +109,12 @@ const statusNumbers = (s) => ({
   doneSeconds: Number((s.match(/done in ([\d.]+) s/) || [])[1]),
 });
 
+// /generate's samples: digits are 28 rows of 0/1 joined by '/'.
+const digitRows = (t) => t.split('/');
+const isDigitText = (t) => { const r = digitRows(t); return r.length === 28 && r.every((row) => /^[01]{28}$/.test(row)); };
+const ink = (t) => [...t].filter((c) => c === '1').length / 784;
+const generated = (page) => page.locator('.generated-grid .sample').evaluateAll((els) => els.map((e) => e.dataset.sample));
+
 // Three queens of a held-out test puzzle (k = 5 removed) on which the shipped GRAM finds
 // completions with 4 samples and 3 steps (shortlisted with `native-trainer solve`).
 const placed = [[6, 7], [7, 2], [8, 4]];
@@ -119,6 +125,16 @@ const placedText = (() => { const b = new Array(64).fill('.'); placed.forEach(([
 // ---------- WebGPU (SwiftShader) ----------
 {
   const b = await browser(true);
+  await test('Generate on WebGPU (SwiftShader): digits drawn on the GPU path', async () => {
+    const { page, context } = await newPage(b);
+    await page.goto(`${base}/generate?backend=webgpu&n=2&steps=2&run=1`);
+    await page.locator('.badge').filter({ hasText: 'WebGPU' }).waitFor({ timeout: 60000 });
+    await waitDone(page, 300000);
+    const samples = await generated(page);
+    assert(samples.length === 2 && samples.every(isDigitText), `WebGPU samples: ${samples.length}`);
+    assert(page.errors.length === 0, `console errors: ${page.errors}`);
+    await context.close();
+  });
   await test('auto backend treats the software adapter as no GPU and says so', async () => {
     const { page, context } = await newPage(b);
     await page.goto(`${base}/nqueens`);
@@ -765,6 +781,68 @@ const vertex = (page, i) => page.getByRole('button', { name: new RegExp(`^Vertex
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     assert(overflow <= 0, `page is ${overflow}px wider than the phone`);
     await page.screenshot({ path: path.join(shots, 'coloring-phone.png'), fullPage: true });
+    await context.close();
+  });
+  await b.close();
+}
+
+// ---------- Generate (CPU): digits and boards from nothing ----------
+{
+  const b = await browser(false);
+  await test('Generate CPU digits: samples appear within seconds, refine over the steps, the slider scrubs back, the link reproduces them', async () => {
+    const { page, context } = await newPage(b);
+    const t0 = Date.now();
+    await page.goto(`${base}/generate?backend=cpu&n=8&steps=6&seed=2&run=1`);
+    await page.locator('.generated-grid .sample').first().waitFor({ timeout: 60000 });
+    const firstSeconds = (Date.now() - t0) / 1000;
+    const status = await waitDone(page, 180000);
+    const last = await generated(page);
+    assert(last.length === 8 && last.every(isDigitText), `8 digit samples expected: ${last.length}`);
+    const inks = last.map(ink);
+    assert(inks.every((x) => x > 0.03 && x < 0.4), `a sample is blank or flooded: ink ${inks.map((x) => x.toFixed(2))}`);
+    const distinct = new Set(last).size;
+    const counter = await page.locator('.counter').innerText();
+    assert(counter === `${distinct} distinct digits among 8 samples`, `counter ${counter}, independent ${distinct}`);
+    assert(distinct >= 6, `GRAM's 8 samples hold only ${distinct} different digits`);
+    const stepSlider = page.getByRole('slider', { name: 'Step on screen' });
+    assert(await stepSlider.inputValue() === '6' && await stepSlider.getAttribute('max') === '6', `the step slider shows ${await stepSlider.inputValue()} of ${await stepSlider.getAttribute('max')}, not the last step`);
+    await stepSlider.fill('1');
+    await page.locator('.step-label').filter({ hasText: 'Step 1 of 6' }).waitFor({ timeout: 5000 });
+    const first = await generated(page);
+    assert(first.some((t, i) => t !== last[i]), 'the samples after step 1 are the samples after step 6: nothing refined');
+    await page.screenshot({ path: path.join(shots, 'generate-digits.png'), fullPage: true });
+    const url = page.url();
+    assert(/kind=digits&model=gram&n=8&scale=1&seed=2&steps=6&stop=0/.test(url) && url.includes('run=1'), `URL ${url}`);
+    const again = await watchedPage(context);
+    await again.goto(url);
+    await waitDone(again, 180000);
+    assert(JSON.stringify(await generated(again)) === JSON.stringify(last), 'the same link drew other digits');
+    results.generate_digits_cpu = { firstDigitsSeconds: Number(firstSeconds.toFixed(1)), ...statusNumbers(status), distinct: `${distinct} of 8` };
+    assert(page.errors.length === 0 && again.errors.length === 0, `console errors: ${page.errors} ${again.errors}`);
+    await context.close();
+  });
+  await test('Generate CPU boards: each mark and the distinct-valid counter agree with an independent check; TRM draws one board', async () => {
+    const { page, context } = await newPage(b);
+    await page.goto(`${base}/generate?backend=cpu&kind=nqueens8&n=16&steps=8&run=1`);
+    await waitDone(page, 180000);
+    const read = () => page.locator('.generated-grid li').evaluateAll((els) => els.map((e) => ({ t: e.querySelector('.sample').dataset.sample, mark: e.dataset.valid })));
+    const samples = await read();
+    assert(samples.length === 16, `${samples.length} samples`);
+    for (const s of samples) assert((s.mark === 'valid') === isSolution(parse(s.t)), `board ${s.t} marked ${s.mark}`);
+    const valid = samples.filter((s) => isSolution(parse(s.t)));
+    const distinct = new Set(valid.map((s) => s.t)).size;
+    const counter = await page.locator('.counter').innerText();
+    assert(counter === `${valid.length} of 16 samples valid · ${distinct} distinct valid boards of the 92 there are`, `counter ${counter}`);
+    assert(valid.length >= 12 && distinct >= 6, `GRAM boards: ${valid.length} valid, ${distinct} distinct of 16`);
+    await page.screenshot({ path: path.join(shots, 'generate-boards.png'), fullPage: true });
+    await page.getByRole('radio', { name: 'TRM (deterministic)' }).check();
+    await page.locator('.summary').filter({ hasText: 'TRM weights ready' }).waitFor({ timeout: 60000 });
+    await page.getByRole('button', { name: 'Generate' }).click();
+    await waitDone(page, 180000);
+    const trm = await read();
+    assert(trm.length === 16 && new Set(trm.map((s) => s.t)).size === 1, `TRM drew ${new Set(trm.map((s) => s.t)).size} different boards`);
+    results.generate_boards_cpu = { gramValid: `${valid.length} of 16`, gramDistinctValid: distinct, trmDistinct: 1 };
+    assert(page.errors.length === 0, `console errors: ${page.errors}`);
     await context.close();
   });
   await b.close();

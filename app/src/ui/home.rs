@@ -28,6 +28,10 @@ pub fn Home() -> impl IntoView {
                     <p>"Draw a graph, ask for 1 to 64 three-colourings, watch the colours settle and the conflicts turn red, and count how many of the exact solver's colourings the samples found."</p>
                 </li>
                 <li>
+                    <A href="/generate">"Generate"</A>
+                    <p>"No puzzle at all: from a blank input, GRAM draws handwritten digits or whole N-Queens boards out of noise, step by step, while TRM can only ever draw one."</p>
+                </li>
+                <li>
                     <A href="/tree">"Tree routes (JEPA-Reasoner)"</A>
                     <p>"A different kind of reasoner: it thinks in unit vectors, not words, and one vector can hold two choices at once. Ask it for a route through a tree and look inside each thought."</p>
                 </li>

@@ -1,12 +1,14 @@
 //! Pages. Views are thin: every rule, solver and metric comes from the engine.
 //!
 //! - [`nqueens`], [`sudoku`], [`tree`], [`coloring`]: the puzzle pages, each a folder of panels around its state;
+//! - [`generate`]: p(x), digits and boards drawn from nothing;
 //! - [`controls`], [`trajectories`], [`plots`], [`status`]: what the pages share;
 //! - [`browser`], [`model_worker`]: the page's browser and its model's Web Worker.
 
 pub mod browser;
 pub mod coloring;
 pub mod controls;
+pub mod generate;
 pub mod home;
 pub mod model_worker;
 pub mod nqueens;
@@ -33,6 +35,7 @@ pub fn App() -> impl IntoView {
                     <A href="/sudoku">"Sudoku"</A>
                     <A href="/tree">"Tree routes"</A>
                     <A href="/coloring">"Graph colouring"</A>
+                    <A href="/generate">"Generate"</A>
                 </nav>
             </header>
             <main>
@@ -42,6 +45,7 @@ pub fn App() -> impl IntoView {
                     <Route path=path!("/sudoku") view=sudoku::SudokuPage/>
                     <Route path=path!("/tree") view=tree::TreePage/>
                     <Route path=path!("/coloring") view=coloring::ColoringPage/>
+                    <Route path=path!("/generate") view=generate::GeneratePage/>
                 </Routes>
             </main>
         </Router>

@@ -16,6 +16,7 @@ use engine::tasks::tree::TreeTask;
 
 use super::page::UrlState;
 use super::coloring::{ColoringSettings, held_out as coloring_held_out};
+use super::generate::GenerateSettings;
 use super::nqueens::{NQueensSettings, held_out};
 use super::query::encode;
 use super::sudoku::SudokuSettings;
@@ -247,4 +248,16 @@ fn fuzz_coloring_url() {
     let mut own: Vec<(&str, String)> = graphs.into_iter().map(|g| ("graph", g)).collect();
     own.extend([("size", "8".into()), ("size", "10".into())]);
     fuzz(Target { name: "coloring", check: check::<ColoringSettings>, queries, own });
+}
+
+#[test]
+fn fuzz_generate_url() {
+    let queries = vec![
+        "backend=cpu&n=4&steps=3&run=1".to_string(),
+        GenerateSettings::default().to_query(),
+        "kind=nqueens8&model=trm&n=64".into(),
+        "kind=digits&stop=1&restarts=2".into(),
+    ];
+    let own = vec![("kind", "digits".into()), ("kind", "nqueens8".into()), ("model", "gram".into()), ("model", "trm".into())];
+    fuzz(Target { name: "generate", check: check::<GenerateSettings>, queries, own });
 }

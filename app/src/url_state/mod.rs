@@ -4,13 +4,14 @@
 //! - [`UrlState`] (in `page`): a page's state as a query, with the one parse loop;
 //! - [`fields`]: the readers of single parameters and the wording of the notes;
 //! - [`sampling`]: `n`, `scale`, `seed`, `steps`, `backend`, `run`, shared by the GRAM pages;
-//! - [`nqueens`], [`sudoku`], [`tree`], [`coloring`]: each page's own parameters on top;
+//! - [`nqueens`], [`sudoku`], [`tree`], [`coloring`], [`generate`]: each page's own parameters on top;
 //! - [`query`]: query strings as text (native decoding for tests, encoding of the tree line).
 //!
 //! Plain Rust, tested natively (`cargo test -p app --lib`), including a fuzzer of every parser.
 
 pub mod coloring;
 pub mod fields;
+pub mod generate;
 pub mod nqueens;
 mod page;
 pub mod query;

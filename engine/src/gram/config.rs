@@ -17,14 +17,13 @@ pub struct GramConfig {
     #[config(default = 0)]
     pub grid_cols: usize,
     /// Side S of a square binary image when the tokens are its S*S pixels (seed 003's MNIST
-    /// path, `nn::patches`); 0 = the token path (an embedding table per token). With an image,
-    /// `seq_len` is S*S and the latent states have one position per patch.
-    #[config(default = 0)]
-    pub image_side: usize,
+    /// path, `nn::patches`); `None` = the token path (an embedding table per token). With an
+    /// image, `seq_len` is S*S and the latent states have one position per patch. (Options, so
+    /// manifests written before the image path read as token models.)
+    pub image_side: Option<usize>,
     /// Patch side P of the image path. Paper: 2 (14 x 14 patches on MNIST); the shipped digits
     /// model uses 4 (7 x 7 patches, 4x fewer positions, for a CPU and a browser).
-    #[config(default = 0)]
-    pub patch: usize,
+    pub patch: Option<usize>,
     /// Model width D. Paper: 512; 64 here so the 8x8 task trains on a CPU in under an hour.
     #[config(default = 64)]
     pub d_model: usize,
@@ -89,9 +88,14 @@ pub struct GramConfig {
 }
 
 impl GramConfig {
+    /// (side S, patch P) on the image path, `None` on the token path.
+    pub fn image(&self) -> Option<(usize, usize)> {
+        self.image_side.map(|side| (side, self.patch.unwrap_or(1)))
+    }
+
     /// Positions of the latent states: `seq_len`, or one per patch on the image path.
     pub fn latent_len(&self) -> usize {
-        if self.image_side > 0 { (self.image_side / self.patch).pow(2) } else { self.seq_len }
+        self.image().map_or(self.seq_len, |(side, patch)| (side / patch).pow(2))
     }
 }
 

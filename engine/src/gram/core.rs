@@ -8,7 +8,7 @@
 //! h = u + eps,  eps ~ p(eps | u) or q(eps | u, y)  stochastic guidance (eqs. 6-7); TRM: h = u
 //! y_hat = argmax lm_head(h)                        decoder (eq. 3)
 //! ```
-//! On the image path (`config.image_side > 0`, seed 003's MNIST) the encoder is the convolutional
+//! On the image path (`config.image_side` set, seed 003's MNIST) the encoder is the convolutional
 //! patch encoder and the decoder unpatchifies (`nn::patches`); the latents have one position per patch.
 //! f_L and f_H are the same 2-layer block (as in TRM): attention, or the MLP-mixer for Sudoku.
 //! The halting Q-head and the LPRM value head
@@ -75,8 +75,8 @@ pub struct Gram {
     guidance: Option<Guidance>,
     /// The image path's encoder (`None` on the token path, whose `embed` is used instead).
     patches: Option<PatchEncoder>,
-    /// (side S, patch P) on the image path; (0, 0) on the token path.
-    image: (usize, usize),
+    /// (side S, patch P) on the image path; `None` on the token path.
+    image: Option<(usize, usize)>,
     d_model: usize,
     k_inner: usize,
     t_outer: usize,
@@ -111,12 +111,12 @@ impl Gram {
             h_init: fixed(z0.normals(d)),
             l_init: fixed(z0.normals(d)),
             // On the image path each position decodes its patch: P*P pixels of V logits.
-            lm_head: LinearConfig::new(d, config.vocab * config.patch.max(1).pow(2)).init(device),
+            lm_head: LinearConfig::new(d, config.vocab * config.image().map_or(1, |(_, p)| p * p)).init(device),
             q_head: LinearConfig::new(d, 1).init(device),
             v_head: LinearConfig::new(d, 1).init(device),
             guidance: config.guidance.then(|| Guidance::init(config, device)),
-            patches: (config.image_side > 0).then(|| PatchEncoder::init(config.image_side, config.patch, d, device)),
-            image: (config.image_side, config.patch),
+            patches: config.image().map(|(side, patch)| PatchEncoder::init(side, patch, d, device)),
+            image: config.image(),
             d_model: d,
             k_inner: config.k_inner,
             t_outer: config.t_outer,
@@ -150,10 +150,7 @@ impl Gram {
 
     /// Latent positions for `seq_len` input tokens (one per patch on the image path).
     pub fn latent_len(&self, seq_len: usize) -> usize {
-        match self.image {
-            (0, _) => seq_len,
-            (side, patch) => (side / patch).pow(2),
-        }
+        self.image.map_or(seq_len, |(side, patch)| (side / patch).pow(2))
     }
 
     /// z_0 for a batch of `seq_len`-token inputs. # Shapes: -> h, l `[B, L', D]`.
@@ -230,8 +227,8 @@ impl Gram {
     /// Token logits. # Shapes: h `[B, L', D]` -> `[B, L, V]` (pixels unpatchified on the image path).
     pub fn decode(&self, h: Tensor<3>) -> Tensor<3> {
         match self.image {
-            (0, _) => self.lm_head.forward(h),
-            (side, patch) => unpatchify(self.lm_head.forward(h), side, patch),
+            None => self.lm_head.forward(h),
+            Some((side, patch)) => unpatchify(self.lm_head.forward(h), side, patch),
         }
     }
 

@@ -82,7 +82,7 @@ impl Guidance {
             prior: SwiGluMlpConfig::new(d, config.d_guidance, 2 * d).with_zero_output(true).init(device),
             posterior: SwiGluMlpConfig::new(2 * d, config.d_guidance, 2 * d).with_zero_output(true).init(device),
             target_embed: EmbeddingConfig::new(config.vocab, d).init(device),
-            target_patches: (config.image_side > 0).then(|| PatchEmbed::init(config.image_side, config.patch, d, device)),
+            target_patches: config.image().map(|(side, patch)| PatchEmbed::init(side, patch, d, device)),
             logvar_min: config.logvar_min,
             logvar_max: config.logvar_max,
         }

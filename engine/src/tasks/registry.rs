@@ -67,7 +67,7 @@ impl TaskId {
     /// this names the puzzle task; a manifest's `task` says which it is ([`TaskId::of_weights`]).
     pub fn of_gram_config(config: &GramConfig) -> Option<TaskId> {
         use crate::tasks::{coloring, digits, nqueens, sudoku};
-        if config.image_side == digits::SIDE && config.seq_len == digits::PIXELS {
+        if config.image_side == Some(digits::SIDE) && config.seq_len == digits::PIXELS {
             return Some(TaskId::Digits);
         }
         if config.seq_len == sudoku::CELLS && config.vocab == sudoku::VOCAB {

@@ -1,4 +1,4 @@
-//! Solve and Stop: start N trajectories, or stop the run after its current step.
+//! Solve (or Generate) and Stop: start N trajectories, or stop the run after its current step.
 
 use leptos::prelude::*;
 
@@ -12,10 +12,13 @@ pub fn RunStop(
     /// A run is in progress (Stop is enabled).
     #[prop(into)]
     running: Signal<bool>,
+    /// The run button's text.
+    #[prop(default = "Solve")]
+    label: &'static str,
 ) -> impl IntoView {
     view! {
         <div class="row">
-            <button class="primary" on:click=move |_| on_run() disabled=move || blocked.get()>"Solve"</button>
+            <button class="primary" on:click=move |_| on_run() disabled=move || blocked.get()>{label}</button>
             <button on:click=move |_| on_stop() disabled=move || !running.get()>"Stop"</button>
         </div>
     }

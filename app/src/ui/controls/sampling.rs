@@ -13,6 +13,9 @@ pub fn SamplingControls<S>(
     /// What the guidance scale does for this page's model(s).
     #[prop(into)]
     scale_hint: Signal<&'static str>,
+    /// Offer the verified stop and its restarts (a page with no rule to check does not).
+    #[prop(default = true)]
+    verified_stop: bool,
 ) -> impl IntoView
 where
     S: HasSampling + Send + Sync + 'static,
@@ -53,27 +56,29 @@ where
             on_input=move |v| { if let Ok(n) = v.parse() { edit(&|s| s.steps = n) } }
         />
         <SeedInput label="Seed" value=move || read().seed on_change=move |x| edit(&|s| s.seed = x)/>
-        <label class="check">
-            <input
-                type="checkbox"
-                prop:checked=move || read().stop
-                on:change=move |e| {
-                    let on = event_target_checked(&e);
-                    edit(&|s| s.stop = on)
-                }
-            />
-            "Stop at the first sample that passes the rules (the rule check is exact and free; the paper runs every step, then votes)"
-        </label>
-        <Show when=move || read().stop>
-            <Slider
-                label=move || format!("Restarts when nothing passes = {}", read().restarts)
-                aria_label="Restarts"
-                min="0"
-                max=MAX_RESTARTS.to_string()
-                value=move || read().restarts.to_string()
-                on_input=move |v| { if let Ok(n) = v.parse() { edit(&|s| s.restarts = n) } }
-            />
-            <p class="hint">"A budget of steps with no sample passing starts all N again with fresh noise, up to this many times."</p>
-        </Show>
+        {verified_stop.then(|| view! {
+            <label class="check">
+                <input
+                    type="checkbox"
+                    prop:checked=move || read().stop
+                    on:change=move |e| {
+                        let on = event_target_checked(&e);
+                        edit(&|s| s.stop = on)
+                    }
+                />
+                "Stop at the first sample that passes the rules (the rule check is exact and free; the paper runs every step, then votes)"
+            </label>
+            <Show when=move || read().stop>
+                <Slider
+                    label=move || format!("Restarts when nothing passes = {}", read().restarts)
+                    aria_label="Restarts"
+                    min="0"
+                    max=MAX_RESTARTS.to_string()
+                    value=move || read().restarts.to_string()
+                    on_input=move |v| { if let Ok(n) = v.parse() { edit(&|s| s.restarts = n) } }
+                />
+                <p class="hint">"A budget of steps with no sample passing starts all N again with fresh noise, up to this many times."</p>
+            </Show>
+        })}
     }
 }

@@ -11,7 +11,9 @@ pub fn Slider(
     /// The slider's accessible name, e.g. "Samples N".
     aria_label: &'static str,
     min: &'static str,
-    #[prop(into)] max: String,
+    /// The largest value (may change: a run's steps as they arrive).
+    #[prop(into)]
+    max: Signal<String>,
     /// The slider's step when it is not 1.
     #[prop(optional)]
     step: Option<&'static str>,
@@ -23,7 +25,7 @@ pub fn Slider(
     view! {
         <label>
             {move || label.get()}
-            <input type="range" min=min max=max step=step aria-label=aria_label
+            <input type="range" min=min max=move || max.get() step=step aria-label=aria_label
                 prop:value=move || value.get()
                 on:input=move |ev| on_input(event_target_value(&ev))/>
         </label>

@@ -3,7 +3,7 @@
 
 mod board_editor;
 mod explain;
-mod mini_board;
+pub(crate) mod mini_board;
 mod solutions;
 mod state;
 mod trajectory;

@@ -35,6 +35,10 @@ pub trait ReasonerPage: Copy + Send + Sync + 'static {
     fn blocked(self) -> bool;
     /// What the page says while Solve is off (none: nothing).
     const BLOCKED_HINT: Option<&'static str> = None;
+    /// The run button's text.
+    const RUN_LABEL: &'static str = "Solve";
+    /// Whether the page offers the verified stop (a page with no rule to check does not).
+    const VERIFIED_STOP: bool = true;
 }
 
 /// The settings panel of a [`ReasonerPage`].
@@ -50,6 +54,8 @@ pub fn ReasonerPanel<P: ReasonerPage>(page: P) -> impl IntoView {
             on_stop=move || page.stop()
             blocked=Signal::derive(move || page.blocked())
             blocked_hint=P::BLOCKED_HINT
+            run_label=P::RUN_LABEL
+            verified_stop=P::VERIFIED_STOP
         />
     }
 }
@@ -69,6 +75,12 @@ pub fn ReasonerControls<S, P>(
     blocked: Signal<bool>,
     /// What the page says while Solve is disabled (none: nothing).
     blocked_hint: Option<&'static str>,
+    /// The run button's text.
+    #[prop(default = "Solve")]
+    run_label: &'static str,
+    /// Offer the verified stop.
+    #[prop(default = true)]
+    verified_stop: bool,
 ) -> impl IntoView
 where
     S: HasSampling + Send + Sync + 'static,
@@ -96,8 +108,8 @@ where
                     "TRM (deterministic)"
                 </label>
             </fieldset>
-            <SamplingControls settings scale_hint/>
-            <RunStop on_run on_stop blocked running=move || session.running()/>
+            <SamplingControls settings scale_hint verified_stop/>
+            <RunStop on_run on_stop blocked running=move || session.running() label=run_label/>
             {blocked_hint.map(|hint| view! { <p class="hint solve-blocked" hidden=move || !blocked.get()>{hint}</p> })}
             <RunStatus session/>
         </div>

@@ -1,0 +1,76 @@
+//! `/generate`: GRAM as a generator, p(x) (seed 003, section 3.3). The input is a constant (the
+//! blank image, the empty board); press Generate and N samples condense out of the noise over the
+//! supervision steps. TRM, the same network without noise, gives one sample however many you ask.
+
+mod gallery;
+mod picture;
+mod state;
+
+use leptos::prelude::*;
+
+use gallery::Gallery;
+use state::GenerateState;
+
+use super::browser::{prefers_reduced_motion, read_url, sync_url};
+use super::status::{BackendStatus, UrlNotes, load_view};
+use crate::ui::trajectories::reasoner::{ReasonerPage, ReasonerPanel};
+use crate::url_state::generate::{GenerateSettings, Kind};
+
+#[component]
+pub fn GeneratePage() -> impl IntoView {
+    let (initial, notes) = read_url::<GenerateSettings>();
+    let start = initial.sampling.run;
+    let page = GenerateState::new(initial, prefers_reduced_motion());
+    let GenerateState { settings, session, worker, .. } = page;
+    let notes = RwSignal::new(notes);
+    sync_url(settings);
+    if start {
+        page.solve();
+    }
+    let load_view = move || {
+        let (model, weights) = settings.with(|s| (s.model, s.weights()));
+        load_view(worker.load_of(&weights), model.label(), "Switch the model or what to generate above, or reload the page.")
+    };
+    let kinds = Kind::ALL
+        .into_iter()
+        .map(|k| {
+            view! {
+                <label>
+                    <input type="radio" name="kind" prop:checked=move || settings.with(|s| s.kind == k) on:change=move |_| page.set_kind(k)/>
+                    {k.label()}
+                </label>
+            }
+        })
+        .collect_view();
+    view! {
+        <section class="generate">
+            <h1>"Generate: digits and boards from nothing"</h1>
+            <BackendStatus backend=worker.backend/>
+            <UrlNotes notes/>
+            {load_view}
+            <div class="layout">
+                <div class="column">
+                    <fieldset class="model kind">
+                        <legend>"What to generate"</legend>
+                        {kinds}
+                    </fieldset>
+                    <ReasonerPanel page/>
+                </div>
+                <div hidden=move || session.run.with(Option::is_none)>
+                    <Gallery page/>
+                </div>
+            </div>
+            <div class="explain">
+                <h2>"What is on screen"</h2>
+                <p>
+                    "The input never changes: a blank image, or an empty board. GRAM refines a latent state for a few "
+                    "supervision steps, adding noise from a learned prior at each one, and decodes what the state has become. "
+                    "Different noise, different sample: the model has learned the distribution of its training data, p(x), "
+                    "as seed 003 (section 3.3) trains it on MNIST. TRM is the same network without the noise: it maps the one "
+                    "input to one output, so all its samples are the same picture (the paper's mode collapse, IS 1.00). "
+                    "The shipped models are small and trained on a CPU (README, \"Generation, p(x)\")."
+                </p>
+            </div>
+        </section>
+    }
+}

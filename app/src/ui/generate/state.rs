@@ -1,0 +1,129 @@
+//! Everything `/generate` holds: its settings, runs and worker, and what the engine says of the
+//! samples on screen (each board valid or not, how many distinct). All `Copy`.
+
+use std::collections::BTreeSet;
+
+use engine::tasks::nqueens::{Board, all_solutions};
+use leptos::prelude::*;
+
+use crate::ui::model_worker::ModelWorker;
+use crate::ui::trajectories::reasoner::{ReasonerPage, run_label};
+use crate::ui::trajectories::session::{Order, Session};
+use crate::url_state::generate::{GenerateSettings, Kind};
+use crate::url_state::nqueens::Model;
+
+/// One sample at the step on screen, as the gallery shows it.
+#[derive(Clone, Debug, PartialEq)]
+pub(super) struct Sample {
+    pub text: String,
+    /// Boards: a valid N-Queens solution; digits: `None` (no rule to check).
+    pub valid: Option<bool>,
+}
+
+#[derive(Clone, Copy)]
+pub(super) struct GenerateState {
+    pub(super) settings: RwSignal<GenerateSettings>,
+    pub(super) session: Session<Kind>,
+    pub(super) worker: ModelWorker,
+    /// The samples of the step on screen, judged by the run's kind.
+    pub(super) samples: Memo<Vec<Sample>>,
+    /// Distinct samples on screen: valid ones for boards, all for digits.
+    pub(super) distinct: Memo<usize>,
+}
+
+/// Whether `text` is a valid board of the run's kind (`None` for digits).
+fn judge(kind: Kind, text: &str) -> Option<bool> {
+    match kind {
+        Kind::Digits => None,
+        Kind::Queens8 => Some(Board::parse(text, 8).is_ok_and(|b| b.is_solution())),
+    }
+}
+
+/// Valid boards there are for a kind (92 for 8x8), or none for digits.
+pub(super) fn total_valid(kind: Kind) -> Option<usize> {
+    match kind {
+        Kind::Digits => None,
+        Kind::Queens8 => Some(all_solutions(8).len()),
+    }
+}
+
+impl GenerateState {
+    pub(super) fn new(initial: GenerateSettings, reduced_motion: bool) -> Self {
+        let settings = RwSignal::new(initial.clone());
+        let session = Session::<Kind>::new(reduced_motion);
+        let worker = ModelWorker::spawn(move |response| {
+            session.on_response(response, |r, report| session.note_first_valid(r, report, |k: &Kind, b| judge(*k, b) == Some(true)))
+        });
+        worker.init(initial.sampling.backend);
+        worker.load(&initial.weights());
+        let run = session.run;
+        let current = session.current;
+        let samples = Memo::new(move |_| {
+            let Some(kind) = run.with(|r| r.as_ref().map(|r| r.task)) else { return Vec::new() };
+            current.with(|c| {
+                c.as_ref()
+                    .map(|rep| rep.boards.iter().map(|t| Sample { text: t.clone(), valid: judge(kind, t) }).collect())
+                    .unwrap_or_default()
+            })
+        });
+        let distinct = Memo::new(move |_| {
+            samples.with(|s| s.iter().filter(|x| x.valid != Some(false)).map(|x| x.text.as_str()).collect::<BTreeSet<_>>().len())
+        });
+        Self { settings, session, worker, samples, distinct }
+    }
+
+    /// Another kind: its weights load and the run on screen goes.
+    pub(super) fn set_kind(self, kind: Kind) {
+        if self.settings.with_untracked(|s| s.kind) == kind {
+            return;
+        }
+        self.session.clear(self.worker);
+        self.settings.update(|s| {
+            s.kind = kind;
+            s.sampling.run = false;
+        });
+        self.worker.load(&self.settings.with_untracked(GenerateSettings::weights));
+    }
+}
+
+impl ReasonerPage for GenerateState {
+    type Settings = GenerateSettings;
+    type Puzzle = Kind;
+    const RUN_LABEL: &'static str = "Generate";
+    const VERIFIED_STOP: bool = false;
+
+    fn settings(self) -> RwSignal<GenerateSettings> {
+        self.settings
+    }
+
+    fn session(self) -> Session<Kind> {
+        self.session
+    }
+
+    fn model(self) -> Model {
+        self.settings.with(|s| s.model)
+    }
+
+    fn solve(self) {
+        let s = self.settings.get_untracked();
+        let order = Order { label: run_label(s.model, s.sampling.scale), weights: s.weights(), puzzle: s.kind.blank_input(), task: s.kind };
+        self.session.start(self.worker, order, &s.sampling);
+        self.settings.update(|s| s.sampling.run = true);
+    }
+
+    fn stop(self) {
+        self.session.stop(self.worker);
+    }
+
+    fn set_model(self, model: Model) {
+        self.settings.update(|s| {
+            s.model = model;
+            s.sampling.run = false;
+        });
+        self.worker.load(&self.settings.with_untracked(GenerateSettings::weights));
+    }
+
+    fn blocked(self) -> bool {
+        false
+    }
+}

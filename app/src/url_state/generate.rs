@@ -1,0 +1,147 @@
+//! `/generate`: what to generate (digits or 8x8 N-Queens boards), the model, and how to sample,
+//! on top of the shared [`Sampling`] parameters (the verified stop means nothing here: it is
+//! always written `stop=0`).
+
+use engine::tasks::boards::QueensBoards;
+use engine::tasks::digits::Digit;
+use engine::tasks::{InferenceDefaults, Task};
+
+use super::fields::parsed;
+use super::nqueens::Model;
+use super::page::UrlState;
+use super::sampling::{HasSampling, Sampling};
+
+/// Largest N the page accepts (the 1-64).
+pub const MAX_SAMPLES: usize = 64;
+
+/// What the page draws from nothing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    /// Binarized MNIST digits.
+    Digits,
+    /// 8x8 N-Queens boards.
+    Queens8,
+}
+
+impl Kind {
+    pub const ALL: [Kind; 2] = [Kind::Digits, Kind::Queens8];
+
+    pub fn key(self) -> &'static str {
+        match self {
+            Kind::Digits => "digits",
+            Kind::Queens8 => "nqueens8",
+        }
+    }
+
+    pub fn parse(text: &str) -> Option<Kind> {
+        Kind::ALL.into_iter().find(|k| k.key() == text)
+    }
+
+    pub fn label(self) -> &'static str {
+        match self {
+            Kind::Digits => "Digits (MNIST)",
+            Kind::Queens8 => "8x8 N-Queens boards",
+        }
+    }
+
+    /// The shipped weights of `model` for this kind.
+    pub fn weights(self, model: Model) -> String {
+        match self {
+            Kind::Digits => format!("{}-digits", model.key()),
+            Kind::Queens8 => format!("{}-nqueens8-boards", model.key()),
+        }
+    }
+
+    /// The constant input, as the worker reads it: the blank image or the empty board.
+    pub fn blank_input(self) -> String {
+        match self {
+            Kind::Digits => Digit::blank().to_text(),
+            Kind::Queens8 => {
+                let task = QueensBoards::new(8);
+                task.puzzle_text(&task.instance().puzzle)
+            }
+        }
+    }
+}
+
+/// The page's sampling when nothing is set: 16 samples, the presets' 8 steps, the learned prior.
+pub fn default_sampling() -> Sampling {
+    Sampling::from_defaults(&InferenceDefaults { samples: 16, ..InferenceDefaults::PAPER })
+}
+
+/// What a teacher shares on `/generate`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GenerateSettings {
+    pub kind: Kind,
+    pub model: Model,
+    pub sampling: Sampling,
+}
+
+impl GenerateSettings {
+    pub fn weights(&self) -> String {
+        self.kind.weights(self.model)
+    }
+}
+
+impl Default for GenerateSettings {
+    fn default() -> Self {
+        Self { kind: Kind::Digits, model: Model::Gram, sampling: default_sampling() }
+    }
+}
+
+impl UrlState for GenerateSettings {
+    const PATH: &'static str = "/generate";
+
+    fn apply(&mut self, key: &str, value: &str, notes: &mut Vec<String>) -> bool {
+        if self.sampling.read(key, value, MAX_SAMPLES, notes) {
+            // No rule to stop at: the verified stop and its restarts do not apply here.
+            self.sampling.stop = false;
+            self.sampling.restarts = 0;
+            return true;
+        }
+        match key {
+            "kind" => parsed(key, value, Kind::parse(value).ok_or("digits or nqueens8"), &mut self.kind, "digits", notes),
+            "model" => parsed(key, value, Model::parse(value).ok_or("gram or trm"), &mut self.model, "gram", notes),
+            _ => return false,
+        }
+        true
+    }
+
+    fn to_query(&self) -> String {
+        format!("kind={}&model={}&{}", self.kind.key(), self.model.key(), self.sampling.to_query())
+    }
+}
+
+impl HasSampling for GenerateSettings {
+    const MAX_SAMPLES: usize = MAX_SAMPLES;
+    fn sampling(&self) -> &Sampling {
+        &self.sampling
+    }
+    fn sampling_mut(&mut self) -> &mut Sampling {
+        &mut self.sampling
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_url_contract() {
+        let d = GenerateSettings::default();
+        assert_eq!(d.to_query(), "kind=digits&model=gram&n=16&scale=1&seed=0&steps=8&stop=0");
+        assert_eq!(d.weights(), "gram-digits");
+        let (s, notes) = GenerateSettings::from_query("kind=nqueens8&model=trm&n=64&steps=16&stop=1&restarts=3&run=1");
+        assert_eq!(s.sampling.restarts, 0);
+        assert_eq!((s.kind, s.model, s.sampling.samples, s.sampling.steps, s.sampling.stop, s.sampling.run), (Kind::Queens8, Model::Trm, 64, 16, false, true));
+        assert!(notes.is_empty(), "{notes:?}");
+        assert_eq!(s.weights(), "trm-nqueens8-boards");
+        assert_eq!(GenerateSettings::from_query(&s.to_query()), (s, vec![]));
+        let (s, notes) = GenerateSettings::from_query("kind=cats&n=65");
+        assert_eq!(s, GenerateSettings::default());
+        assert_eq!(notes.len(), 2, "{notes:?}");
+        assert!(notes[0].contains("digits or nqueens8"), "{notes:?}");
+        assert_eq!(Kind::Queens8.blank_input(), ".".repeat(64));
+        assert_eq!(Kind::Digits.blank_input().len(), 28 * 28 + 27);
+    }
+}
