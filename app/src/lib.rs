@@ -5,13 +5,14 @@
 //! only, without the WebGPU stack that is 72% of the other's code). No maths here: boards,
 //! solvers and metrics are the engine's.
 //!
-//! `protocol`, `run_record`, `url_state` and `gpu_probe`'s choice are plain Rust and tested natively
+//! `protocol`, `run_record`, `url_state`, `weights_summary` and `gpu_probe`'s choice are plain Rust and tested natively
 //! (`cargo test -p app --lib`); the browser-only modules build for wasm32 only.
 
 pub mod gpu_probe;
 pub mod protocol;
 pub mod run_record;
 pub mod url_state;
+pub mod weights_summary;
 #[cfg(target_arch = "wasm32")]
 pub mod ui;
 // The worker's code only in the workers' builds (feature `worker`; `webgpu` adds burn's WebGPU

@@ -24,6 +24,7 @@ use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_futures::JsFuture;
 
 use crate::gpu_probe::{Adapter, probe_adapter, webgpu_or_why_not};
+use crate::weights_summary::weights_summary;
 use crate::step_answers::PuzzleKind;
 use crate::protocol::{BackendChoice, Request, Response, SolveRequest, StepReport, TreeReport, TreeRequest, VerifiedStep};
 use crate::url_state::nqueens::MAX_SAMPLES;
@@ -296,31 +297,7 @@ async fn ensure_model(
     let progress = |loaded, total| respond(Response::LoadProgress { model: name.into(), loaded, total });
     let bytes = fetch_bytes(&format!("{base}/{name}.bpk"), manifest.bytes as u64, &progress).await?;
     let model = load_gram(&manifest, &bytes, &device).map_err(|e| format!("{name}.bpk: {e}"))?;
-    let summary = match &manifest.eval {
-        Some(e) if manifest.task == "sudoku" => format!(
-            "{} parameters; held-out {} ({} puzzles): one sample right {:.1}%, solved by any of {} samples {:.1}%",
-            manifest.params, e.split, e.inputs, e.accuracy, e.samples, e.coverage
-        ),
-        // p(x): one constant input, nothing held out; the record is of the samples.
-        Some(e) if manifest.task.ends_with("-boards") => format!(
-            "{} parameters; recorded with {} samples: {:.1}% valid boards, {:.1}% of all valid boards drawn",
-            manifest.params, e.samples, e.accuracy, e.coverage
-        ),
-        Some(e) if manifest.task == "digits" => format!(
-            "{} parameters; recorded with {} samples: IS {:.2}, FID {:.1} (real digits: IS {:.2}, FID {:.1})",
-            manifest.params,
-            e.samples,
-            e.extra.get("IS").copied().unwrap_or(f64::NAN),
-            e.extra.get("FID").copied().unwrap_or(f64::NAN),
-            e.extra.get("real IS").copied().unwrap_or(f64::NAN),
-            e.extra.get("real FID").copied().unwrap_or(f64::NAN)
-        ),
-        Some(e) => format!(
-            "{} parameters; held-out {}: accuracy {:.1}%, coverage@{} {:.1}%",
-            manifest.params, e.split, e.accuracy, e.samples, e.coverage
-        ),
-        None => format!("{} parameters", manifest.params),
-    };
+    let summary = weights_summary(&manifest);
     respond(Response::Loaded { model: name.into(), summary });
     let loaded = (Rc::new(model), manifest.task.clone());
     state.borrow_mut().models.insert(name.into(), loaded.clone());

@@ -64,9 +64,10 @@ impl Kind {
     }
 }
 
-/// The page's sampling when nothing is set: 16 samples, the presets' 8 steps, the learned prior.
+/// The page's sampling when nothing is set: 16 samples, 16 supervision steps (digits sharpen
+/// with steps: validation FID 93.7 after 8, 82.9 after 16; README), the learned prior.
 pub fn default_sampling() -> Sampling {
-    Sampling::from_defaults(&InferenceDefaults { samples: 16, ..InferenceDefaults::PAPER })
+    Sampling::from_defaults(&InferenceDefaults { samples: 16, steps: 16, ..InferenceDefaults::PAPER })
 }
 
 /// What a teacher shares on `/generate`.
@@ -129,7 +130,7 @@ mod tests {
     #[test]
     fn the_url_contract() {
         let d = GenerateSettings::default();
-        assert_eq!(d.to_query(), "kind=digits&model=gram&n=16&scale=1&seed=0&steps=8&stop=0");
+        assert_eq!(d.to_query(), "kind=digits&model=gram&n=16&scale=1&seed=0&steps=16&stop=0");
         assert_eq!(d.weights(), "gram-digits");
         let (s, notes) = GenerateSettings::from_query("kind=nqueens8&model=trm&n=64&steps=16&stop=1&restarts=3&run=1");
         assert_eq!(s.sampling.restarts, 0);

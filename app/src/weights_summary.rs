@@ -1,0 +1,54 @@
+//! The one line a page shows once GRAM/TRM weights are ready: size and the manifest's recorded
+//! evaluation, worded per kind of task (puzzles: held-out accuracy; p(x): what the samples were).
+//! Plain Rust, tested natively.
+
+use engine::weights::Manifest;
+
+pub fn weights_summary(manifest: &Manifest) -> String {
+    match &manifest.eval {
+        Some(e) if manifest.task == "sudoku" => format!(
+            "{} parameters; held-out {} ({} puzzles): one sample right {:.1}%, solved by any of {} samples {:.1}%",
+            manifest.params, e.split, e.inputs, e.accuracy, e.samples, e.coverage
+        ),
+        // p(x): one constant input, nothing held out; the record is of the samples.
+        Some(e) if manifest.task.ends_with("-boards") => format!(
+            "{} parameters; recorded with {} samples: {:.1}% valid boards, {:.1}% of all valid boards drawn",
+            manifest.params, e.samples, e.accuracy, e.coverage
+        ),
+        Some(e) if manifest.task == "digits" => format!(
+            "{} parameters; recorded with {} samples: IS {:.2}, FID {:.1} (real digits: IS {:.2}, FID {:.1})",
+            manifest.params,
+            e.samples,
+            e.extra.get("IS").copied().unwrap_or(f64::NAN),
+            e.extra.get("FID").copied().unwrap_or(f64::NAN),
+            e.extra.get("real IS").copied().unwrap_or(f64::NAN),
+            e.extra.get("real FID").copied().unwrap_or(f64::NAN)
+        ),
+        Some(e) => format!(
+            "{} parameters; held-out {}: accuracy {:.1}%, coverage@{} {:.1}%",
+            manifest.params, e.split, e.accuracy, e.samples, e.coverage
+        ),
+        None => format!("{} parameters", manifest.params),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn shipped(name: &str) -> Manifest {
+        let path = format!("{}/../public/weights/{name}.json", env!("CARGO_MANIFEST_DIR"));
+        Manifest::from_json(&std::fs::read_to_string(path).unwrap()).unwrap()
+    }
+
+    #[test]
+    fn each_kind_of_task_is_worded_for_what_it_recorded() {
+        let queens = weights_summary(&shipped("gram-nqueens8"));
+        assert!(queens.contains("held-out nqueens8/test: accuracy"), "{queens}");
+        let boards = weights_summary(&shipped("gram-nqueens8-boards"));
+        assert!(boards.contains("recorded with 64 samples: 100.0% valid boards"), "{boards}");
+        let digits = weights_summary(&shipped("gram-digits"));
+        assert!(digits.contains("IS ") && digits.contains("(real digits: IS "), "{digits}");
+        assert!(weights_summary(&shipped("gram-sudoku")).contains("one sample right"));
+    }
+}
