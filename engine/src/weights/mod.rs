@@ -190,17 +190,44 @@ pub(crate) fn check_widths(widths: &[(&str, usize)], heads: Option<(usize, usize
     }
 }
 
+/// The image path's shape (`GramConfig::image_side`, `patch`): a square image of `seq_len`
+/// pixels split evenly into patches, and a width the encoder's D/2 channels can take.
+fn check_image(c: &GramConfig) -> Result<(), WeightsError> {
+    let bad = |why: String| Err(WeightsError::Mismatch(why));
+    match (c.image_side, c.patch) {
+        (None, None) => Ok(()),
+        (Some(side), Some(patch)) => {
+            if side == 0 || patch == 0 || side % patch != 0 {
+                return bad(format!("config image_side {side} does not split into patches of {patch}"));
+            }
+            if side.checked_mul(side) != Some(c.seq_len) {
+                return bad(format!("config image_side {side} is not the side of seq_len {} pixels", c.seq_len));
+            }
+            if c.d_model < 2 {
+                return bad("config d_model below 2 leaves the patch encoder no channels".into());
+            }
+            Ok(())
+        }
+        _ => bad("config image_side and patch come together".into()),
+    }
+}
+
 fn check_gram_config(c: &GramConfig, file_len: usize) -> Result<(), WeightsError> {
     let mut widths = vec![("seq_len", c.seq_len), ("vocab", c.vocab), ("d_model", c.d_model), ("d_hidden", c.d_hidden)];
     widths.extend(c.mixer.then_some(("d_token_hidden", c.d_token_hidden)));
     widths.extend(c.guidance.then_some(("d_guidance", c.d_guidance)));
     check_widths(&widths, (!c.mixer).then_some((c.d_model, c.n_heads)))?;
+    check_image(c)?;
+    // s: latent positions (one per patch on the image path); p2: pixels a position decodes.
     let [s, v, d, dh, dt, dg, l] =
-        [c.seq_len, c.vocab, c.d_model, c.d_hidden, c.d_token_hidden, c.d_guidance, c.n_layers].map(|x| x as u128);
+        [c.latent_len(), c.vocab, c.d_model, c.d_hidden, c.d_token_hidden, c.d_guidance, c.n_layers].map(|x| x as u128);
+    let p2 = c.image().map_or(1, |(_, p)| (p as u128).saturating_mul(p as u128));
     let m = |xs: &[u128]| xs.iter().fold(1u128, |a, &x| a.saturating_mul(x));
     let core = if c.mixer { m(&[3, s, dt]).saturating_add(m(&[3, d, dh])) } else { m(&[4, d, d]).saturating_add(m(&[3, d, dh])) };
     let guidance = if c.guidance { m(&[10, d, dg]).saturating_add(m(&[v, d])) } else { 0 };
-    let params = m(&[2, v, d]).saturating_add(m(&[l, core])).saturating_add(guidance);
+    // the image path's patch encoder (second conv and projection) and its wider decoder
+    let image = if c.image().is_some() { m(&[25, d / 2, d / 2]).saturating_add(m(&[p2, d / 2, d])) } else { 0 };
+    let params = m(&[2, v, d]).saturating_add(m(&[l, core])).saturating_add(guidance).saturating_add(image).saturating_add(m(&[p2.saturating_sub(1), v, d]));
     let tables = if c.mixer { 0 } else { m(&[s, d / c.n_heads as u128]) };
     check_size(params, tables, file_len)
 }
@@ -290,5 +317,21 @@ mod tests {
         let mut future = manifest.clone();
         future.format_version = 99;
         assert!(matches!(Manifest::from_json(&future.to_json()), Err(WeightsError::Manifest(_))));
+    }
+
+    /// A manifest's image fields are checked before anything is built: a zero or uneven patch, a
+    /// side that is not the pixels', or a huge side is an error, never a panic or an abort.
+    #[test]
+    fn image_configs_that_cannot_be_built_are_refused() {
+        let device = Device::default();
+        let image = || GramConfig::new(64, 3).with_d_model(16).with_d_hidden(16).with_d_guidance(16).with_n_heads(2);
+        let good = image().with_image_side(Some(8)).with_patch(Some(4)).with_grid_cols(2);
+        let bytes = gram_to_bytes(&Gram::init(&good, &device));
+        assert!(gram_from_bytes(&good, &bytes, &device).is_ok());
+        for (side, patch) in [(Some(8), Some(0)), (Some(8), Some(3)), (Some(9), Some(3)), (Some(1 << 40), Some(1)), (Some(8), None)] {
+            let bad = image().with_image_side(side).with_patch(patch);
+            let err = gram_from_bytes(&bad, &bytes, &device).unwrap_err();
+            assert!(matches!(err, WeightsError::Mismatch(_)), "{side:?} {patch:?}: {err}");
+        }
     }
 }
