@@ -11,7 +11,7 @@ use burn::tensor::Device;
 use engine::gram::SampleOptions;
 use engine::solve::solve;
 use engine::tasks::boards::QueensBoards;
-use engine::tasks::digits::Digits;
+use engine::tasks::digits::{Digit, Digits};
 use engine::tasks::{Task, TaskId, TokenTask};
 use serde_json::json;
 
@@ -36,7 +36,7 @@ pub fn generate(weights: &Path, options: SampleOptions, device: &Device) -> Resu
         }
         TaskId::Digits => {
             let task = Digits;
-            let input = task.instances(engine::tasks::Part::Train).swap_remove(0).blank;
+            let input = Digit::blank(); // the one input (every part's instance holds it)
             let solved = solve(&task, &model, std::slice::from_ref(&input), &options, task.default_selection(), 1, device);
             solved[0].samples.iter().map(|d| json!({ "sample": task.answer_text(d) }).to_string()).collect()
         }
