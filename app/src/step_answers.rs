@@ -3,7 +3,7 @@
 //! probabilities the page shades with. The maths (decoding, validity) is the engine's.
 
 use engine::gram::Observation;
-use engine::tasks::boards::QueensBoards;
+use engine::tasks::boards::{QueensBoards, SudokuGrids};
 use engine::tasks::coloring::{Coloring, Colouring, colour_probabilities};
 use engine::tasks::digits::{Digits, PIXELS, WHITE};
 use engine::tasks::nqueens::{Board, NQueens, QUEEN};
@@ -18,6 +18,8 @@ pub enum PuzzleKind {
     Coloring(usize),
     /// Whole n x n N-Queens boards from the empty board (p(x)).
     QueensBoards(usize),
+    /// Full Sudoku grids from the empty grid (p(x)).
+    SudokuGrids,
     /// Digits from the blank image (p(x)).
     Digits,
 }
@@ -42,6 +44,7 @@ impl PuzzleKind {
             TaskId::Coloring(n) => Ok(PuzzleKind::Coloring(n)),
             TaskId::Tree => Err("tree weights are not GRAM/TRM weights".into()),
             TaskId::QueensBoards(n) => Ok(PuzzleKind::QueensBoards(n)),
+            TaskId::SudokuGrids => Ok(PuzzleKind::SudokuGrids),
             TaskId::Digits => Ok(PuzzleKind::Digits),
         }
     }
@@ -59,6 +62,7 @@ impl PuzzleKind {
                 let task = QueensBoards::new(n);
                 Ok(task.tokens(&task.parse(puzzle).map_err(|e| format!("bad input: {e}"))?))
             }
+            PuzzleKind::SudokuGrids => Ok(SudokuGrids.tokens(&SudokuGrids.parse(puzzle).map_err(|e| format!("bad input: {e}"))?)),
             PuzzleKind::Digits => Ok(Digits.tokens(&Digits.parse(puzzle).map_err(|e| format!("bad input: {e}"))?)),
         }
     }
@@ -70,6 +74,7 @@ impl PuzzleKind {
             PuzzleKind::Queens(n) => NQueens::new(n).is_right_prediction(x, prediction),
             PuzzleKind::Coloring(n) => Coloring::new(n).is_right_prediction(x, prediction),
             PuzzleKind::QueensBoards(n) => QueensBoards::new(n).is_right_prediction(x, prediction),
+            PuzzleKind::SudokuGrids => SudokuGrids.is_right_prediction(x, prediction),
             PuzzleKind::Digits => Digits.is_right_prediction(x, prediction),
         }
     }
@@ -81,6 +86,7 @@ impl PuzzleKind {
             PuzzleKind::Queens(n) => NQueens::new(n).default_settle(),
             PuzzleKind::Coloring(n) => Coloring::new(n).default_settle(),
             PuzzleKind::QueensBoards(n) => QueensBoards::new(n).default_settle(),
+            PuzzleKind::SudokuGrids => SudokuGrids.default_settle(),
             PuzzleKind::Digits => Digits.default_settle(),
         }
     }
@@ -90,7 +96,7 @@ impl PuzzleKind {
         let prediction = &obs.predictions[row];
         let mut answer = SampleAnswer { text: String::new(), queen_probs: Vec::new(), digit_probs: Vec::new(), colour_probs: Vec::new() };
         match self {
-            PuzzleKind::Sudoku => {
+            PuzzleKind::Sudoku | PuzzleKind::SudokuGrids => {
                 answer.text = SudokuGrid::from_prediction(prediction).to_text();
                 answer.digit_probs = digit_probabilities(obs, row);
             }

@@ -15,6 +15,11 @@ pub fn weights_summary(manifest: &Manifest) -> String {
             "{} parameters; recorded with {} samples: {:.1}% valid boards, {:.1}% of all valid boards drawn",
             manifest.params, e.samples, e.accuracy, e.coverage
         ),
+        // 6.7e21 grids: coverage says nothing; the distinct valid grids do.
+        Some(e) if manifest.task == "sudoku-grids" => format!(
+            "{} parameters; recorded with {} samples: {:.1}% valid grids",
+            manifest.params, e.samples, e.accuracy
+        ),
         Some(e) if manifest.task == "digits" => format!(
             "{} parameters; recorded with {} samples: IS {:.2}, FID {:.1} (real digits: IS {:.2}, FID {:.1})",
             manifest.params,
@@ -49,6 +54,8 @@ mod tests {
         assert!(boards.contains("recorded with 64 samples: 100.0% valid boards"), "{boards}");
         let digits = weights_summary(&shipped("gram-digits"));
         assert!(digits.contains("IS ") && digits.contains("(real digits: IS "), "{digits}");
+        let grids = weights_summary(&shipped("gram-sudoku-grids"));
+        assert!(grids.contains("recorded with 64 samples: 0.0% valid grids"), "{grids}");
         assert!(weights_summary(&shipped("gram-sudoku")).contains("one sample right"));
     }
 }

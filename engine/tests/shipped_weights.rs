@@ -83,7 +83,7 @@ fn the_issue_s_weights_are_shipped_and_small() {
     assert!(names.contains(&"gram-sudoku".to_string()) && names.contains(&"trm-sudoku".to_string()), "{names:?}");
     assert!(names.contains(&"gram-coloring8".to_string()) && names.contains(&"trm-coloring8".to_string()), "{names:?}");
     assert!(names.contains(&"gram-coloring10".to_string()) && names.contains(&"trm-coloring10".to_string()), "{names:?}");
-    for pair in ["nqueens8-boards", "digits"] {
+    for pair in ["nqueens8-boards", "sudoku-grids", "digits"] {
         assert!(names.contains(&format!("gram-{pair}")) && names.contains(&format!("trm-{pair}")), "{pair}: {names:?}");
     }
     for (m, bytes) in shipped() {

@@ -113,7 +113,7 @@ impl SamplingArgs {
 pub enum Command {
     /// Train a preset (gram-nqueens8[-mixer], trm-nqueens8[-mixer], gram-nqueens10[-mixer],
     /// trm-nqueens10[-mixer], gram-sudoku, trm-sudoku, gram-coloring8/10, trm-coloring8/10,
-    /// gram/trm-nqueens8-boards, gram/trm-digits, reasoner-tree-pretrain, reasoner-tree-sst,
+    /// gram/trm-nqueens8-boards, gram/trm-sudoku-grids, gram/trm-digits, reasoner-tree-pretrain, reasoner-tree-sst,
     /// reasoner-tree-talker).
     Train(crate::train_cli::TrainCli),
     /// The paper's Table-1 row on the test split: accuracy and coverage@N, overall and per k.
@@ -168,9 +168,9 @@ pub enum Command {
         #[arg(long, default_value_t = 0.0)]
         latent_noise: f64,
     },
-    /// Draw N samples from nothing with generation weights (`nqueens8-boards`, `digits`: seed
-    /// 003's p(x)): one JSON line per sample, `{"sample": TEXT, "valid": bool}` (`valid` for
-    /// boards only; a digit is 28 rows of 0/1 joined by `/`).
+    /// Draw N samples from nothing with generation weights (`nqueens8-boards`, `sudoku-grids`,
+    /// `digits`: seed 003's p(x)): one JSON line per sample, `{"sample": TEXT, "valid": bool}`
+    /// (`valid` for boards and grids only; a digit is 28 rows of 0/1 joined by `/`).
     Generate {
         #[arg(long)]
         weights: PathBuf,

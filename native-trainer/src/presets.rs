@@ -23,7 +23,7 @@ pub struct Preset {
     pub steps: usize,
 }
 
-pub const NAMES: [&str; 18] = [
+pub const NAMES: [&str; 20] = [
     "gram-nqueens8",
     "trm-nqueens8",
     "gram-nqueens8-mixer",
@@ -40,6 +40,8 @@ pub const NAMES: [&str; 18] = [
     "trm-coloring10",
     "gram-nqueens8-boards",
     "trm-nqueens8-boards",
+    "gram-sudoku-grids",
+    "trm-sudoku-grids",
     "gram-digits",
     "trm-digits",
 ];
@@ -97,6 +99,15 @@ pub fn preset(name: &str) -> Option<Preset> {
         // p(x) (seed 003, section 3.3): the shipped 8x8 pair's network and recipe, the empty
         // board in, one of the 92 solutions out; TRM with GRAM's budget shows the collapse.
         return recipe(name, TaskId::QueensBoards(8), nqueens::gram_mixer_config(8, guidance), 64, 2000);
+    }
+    if let Some(guidance) = match name {
+        "gram-sudoku-grids" => Some(true),
+        "trm-sudoku-grids" => Some(false),
+        _ => None,
+    } {
+        // p(x) on Sudoku grids: the shipped Sudoku pair's network and batch, the empty grid in,
+        // one of 20,000 random full grids out; TRM with GRAM's budget shows the collapse.
+        return recipe(name, TaskId::SudokuGrids, sudoku::gram_config(guidance), 32, 2000);
     }
     if let Some(guidance) = match name {
         "gram-digits" => Some(true),

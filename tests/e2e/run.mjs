@@ -786,7 +786,7 @@ const vertex = (page, i) => page.getByRole('button', { name: new RegExp(`^Vertex
   await b.close();
 }
 
-// ---------- Generate (CPU): digits and boards from nothing ----------
+// ---------- Generate (CPU): digits, boards and Sudoku grids from nothing ----------
 {
   const b = await browser(false);
   await test('Generate CPU digits: samples appear within seconds, refine over the steps, the slider scrubs back, the link reproduces them', async () => {
@@ -842,6 +842,31 @@ const vertex = (page, i) => page.getByRole('button', { name: new RegExp(`^Vertex
     const trm = await read();
     assert(trm.length === 16 && new Set(trm.map((s) => s.t)).size === 1, `TRM drew ${new Set(trm.map((s) => s.t)).size} different boards`);
     results.generate_boards_cpu = { gramValid: `${valid.length} of 16`, gramDistinctValid: distinct, trmDistinct: 1 };
+    assert(page.errors.length === 0, `console errors: ${page.errors}`);
+    await context.close();
+  });
+  await test('Generate CPU Sudoku grids: each mark and the counter agree with an independent grid check', async () => {
+    const { page, context } = await newPage(b);
+    await page.goto(`${base}/generate?backend=cpu&kind=sudoku&n=8&steps=8&run=1`);
+    await waitDone(page, 180000);
+    const samples = await page.locator('.generated-grid li').evaluateAll((els) => els.map((e) => ({ t: e.querySelector('.sample').dataset.sample, mark: e.dataset.valid, red: (e.querySelector('.wrong-cell').getAttribute('d').match(/M/g) || []).length })));
+    assert(samples.length === 8, `${samples.length} samples`);
+    // The red cells are the cells whose digit repeats among its 20 peers (row, column, box).
+    const peers = (a, b) => a !== b && (Math.floor(a / 9) === Math.floor(b / 9) || a % 9 === b % 9 || (Math.floor(a / 27) === Math.floor(b / 27) && Math.floor((a % 9) / 3) === Math.floor((b % 9) / 3)));
+    const clashes = (t) => [...t].filter((d, a) => /[1-9]/.test(d) && [...t].some((e, b) => e === d && peers(a, b))).length;
+    for (const s of samples) assert(s.red === clashes(s.t), `grid ${s.t}: ${s.red} red cells, ${clashes(s.t)} in a clash`);
+    // Independently: a valid grid is 81 digits 1-9, each row, column and box holding nine different ones.
+    const fullGrid = (t) => /^[1-9]{81}$/.test(t) && [...Array(27).keys()].every((u) => {
+      const cells = [...Array(9).keys()].map((k) => u < 9 ? u * 9 + k : u < 18 ? k * 9 + (u - 9) : (Math.floor((u - 18) / 3) * 3 + Math.floor(k / 3)) * 9 + ((u - 18) % 3) * 3 + (k % 3));
+      return new Set(cells.map((c) => t[c])).size === 9;
+    });
+    for (const s of samples) assert((s.mark === 'valid') === fullGrid(s.t), `grid ${s.t} marked ${s.mark}`);
+    const valid = samples.filter((s) => fullGrid(s.t));
+    const distinct = new Set(valid.map((s) => s.t)).size;
+    const counter = await page.locator('.counter').innerText();
+    assert(counter === `${valid.length} of 8 samples valid · ${distinct} distinct valid grids of the 6,670,903,752,021,072,936,960 there are`, `counter ${counter}`);
+    await page.screenshot({ path: path.join(shots, 'generate-sudoku.png'), fullPage: true });
+    results.generate_sudoku_cpu = { gramValid: `${valid.length} of 8`, gramDistinctValid: distinct };
     assert(page.errors.length === 0, `console errors: ${page.errors}`);
     await context.close();
   });

@@ -1,9 +1,10 @@
-//! `/generate`: what to generate (digits or 8x8 N-Queens boards), the model, and how to sample,
+//! `/generate`: what to generate (digits, 8x8 N-Queens boards or Sudoku grids), the model, and how to sample,
 //! on top of the shared [`Sampling`] parameters (the verified stop means nothing here: it is
 //! always written `stop=0`).
 
-use engine::tasks::boards::QueensBoards;
+use engine::tasks::boards::{QueensBoards, SudokuGrids};
 use engine::tasks::digits::Digit;
+use engine::tasks::sudoku::SudokuGrid;
 use engine::tasks::{InferenceDefaults, Task};
 
 use super::fields::parsed;
@@ -21,15 +22,18 @@ pub enum Kind {
     Digits,
     /// 8x8 N-Queens boards.
     Queens8,
+    /// Full 9x9 Sudoku grids.
+    Sudoku,
 }
 
 impl Kind {
-    pub const ALL: [Kind; 2] = [Kind::Digits, Kind::Queens8];
+    pub const ALL: [Kind; 3] = [Kind::Digits, Kind::Queens8, Kind::Sudoku];
 
     pub fn key(self) -> &'static str {
         match self {
             Kind::Digits => "digits",
             Kind::Queens8 => "nqueens8",
+            Kind::Sudoku => "sudoku",
         }
     }
 
@@ -41,6 +45,7 @@ impl Kind {
         match self {
             Kind::Digits => "Digits (MNIST)",
             Kind::Queens8 => "8x8 N-Queens boards",
+            Kind::Sudoku => "9x9 Sudoku grids",
         }
     }
 
@@ -49,10 +54,11 @@ impl Kind {
         match self {
             Kind::Digits => format!("{}-digits", model.key()),
             Kind::Queens8 => format!("{}-nqueens8-boards", model.key()),
+            Kind::Sudoku => format!("{}-sudoku-grids", model.key()),
         }
     }
 
-    /// The constant input, as the worker reads it: the blank image or the empty board.
+    /// The constant input, as the worker reads it: the blank image, the empty board or grid.
     pub fn blank_input(self) -> String {
         match self {
             Kind::Digits => Digit::blank().to_text(),
@@ -60,6 +66,7 @@ impl Kind {
                 let task = QueensBoards::new(8);
                 task.puzzle_text(&task.instance().puzzle)
             }
+            Kind::Sudoku => SudokuGrids.puzzle_text(&SudokuGrid::empty()),
         }
     }
 }
@@ -101,7 +108,7 @@ impl UrlState for GenerateSettings {
             return true;
         }
         match key {
-            "kind" => parsed(key, value, Kind::parse(value).ok_or("digits or nqueens8"), &mut self.kind, "digits", notes),
+            "kind" => parsed(key, value, Kind::parse(value).ok_or("digits, nqueens8 or sudoku"), &mut self.kind, "digits", notes),
             "model" => parsed(key, value, Model::parse(value).ok_or("gram or trm"), &mut self.model, "gram", notes),
             _ => return false,
         }
@@ -141,8 +148,11 @@ mod tests {
         let (s, notes) = GenerateSettings::from_query("kind=cats&n=65");
         assert_eq!(s, GenerateSettings::default());
         assert_eq!(notes.len(), 2, "{notes:?}");
-        assert!(notes[0].contains("digits or nqueens8"), "{notes:?}");
+        assert!(notes[0].contains("digits, nqueens8 or sudoku"), "{notes:?}");
         assert_eq!(Kind::Queens8.blank_input(), ".".repeat(64));
+        assert_eq!(Kind::Sudoku.blank_input(), ".".repeat(81));
+        let (s, _) = GenerateSettings::from_query("kind=sudoku&model=gram");
+        assert_eq!(s.weights(), "gram-sudoku-grids");
         assert_eq!(Kind::Digits.blank_input().len(), 28 * 28 + 27);
     }
 }

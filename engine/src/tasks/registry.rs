@@ -3,7 +3,7 @@
 //! in [`visit`]); the trainer's `eval`, `solve`, `split`, `export` and `bench` then work for it,
 //! since each is written once over the task interface and reaches its task through [`visit`].
 
-use super::boards::QueensBoards;
+use super::boards::{QueensBoards, SudokuGrids};
 use super::coloring::Coloring;
 use super::digits::Digits;
 use super::nqueens::NQueens;
@@ -25,12 +25,14 @@ pub enum TaskId {
     Coloring(usize),
     /// Whole n x n N-Queens boards from nothing (seed 003's p(x), section 3.3).
     QueensBoards(usize),
+    /// Full 9x9 Sudoku grids from nothing (seed 003's p(x) on Sudoku).
+    SudokuGrids,
     /// Binarized MNIST digits from nothing (seed 003's p(x), section 3.3).
     Digits,
 }
 
 /// Every task, in the order the CLI lists them.
-pub const ALL: [TaskId; 8] = [
+pub const ALL: [TaskId; 9] = [
     TaskId::NQueens(8),
     TaskId::NQueens(10),
     TaskId::Sudoku,
@@ -38,6 +40,7 @@ pub const ALL: [TaskId; 8] = [
     TaskId::Coloring(8),
     TaskId::Coloring(10),
     TaskId::QueensBoards(8),
+    TaskId::SudokuGrids,
     TaskId::Digits,
 ];
 
@@ -50,6 +53,7 @@ impl TaskId {
             TaskId::Tree => "tree".into(),
             TaskId::Coloring(n) => format!("coloring{n}"),
             TaskId::QueensBoards(n) => format!("nqueens{n}-boards"),
+            TaskId::SudokuGrids => "sudoku-grids".into(),
             TaskId::Digits => "digits".into(),
         }
     }
@@ -63,7 +67,8 @@ impl TaskId {
     }
 
     /// The task a GRAM/TRM config was built for (by its sequence length and vocabulary). A
-    /// generation task shares its puzzle task's shapes (`nqueens8-boards` is `nqueens8`'s), so
+    /// generation task shares its puzzle task's shapes (`nqueens8-boards` is `nqueens8`'s,
+    /// `sudoku-grids` is `sudoku`'s), so
     /// this names the puzzle task; a manifest's `task` says which it is ([`TaskId::of_weights`]).
     pub fn of_gram_config(config: &GramConfig) -> Option<TaskId> {
         use crate::tasks::{coloring, digits, nqueens, sudoku};
@@ -89,6 +94,7 @@ impl TaskId {
         let by_config = TaskId::of_gram_config(config)?;
         match manifest_task.and_then(|t| TaskId::parse(t).ok()) {
             Some(TaskId::QueensBoards(n)) if by_config == TaskId::NQueens(n) => Some(TaskId::QueensBoards(n)),
+            Some(TaskId::SudokuGrids) if by_config == TaskId::Sudoku => Some(TaskId::SudokuGrids),
             _ => Some(by_config),
         }
     }
@@ -110,6 +116,7 @@ pub fn visit<V: TaskVisitor>(id: TaskId, visitor: V) -> V::Output {
         TaskId::Tree => visitor.other(&Trees),
         TaskId::Coloring(n) => visitor.gram(&Coloring::new(n)),
         TaskId::QueensBoards(n) => visitor.gram(&QueensBoards::new(n)),
+        TaskId::SudokuGrids => visitor.gram(&SudokuGrids),
         TaskId::Digits => visitor.gram(&Digits),
     }
 }
@@ -124,12 +131,14 @@ mod tests {
             assert_eq!(TaskId::parse(&t.id()), Ok(t));
         }
         let err = TaskId::parse("chess").unwrap_err();
-        assert!(err.contains("nqueens8, nqueens10, sudoku, tree, coloring8, coloring10, nqueens8-boards, digits"), "{err}");
+        assert!(err.contains("nqueens8, nqueens10, sudoku, tree, coloring8, coloring10, nqueens8-boards, sudoku-grids, digits"), "{err}");
         let queens = crate::tasks::nqueens::gram_mixer_config(8, true);
         assert_eq!(TaskId::of_weights(&queens, Some("nqueens8-boards")), Some(TaskId::QueensBoards(8)));
         assert_eq!(TaskId::of_weights(&queens, Some("nqueens8")), Some(TaskId::NQueens(8)));
         assert_eq!(TaskId::of_weights(&queens, None), Some(TaskId::NQueens(8)));
         assert_eq!(TaskId::of_weights(&crate::tasks::sudoku::gram_config(true), Some("nqueens8-boards")), Some(TaskId::Sudoku));
+        assert_eq!(TaskId::of_weights(&crate::tasks::sudoku::gram_config(true), Some("sudoku-grids")), Some(TaskId::SudokuGrids));
+        assert_eq!(TaskId::of_weights(&queens, Some("sudoku-grids")), Some(TaskId::NQueens(8)));
         assert_eq!(TaskId::of_gram_config(&crate::tasks::sudoku::gram_config(true)), Some(TaskId::Sudoku));
         assert_eq!(TaskId::of_gram_config(&crate::tasks::digits::gram_config(false)), Some(TaskId::Digits));
         assert_eq!(TaskId::of_gram_config(&crate::tasks::nqueens::gram_mixer_config(8, false)), Some(TaskId::NQueens(8)));

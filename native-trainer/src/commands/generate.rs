@@ -2,7 +2,8 @@
 //! the constant input, the stochastic recursion, the decoder's answer), one JSON line each,
 //! `{"sample": TEXT, "valid": bool}`, TEXT in the task's answer format (an N-Queens board: `Q`/`.`,
 //! row-major; a digit: 28 rows of `0`/`1` joined by `/`, without `valid`: digits have no rule).
-//! N-Queens completion weights (`nqueens8`) are run on the empty board: the baseline.
+//! A Sudoku grid is 81 digits, row-major. N-Queens and Sudoku completion weights (`nqueens8`,
+//! `sudoku`) are run on the empty board or grid: the baseline.
 
 use std::path::Path;
 use std::process::ExitCode;
@@ -10,7 +11,8 @@ use std::process::ExitCode;
 use burn::tensor::Device;
 use engine::gram::SampleOptions;
 use engine::solve::solve;
-use engine::tasks::boards::QueensBoards;
+use engine::tasks::boards::{QueensBoards, SudokuGrids};
+use engine::tasks::sudoku::SudokuGrid;
 use engine::tasks::digits::{Digit, Digits};
 use engine::tasks::{Task, TaskId, TokenTask};
 use serde_json::json;
@@ -34,6 +36,17 @@ pub fn generate(weights: &Path, options: SampleOptions, device: &Device) -> Resu
                 .map(|b| json!({ "sample": task.answer_text(b), "valid": task.is_valid(&input, b) }).to_string())
                 .collect::<Vec<_>>()
         }
+        // Sudoku completion weights on the empty grid: the baseline, as for N-Queens.
+        TaskId::SudokuGrids | TaskId::Sudoku => {
+            let task = SudokuGrids;
+            let input = SudokuGrid::empty(); // the one input (without making the 20,000 targets)
+            let solved = solve(&task, &model, std::slice::from_ref(&input), &options, task.default_selection(), 1, device);
+            solved[0]
+                .samples
+                .iter()
+                .map(|g| json!({ "sample": task.answer_text(g), "valid": task.is_valid(&input, g) }).to_string())
+                .collect()
+        }
         TaskId::Digits => {
             let task = Digits;
             let input = Digit::blank(); // the one input (every part's instance holds it)
@@ -42,7 +55,7 @@ pub fn generate(weights: &Path, options: SampleOptions, device: &Device) -> Resu
         }
         other => {
             return Err(format!(
-                "{} holds a {} model, which completes puzzles (use solve); generate needs generation weights, e.g. nqueens8-boards or digits (train --preset gram-nqueens8-boards, gram-digits), or N-Queens weights (run on the empty board)",
+                "{} holds a {} model, which completes puzzles (use solve); generate needs generation weights, e.g. nqueens8-boards, sudoku-grids or digits (train --preset gram-nqueens8-boards, gram-sudoku-grids, gram-digits), or N-Queens or Sudoku weights (run on the empty board or grid)",
                 weights.display(),
                 other.id()
             ));

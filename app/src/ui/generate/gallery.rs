@@ -2,6 +2,7 @@
 //! back, each board marked valid or not, and the count of distinct (valid) samples.
 
 use engine::tasks::nqueens::Board;
+use engine::tasks::sudoku::SudokuGrid;
 use leptos::prelude::*;
 
 use super::picture::digit_picture;
@@ -10,6 +11,7 @@ use crate::ui::controls::playback::Player;
 use crate::ui::controls::sample_button::SampleButton;
 use crate::ui::controls::slider::Slider;
 use crate::ui::nqueens::mini_board::mini_board;
+use crate::ui::sudoku::mini_grid::mini_grid_clashes;
 use crate::ui::trajectories::views::StepLabel;
 use crate::url_state::generate::Kind;
 
@@ -18,6 +20,10 @@ fn picture(kind: Kind, sample: &Sample, probs: &[f32]) -> AnyView {
         Kind::Digits => digit_picture(probs).into_any(),
         Kind::Queens8 => match Board::parse(&sample.text, 8) {
             Ok(b) => mini_board(&b, None).into_any(),
+            Err(_) => view! { <span>"?"</span> }.into_any(),
+        },
+        Kind::Sudoku => match SudokuGrid::parse(&sample.text) {
+            Ok(g) => mini_grid_clashes(&g).into_any(),
             Err(_) => view! { <span>"?"</span> }.into_any(),
         },
     }
@@ -35,9 +41,10 @@ pub(super) fn Gallery(page: GenerateState) -> impl IntoView {
                 .enumerate()
                 .map(|(i, s)| {
                     let probs = current.with(|c| c.as_ref().and_then(|r| r.queen_probs.get(i).cloned()).unwrap_or_default());
+                    let noun = if kind == Kind::Sudoku { "grid" } else { "board" };
                     let label = match s.valid {
-                        Some(true) => format!("Sample {}: a valid board", i + 1),
-                        Some(false) => format!("Sample {}: not a valid board", i + 1),
+                        Some(true) => format!("Sample {}: a valid {noun}", i + 1),
+                        Some(false) => format!("Sample {}: not a valid {noun}", i + 1),
                         None => format!("Sample {}", i + 1),
                     };
                     let mark: Option<&'static str> = s.valid.map(|v| if v { "valid" } else { "not valid" });
@@ -58,13 +65,12 @@ pub(super) fn Gallery(page: GenerateState) -> impl IntoView {
         let n = samples.with(Vec::len);
         match kind.get() {
             None => String::new(),
-            Some(k) => match total_valid(k) {
-                Some(total) => {
-                    let valid = samples.with(|s| s.iter().filter(|x| x.valid == Some(true)).count());
-                    format!("{valid} of {n} samples valid · {} distinct valid boards of the {total} there are", distinct.get())
-                }
-                None => format!("{} distinct digits among {n} samples", distinct.get()),
-            },
+            Some(Kind::Digits) => format!("{} distinct digits among {n} samples", distinct.get()),
+            Some(k) => {
+                let valid = samples.with(|s| s.iter().filter(|x| x.valid == Some(true)).count());
+                let noun = if k == Kind::Sudoku { "grids" } else { "boards" };
+                format!("{valid} of {n} samples valid · {} distinct valid {noun} of the {} there are", distinct.get(), total_valid(k))
+            }
         }
     };
     let playback = session.playback;
@@ -76,7 +82,7 @@ pub(super) fn Gallery(page: GenerateState) -> impl IntoView {
             <h2>"The samples, refining step by step"</h2>
             <p class="hint">
                 "Each picture is one trajectory's answer after the step on screen. Digits: brighter = the model is surer the pixel is ink. "
-                "Boards: green = a valid N-Queens solution."
+                "Boards and grids: green = valid (an N-Queens solution; a full Sudoku grid without a clash); red cells = a digit repeated in its row, column or box."
             </p>
             <Player playback unit="step" speed_select=true rewind=true/>
             <Slider

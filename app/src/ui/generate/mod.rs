@@ -1,5 +1,5 @@
 //! `/generate`: GRAM as a generator, p(x) (seed 003, section 3.3). The input is a constant (the
-//! blank image, the empty board); press Generate and N samples condense out of the noise over the
+//! blank image, the empty board or grid); press Generate and N samples condense out of the noise over the
 //! supervision steps. TRM, the same network without noise, gives one sample however many you ask.
 
 mod gallery;
@@ -44,7 +44,7 @@ pub fn GeneratePage() -> impl IntoView {
         .collect_view();
     view! {
         <section class="generate">
-            <h1>"Generate: digits and boards from nothing"</h1>
+            <h1>"Generate: digits, boards and grids from nothing"</h1>
             <BackendStatus backend=worker.backend/>
             <UrlNotes notes/>
             {load_view}
@@ -63,7 +63,7 @@ pub fn GeneratePage() -> impl IntoView {
             <div class="explain">
                 <h2>"What is on screen"</h2>
                 <p>
-                    "The input never changes: a blank image, or an empty board. GRAM refines a latent state for a few "
+                    "The input never changes: a blank image, an empty board or an empty Sudoku grid. GRAM refines a latent state for a few "
                     "supervision steps, adding noise from a learned prior at each one, and decodes what the state has become. "
                     "Different noise, different sample: the model has learned the distribution of its training data, p(x), "
                     "as seed 003 (section 3.3) trains it on MNIST. TRM is the same network without the noise: it maps the one "

@@ -3,7 +3,9 @@
 
 use std::collections::BTreeSet;
 
+use engine::tasks::boards::SUDOKU_GRIDS;
 use engine::tasks::nqueens::{Board, all_solutions};
+use engine::tasks::sudoku::SudokuGrid;
 use leptos::prelude::*;
 
 use crate::ui::model_worker::ModelWorker;
@@ -16,7 +18,8 @@ use crate::url_state::nqueens::Model;
 #[derive(Clone, Debug, PartialEq)]
 pub(super) struct Sample {
     pub text: String,
-    /// Boards: a valid N-Queens solution; digits: `None` (no rule to check).
+    /// Boards: a valid N-Queens solution; grids: a full Sudoku grid without a clash; digits:
+    /// `None` (no rule to check).
     pub valid: Option<bool>,
 }
 
@@ -36,15 +39,31 @@ fn judge(kind: Kind, text: &str) -> Option<bool> {
     match kind {
         Kind::Digits => None,
         Kind::Queens8 => Some(Board::parse(text, 8).is_ok_and(|b| b.is_solution())),
+        Kind::Sudoku => Some(SudokuGrid::parse(text).is_ok_and(|g| g.is_solved())),
     }
 }
 
-/// Valid boards there are for a kind (92 for 8x8), or none for digits.
-pub(super) fn total_valid(kind: Kind) -> Option<usize> {
+/// Valid boards or grids there are of a kind, as the counter writes it (92 8x8 N-Queens
+/// boards, 6,670,903,752,021,072,936,960 Sudoku grids); digits have no rule.
+pub(super) fn total_valid(kind: Kind) -> String {
     match kind {
-        Kind::Digits => None,
-        Kind::Queens8 => Some(all_solutions(8).len()),
+        Kind::Digits => String::new(),
+        Kind::Queens8 => all_solutions(8).len().to_string(),
+        Kind::Sudoku => group_thousands(SUDOKU_GRIDS),
     }
+}
+
+/// `6670903752021072936960` as `6,670,903,752,021,072,936,960`.
+fn group_thousands(n: u128) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
 }
 
 impl GenerateState {

@@ -5,7 +5,7 @@
 
 mod explain;
 mod inside_sample;
-mod mini_grid;
+pub(crate) mod mini_grid;
 mod puzzle_editor;
 mod state;
 mod vote_panel;

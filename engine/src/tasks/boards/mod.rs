@@ -1,7 +1,8 @@
 //! Generation, p(x): seed 003 (section 3.3) fixes a model's input to a constant and trains it on
 //! the data itself, so sampling the stochastic recursion draws new data; deterministic TRM can
 //! only give one answer. Here the data are whole boards: every solution of 8x8 N-Queens
-//! ([`queens`]), the input the empty board. What is scored ([`report`]) is the distribution of
+//! ([`queens`]), the input the empty board; and full 9x9 Sudoku grids ([`sudoku_grids`]), a
+//! fixed random sample of them, the input the empty grid. What is scored ([`report`]) is the distribution of
 //! the samples: the share that are valid, how many distinct valid boards they hold, and how many
 //! of all the valid boards they cover, beside what a perfect sampler would cover with as many
 //! independent draws.
@@ -13,6 +14,8 @@
 
 mod queens;
 pub mod report;
+mod sudoku_grids;
 
 pub use queens::QueensBoards;
 pub use report::BoardsReport;
+pub use sudoku_grids::{GRIDS_SEED, GridsInstance, SUDOKU_GRIDS, SudokuGrids, TRAIN_GRIDS, random_grids};

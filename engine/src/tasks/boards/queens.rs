@@ -123,7 +123,7 @@ impl TokenTask for QueensBoards {
     }
 
     fn new_report(&self, samples: usize) -> BoardsReport {
-        BoardsReport::new(samples, all_solutions(self.n()).len())
+        BoardsReport::new(samples, all_solutions(self.n()).len() as u128)
     }
 
     fn score(&self, report: &mut BoardsReport, _instance: &Instance, solved: &Solved<Board>) {

@@ -12,9 +12,15 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use crate::tasks::Report;
 
-/// Expected distinct boards among `n` independent draws uniform over `k`.
-pub fn uniform_expected(k: usize, n: usize) -> f64 {
-    if k == 0 { 0.0 } else { k as f64 * (1.0 - (1.0 - 1.0 / k as f64).powi(n as i32)) }
+/// Expected distinct boards among `n` independent draws uniform over `k` (`k` up to the
+/// 6.7e21 full Sudoku grids: computed as `-k expm1(n ln1p(-1/k))`, exact where `1 - 1/k` rounds
+/// to 1).
+pub fn uniform_expected(k: u128, n: usize) -> f64 {
+    if k == 0 {
+        return 0.0;
+    }
+    let k = k as f64;
+    -k * (n as f64 * (-1.0 / k).ln_1p()).exp_m1()
 }
 
 /// The running figures of a generation eval.
@@ -22,8 +28,8 @@ pub fn uniform_expected(k: usize, n: usize) -> f64 {
 pub struct BoardsReport {
     /// Samples per input (N).
     pub samples: usize,
-    /// Valid boards there are (K).
-    pub total: usize,
+    /// Valid boards there are (K: 92 for 8x8 N-Queens, 6.7e21 full Sudoku grids).
+    pub total: u128,
     pub inputs: usize,
     pub drawn: usize,
     pub valid: usize,
@@ -35,7 +41,7 @@ pub struct BoardsReport {
 }
 
 impl BoardsReport {
-    pub fn new(samples: usize, total: usize) -> BoardsReport {
+    pub fn new(samples: usize, total: u128) -> BoardsReport {
         BoardsReport { samples, total, inputs: 0, drawn: 0, valid: 0, curve: vec![0; samples], by_step: Vec::new() }
     }
 
@@ -183,5 +189,9 @@ mod tests {
     fn a_perfect_sampler_of_64_draws_expects_about_46_of_92() {
         assert!((uniform_expected(92, 64) - 46.3).abs() < 0.1, "{}", uniform_expected(92, 64));
         assert!((uniform_expected(92, 1) - 1.0).abs() < 1e-9);
+        // The closed form, for a k where 1 - 1/k is far from 1.
+        assert!((uniform_expected(3, 2) - 3.0 * (1.0 - (2.0f64 / 3.0).powi(2))).abs() < 1e-12);
+        // 64 draws from the 6.7e21 Sudoku grids are all distinct in expectation.
+        assert!((uniform_expected(crate::tasks::boards::SUDOKU_GRIDS, 64) - 64.0).abs() < 1e-9);
     }
 }

@@ -5,8 +5,9 @@ use super::solver::{DIGITS, Instance, Search, solve_with_limit};
 use super::{CELLS, SudokuGrid};
 use crate::gram::noise::NoiseSource;
 
-/// A random full grid: the solver on an empty grid with a shuffled digit order per fill.
-fn random_solution(rng: &mut NoiseSource) -> SudokuGrid {
+/// A random full grid: the solver on an empty grid with a shuffled digit order per fill. Also
+/// the data of unconditional grid generation (`tasks::boards::SudokuGrids`).
+pub fn random_solution(rng: &mut NoiseSource) -> SudokuGrid {
     let mut grid = SudokuGrid::empty();
     // Seed the three diagonal boxes (independent of each other), then complete.
     for b in [0usize, 4, 8] {

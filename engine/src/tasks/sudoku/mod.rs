@@ -16,7 +16,7 @@ mod model;
 mod solver;
 mod task;
 
-pub use generate::{Augmentation, Difficulty, generate};
+pub use generate::{Augmentation, Difficulty, generate, random_solution};
 pub use metrics::{SudokuReport, WIDTHS, WidthPoint, vote, width_curve};
 pub use model::gram_config;
 pub use solver::{Instance, SolveReport, assess, problem_with, solve_with_limit, unique_solution};

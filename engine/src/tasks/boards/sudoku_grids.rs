@@ -1,0 +1,161 @@
+//! Full 9x9 Sudoku grids from nothing: the constant input is the empty grid, each target a valid
+//! full grid made by the engine's generator (seed 003's p(x) formulation, section 3.3, on Sudoku
+//! grids). Unlike the 92 N-Queens boards the grids cannot all be listed (6.7e21 of them,
+//! [`SUDOKU_GRIDS`]), so training sees a fixed sample of [`TRAIN_GRIDS`] random grids, a pure
+//! function of [`GRIDS_SEED`]; what the eval scores is whether samples are valid grids and how
+//! many are distinct, not coverage.
+
+use std::sync::OnceLock;
+
+use super::report::BoardsReport;
+use crate::gram::Selection;
+use crate::gram::noise::NoiseSource;
+use crate::tasks::sudoku::{SudokuGrid, random_solution};
+use crate::tasks::{Part, Solved, Task, TokenTask};
+
+/// Valid full 9x9 Sudoku grids there are (Felgenhauer & Jarvis, 2005).
+pub const SUDOKU_GRIDS: u128 = 6_670_903_752_021_072_936_960;
+/// Random grids the one instance lists as targets (training draws one per batch slot).
+pub const TRAIN_GRIDS: usize = 20_000;
+/// The seed of those grids.
+pub const GRIDS_SEED: u64 = 0x6e1d_5000;
+
+/// The empty grid with the grids it is trained towards.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GridsInstance {
+    pub puzzle: SudokuGrid,
+    pub grids: Vec<SudokuGrid>,
+}
+
+/// `count` random full grids from `seed` (the generator's random solution of the empty grid).
+pub fn random_grids(count: usize, seed: u64) -> Vec<SudokuGrid> {
+    let mut rng = NoiseSource::new(seed);
+    (0..count).map(|_| random_solution(&mut rng)).collect()
+}
+
+/// Unconditional Sudoku grids: Sudoku's grids, tokens and rules, one input.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SudokuGrids;
+
+impl SudokuGrids {
+    /// The one instance: the empty grid with [`TRAIN_GRIDS`] random grids (made once per
+    /// process).
+    pub fn instance(&self) -> GridsInstance {
+        static GRIDS: OnceLock<Vec<SudokuGrid>> = OnceLock::new();
+        GridsInstance { puzzle: SudokuGrid::empty(), grids: GRIDS.get_or_init(|| random_grids(TRAIN_GRIDS, GRIDS_SEED)).clone() }
+    }
+}
+
+impl Task for SudokuGrids {
+    type Puzzle = SudokuGrid;
+    type Answer = SudokuGrid;
+    type Instance = GridsInstance;
+
+    fn id(&self) -> String {
+        "sudoku-grids".into()
+    }
+
+    /// The only input is the constant: the empty grid.
+    fn parse(&self, text: &str) -> Result<SudokuGrid, String> {
+        let grid = SudokuGrid::parse(text).map_err(|e| e.to_string())?;
+        if grid.givens() > 0 {
+            return Err("sudoku-grids generates grids from nothing: its one input is the empty grid (81 dots), not a puzzle with givens".into());
+        }
+        Ok(grid)
+    }
+
+    fn puzzle_text(&self, puzzle: &SudokuGrid) -> String {
+        puzzle.to_text()
+    }
+
+    fn answer_text(&self, answer: &SudokuGrid) -> String {
+        answer.to_text()
+    }
+
+    /// A full grid without conflicts (the empty input has no given to keep).
+    fn is_valid(&self, puzzle: &SudokuGrid, answer: &SudokuGrid) -> bool {
+        answer.solves(puzzle)
+    }
+
+    /// The one input is trained on and scored (`boards` module doc: nothing to hold out).
+    fn part_of(&self, _puzzle: &SudokuGrid) -> Part {
+        Part::Train
+    }
+
+    /// Every part holds the one instance.
+    fn instances(&self, _part: Part) -> Vec<GridsInstance> {
+        vec![self.instance()]
+    }
+
+    fn puzzle_of<'a>(&self, instance: &'a GridsInstance) -> &'a SudokuGrid {
+        &instance.puzzle
+    }
+}
+
+impl TokenTask for SudokuGrids {
+    type Report = BoardsReport;
+
+    fn tokens(&self, puzzle: &SudokuGrid) -> Vec<u32> {
+        puzzle.tokens()
+    }
+
+    fn answer_from_prediction(&self, tokens: &[u32]) -> SudokuGrid {
+        SudokuGrid::from_prediction(tokens)
+    }
+
+    fn puzzle_from_tokens(&self, tokens: &[u32]) -> Option<SudokuGrid> {
+        SudokuGrid::from_tokens(tokens).ok().filter(|g| g.givens() == 0)
+    }
+
+    fn targets(&self, instance: &GridsInstance) -> Vec<Vec<u32>> {
+        instance.grids.iter().map(SudokuGrid::tokens).collect()
+    }
+
+    /// What `solve` selects (the report scores every sample): the LPRM, as N-Queens boards.
+    fn default_selection(&self) -> Selection {
+        Selection::Lprm
+    }
+
+    /// No settle: every step samples (the paper's sampler).
+    fn default_settle(&self) -> f64 {
+        0.0
+    }
+
+    fn eval_batch(&self) -> usize {
+        1
+    }
+
+    fn new_report(&self, samples: usize) -> BoardsReport {
+        BoardsReport::new(samples, SUDOKU_GRIDS)
+    }
+
+    fn score(&self, report: &mut BoardsReport, _instance: &GridsInstance, solved: &Solved<SudokuGrid>) {
+        let text = |step: &Vec<SudokuGrid>| step.iter().map(|g| (g.to_text(), g.is_solved())).collect::<Vec<_>>();
+        report.add(&text(&solved.samples), &solved.samples_by_step.iter().map(text).collect::<Vec<_>>());
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_one_input_is_the_empty_grid_with_distinct_valid_grids() {
+        let task = SudokuGrids;
+        assert_eq!(task.id(), "sudoku-grids");
+        let grids = random_grids(200, GRIDS_SEED);
+        assert!(grids.iter().all(SudokuGrid::is_solved));
+        let distinct: std::collections::BTreeSet<String> = grids.iter().map(SudokuGrid::to_text).collect();
+        assert_eq!(distinct.len(), 200, "random grids repeat");
+        assert_eq!(random_grids(200, GRIDS_SEED), grids, "a pure function of the seed");
+        assert!(task.parse(&".".repeat(81)).is_ok());
+        let one = format!("5{}", ".".repeat(80));
+        assert!(task.parse(&one).unwrap_err().contains("empty grid"));
+        let x = task.tokens(&SudokuGrid::empty());
+        assert!(task.is_right_prediction(&x, &grids[3].tokens()));
+        let mut broken = grids[3].clone();
+        broken.set(0, broken.get(1));
+        assert!(!task.is_right_prediction(&x, &broken.tokens()), "a clash is no grid");
+        assert!(!task.is_right_prediction(&grids[3].tokens(), &grids[3].tokens()), "a full grid is not the input");
+    }
+}
