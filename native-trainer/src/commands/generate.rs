@@ -9,12 +9,12 @@ use std::path::Path;
 use std::process::ExitCode;
 
 use burn::tensor::Device;
-use engine::gram::SampleOptions;
+use engine::gram::{Gram, SampleOptions};
 use engine::solve::solve;
 use engine::tasks::boards::{QueensBoards, SudokuGrids};
-use engine::tasks::sudoku::SudokuGrid;
 use engine::tasks::digits::{Digit, Digits};
-use engine::tasks::{Task, TaskId, TokenTask};
+use engine::tasks::sudoku::SudokuGrid;
+use engine::tasks::{TaskId, TokenTask};
 use serde_json::json;
 
 use super::sampling::{check_ranges, named_task, task_of};
@@ -28,31 +28,12 @@ pub fn generate(weights: &Path, options: SampleOptions, device: &Device) -> Resu
         // generation model is measured against (they never saw an input with no queen).
         TaskId::QueensBoards(n) | TaskId::NQueens(n) => {
             let task = QueensBoards::new(n);
-            let input = task.instance().puzzle;
-            let solved = solve(&task, &model, std::slice::from_ref(&input), &options, task.default_selection(), 1, device);
-            solved[0]
-                .samples
-                .iter()
-                .map(|b| json!({ "sample": task.answer_text(b), "valid": task.is_valid(&input, b) }).to_string())
-                .collect::<Vec<_>>()
+            sample_lines(&task, &task.instance().puzzle, true, &model, &options, device)
         }
         // Sudoku completion weights on the empty grid: the baseline, as for N-Queens.
-        TaskId::SudokuGrids | TaskId::Sudoku => {
-            let task = SudokuGrids;
-            let input = SudokuGrid::empty(); // the one input (without making the 20,000 targets)
-            let solved = solve(&task, &model, std::slice::from_ref(&input), &options, task.default_selection(), 1, device);
-            solved[0]
-                .samples
-                .iter()
-                .map(|g| json!({ "sample": task.answer_text(g), "valid": task.is_valid(&input, g) }).to_string())
-                .collect()
-        }
-        TaskId::Digits => {
-            let task = Digits;
-            let input = Digit::blank(); // the one input (every part's instance holds it)
-            let solved = solve(&task, &model, std::slice::from_ref(&input), &options, task.default_selection(), 1, device);
-            solved[0].samples.iter().map(|d| json!({ "sample": task.answer_text(d) }).to_string()).collect()
-        }
+        TaskId::SudokuGrids | TaskId::Sudoku => sample_lines(&SudokuGrids, &SudokuGrid::empty(), true, &model, &options, device),
+        // The one input (every part's instance holds it); digits have no rule, so no `valid`.
+        TaskId::Digits => sample_lines(&Digits, &Digit::blank(), false, &model, &options, device),
         other => {
             return Err(format!(
                 "{} holds a {} model, which completes puzzles (use solve); generate needs generation weights, e.g. nqueens8-boards, sudoku-grids or digits (train --preset gram-nqueens8-boards, gram-sudoku-grids, gram-digits), or N-Queens or Sudoku weights (run on the empty board or grid)",
@@ -65,4 +46,21 @@ pub fn generate(weights: &Path, options: SampleOptions, device: &Device) -> Resu
         println!("{line}");
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// `options.samples` samples of `task` drawn from its one `input`, one JSON line each:
+/// `{"sample": TEXT}`, with `"valid"` (the task's rule check) when `with_valid`.
+fn sample_lines<T: TokenTask>(task: &T, input: &T::Puzzle, with_valid: bool, model: &Gram, options: &SampleOptions, device: &Device) -> Vec<String> {
+    let solved = solve(task, model, std::slice::from_ref(input), options, task.default_selection(), 1, device);
+    solved[0]
+        .samples
+        .iter()
+        .map(|a| {
+            let mut line = json!({ "sample": task.answer_text(a) });
+            if with_valid {
+                line["valid"] = json!(task.is_valid(input, a));
+            }
+            line.to_string()
+        })
+        .collect()
 }
