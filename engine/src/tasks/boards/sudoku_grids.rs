@@ -10,7 +10,7 @@ use std::sync::OnceLock;
 use super::report::BoardsReport;
 use crate::gram::Selection;
 use crate::gram::noise::NoiseSource;
-use crate::tasks::sudoku::{SudokuGrid, random_solution};
+use crate::tasks::sudoku::{Sudoku, SudokuGrid, random_solution};
 use crate::tasks::{Part, Solved, Task, TokenTask};
 
 /// Valid full 9x9 Sudoku grids there are (Felgenhauer & Jarvis, 2005).
@@ -33,7 +33,8 @@ pub fn random_grids(count: usize, seed: u64) -> Vec<SudokuGrid> {
     (0..count).map(|_| random_solution(&mut rng)).collect()
 }
 
-/// Unconditional Sudoku grids: Sudoku's grids, tokens and rules, one input.
+/// Unconditional Sudoku grids: Sudoku's grids, tokens and rules (delegated to [`Sudoku`]), one
+/// input.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct SudokuGrids;
 
@@ -65,16 +66,16 @@ impl Task for SudokuGrids {
     }
 
     fn puzzle_text(&self, puzzle: &SudokuGrid) -> String {
-        puzzle.to_text()
+        Sudoku.puzzle_text(puzzle)
     }
 
     fn answer_text(&self, answer: &SudokuGrid) -> String {
-        answer.to_text()
+        Sudoku.answer_text(answer)
     }
 
     /// A full grid without conflicts (the empty input has no given to keep).
     fn is_valid(&self, puzzle: &SudokuGrid, answer: &SudokuGrid) -> bool {
-        answer.solves(puzzle)
+        Sudoku.is_valid(puzzle, answer)
     }
 
     /// The one input is trained on and scored (`boards` module doc: nothing to hold out).
@@ -96,15 +97,15 @@ impl TokenTask for SudokuGrids {
     type Report = BoardsReport;
 
     fn tokens(&self, puzzle: &SudokuGrid) -> Vec<u32> {
-        puzzle.tokens()
+        Sudoku.tokens(puzzle)
     }
 
     fn answer_from_prediction(&self, tokens: &[u32]) -> SudokuGrid {
-        SudokuGrid::from_prediction(tokens)
+        Sudoku.answer_from_prediction(tokens)
     }
 
     fn puzzle_from_tokens(&self, tokens: &[u32]) -> Option<SudokuGrid> {
-        SudokuGrid::from_tokens(tokens).ok().filter(|g| g.givens() == 0)
+        Sudoku.puzzle_from_tokens(tokens).filter(|g| g.givens() == 0)
     }
 
     fn targets(&self, instance: &GridsInstance) -> Vec<Vec<u32>> {
