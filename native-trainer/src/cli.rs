@@ -154,7 +154,7 @@ pub enum Command {
     Solve {
         #[arg(long)]
         weights: PathBuf,
-        /// The task the lines are (nqueens8, nqueens10, sudoku, tree); checked against the weights.
+        /// The task the lines are (nqueens8, nqueens10, sudoku, tree, cfg); checked against the weights.
         /// Default: the weights' task.
         #[arg(long)]
         task: Option<String>,
@@ -164,9 +164,23 @@ pub enum Command {
         /// (lprm for N-Queens, vote for Sudoku).
         #[arg(long, default_value = "auto")]
         select: String,
-        /// Tree weights: Gaussian noise on every latent, sigma as a fraction of max |h|.
+        /// Tree and grammar weights: Gaussian noise on every latent, sigma as a fraction of max |h|.
         #[arg(long, default_value_t = 0.0)]
         latent_noise: f64,
+        /// Grammar weights: the model that completes each prefix: t (Transformer), c (COCONUT),
+        /// r (Reasoner + Dual-Talker) or r-mono (Reasoner + Mono-Talker). `--steps` = tokens.
+        #[arg(long, default_value = "r")]
+        model: String,
+        /// Grammar weights: share of each prefix's terminals replaced by other terminals (seeded
+        /// by --seed) before the model reads it.
+        #[arg(long, default_value_t = 0.0)]
+        corrupt: f64,
+    },
+    /// Print the grammar a grammar-study weights file was trained on, as JSON:
+    /// `{"start": ..., "rules": {NONTERMINAL: [[SYMBOL, ...], ...]}, "terminals": [...]}`.
+    Grammar {
+        #[arg(long)]
+        weights: PathBuf,
     },
     /// Draw N samples from nothing with generation weights (`nqueens8-boards`, `sudoku-grids`,
     /// `digits`: seed 003's p(x)): one JSON line per sample, `{"sample": TEXT, "valid": bool}`

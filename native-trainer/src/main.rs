@@ -7,6 +7,8 @@ mod checkpoint;
 mod cli;
 mod commands;
 mod data;
+mod cfg_presets;
+mod cfg_train;
 mod jepa_presets;
 mod jepa_train;
 mod lineage;
@@ -93,13 +95,15 @@ fn run(command: Command, command_line: String, device: Device) -> Result<ExitCod
             Ok(ExitCode::SUCCESS)
         }
         Command::Split { task, part } => commands::split::split(&task, &part),
-        Command::Solve { weights, task, sampling, select, latent_noise } => {
+        Command::Solve { weights, task, sampling, select, latent_noise, model, corrupt } => {
             let args = SolveArgs {
                 weights: &weights,
                 task: task.as_deref(),
                 sampling: &sampling,
                 select: &select,
                 latent_noise,
+                model: &model,
+                corrupt,
             };
             commands::solve::solve(args, &device)
         }
@@ -107,6 +111,7 @@ fn run(command: Command, command_line: String, device: Device) -> Result<ExitCod
             let options = engine::gram::SampleOptions { samples, max_steps: steps, seed, guidance_scale, ..Default::default() };
             commands::generate::generate(&weights, options, &device)
         }
+        Command::Grammar { weights } => commands::cfg::grammar(&weights, &device),
         Command::Classifier { out, steps, seed } => commands::classifier::train_classifier(&out, steps, seed, &device),
         Command::Export { run_dir, name, out_dir } => commands::export::export(run_dir, &name, &out_dir, &device),
         Command::Demo { samples, puzzles, seed } => commands::demo::demo(samples, puzzles, seed, &device),

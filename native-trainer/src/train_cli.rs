@@ -10,7 +10,7 @@ use clap::Args;
 use engine::tasks::TaskId;
 
 use crate::data::{SUDOKU_MIN_TARGET, SUDOKU_TRAIN_GIVENS};
-use crate::{jepa_train, presets, train};
+use crate::{cfg_presets, cfg_train, jepa_train, presets, train};
 
 #[derive(Args)]
 pub struct TrainCli {
@@ -79,12 +79,16 @@ pub fn train(a: TrainCli, command: String, device: Device) -> Result<ExitCode, S
     if let Some(p) = jepa_train::jepa_preset(&a.preset) {
         return train_jepa(a, p, command, device);
     }
+    if let Some(p) = cfg_presets::cfg_preset(&a.preset) {
+        return train_cfg(a, p, command, device);
+    }
     let p = presets::preset(&a.preset).ok_or_else(|| {
         format!(
-            "unknown preset {:?}; presets: {}, {}",
+            "unknown preset {:?}; presets: {}, {}, {}",
             a.preset,
             presets::NAMES.join(", "),
-            jepa_train::JEPA_NAMES.join(", ")
+            jepa_train::JEPA_NAMES.join(", "),
+            cfg_presets::CFG_NAMES.join(", ")
         )
     })?;
     if let Some(ema) = a.ema.filter(|e| !(0.0..1.0).contains(e)) {
@@ -146,4 +150,25 @@ fn train_jepa(a: TrainCli, p: jepa_train::JepaPreset, command: String, device: D
         command,
     };
     jepa_train::train_jepa(args, device).map(|_| ExitCode::SUCCESS)
+}
+
+fn train_cfg(a: TrainCli, p: cfg_presets::CfgPreset, command: String, device: Device) -> Result<ExitCode, String> {
+    if a.lr.is_some() || a.beta.is_some() || a.ema.is_some() || a.init_from.is_some() || a.givens.is_some() || a.from.is_some() {
+        return Err(format!("{} takes no --lr, --beta, --ema, --init-from, --givens or --from (one run trains every phase)", p.name));
+    }
+    let run_dir = a.run_dir.unwrap_or_else(|| PathBuf::from("runs").join(p.name));
+    let args = cfg_train::CfgTrainArgs {
+        preset: p,
+        steps: a.steps,
+        seed: a.seed,
+        run_dir,
+        resume: a.resume,
+        eval_every: a.eval_every,
+        eval_inputs: a.eval_inputs,
+        checkpoint_every: a.checkpoint_every.max(1),
+        log_every: a.log_every.max(1),
+        stop_after: a.stop_after,
+        command,
+    };
+    cfg_train::train_cfg(args, device).map(|_| ExitCode::SUCCESS)
 }

@@ -11,7 +11,10 @@ use engine::jepa::Jepa;
 use engine::weights::jepa::{JepaManifest, load_jepa};
 use engine::weights::{Manifest, load_gram};
 
+use crate::cfg_presets::{CfgRunState, load_cfg_checkpoint};
 use crate::jepa_train::{JepaRunState, Phase, load_jepa_checkpoint};
+use engine::tasks::cfg::models::{CfgConfig, CfgModels};
+use engine::weights::cfg::{CfgManifest, load_cfg};
 use crate::checkpoint::{load_checkpoint, load_ema};
 
 /// GRAM/TRM weights from a `.bpk` (with its manifest) or a run directory (latest checkpoint: the
@@ -61,4 +64,33 @@ pub fn load_jepa_weights(path: &Path, device: &Device) -> Result<(Jepa, Option<J
     let bytes = fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
     let model = load_jepa(&manifest, &bytes, device).map_err(|e| format!("{}: {e}", path.display()))?;
     Ok((model, Some(manifest)))
+}
+
+/// Does this path hold the grammar study's weights (a `.bpk` whose manifest says `cfg-models`, or
+/// a grammar run directory)?
+pub fn is_cfg(path: &Path) -> bool {
+    if path.is_dir() {
+        let Ok(name) = fs::read_to_string(path.join("latest")) else { return false };
+        let state = fs::read_to_string(path.join(name.trim()).join("state.json")).unwrap_or_default();
+        return serde_json::from_str::<CfgRunState>(&state).is_ok();
+    }
+    let text = fs::read_to_string(path.with_extension("json")).unwrap_or_default();
+    serde_json::from_str::<serde_json::Value>(&text).is_ok_and(|v| v["model"] == "cfg-models")
+}
+
+/// Grammar weights from a `.bpk` (manifest beside it) or a run directory.
+pub fn load_cfg_weights(path: &Path, device: &Device) -> Result<(CfgModels, CfgConfig, Option<CfgManifest>), String> {
+    if path.is_dir() {
+        let (models, _, state) = load_cfg_checkpoint(path, device)?;
+        if state.phase < crate::cfg_presets::PHASES.len() {
+            eprintln!("note: {} is still in phase {} of 6; later phases' models are untrained", path.display(), state.phase + 1);
+        }
+        return Ok((models.valid(), state.config, None));
+    }
+    let mp = path.with_extension("json");
+    let text = fs::read_to_string(&mp).map_err(|e| format!("cannot read the manifest {}: {e}", mp.display()))?;
+    let manifest = CfgManifest::from_json(&text).map_err(|e| format!("{}: {e}", mp.display()))?;
+    let bytes = fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let models = load_cfg(&manifest, &bytes, device).map_err(|e| format!("{}: {e}", path.display()))?;
+    Ok((models, manifest.config.clone(), Some(manifest)))
 }

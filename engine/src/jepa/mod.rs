@@ -4,6 +4,8 @@
 //! analysis. The tree route-search glue lives with its task (`tasks::tree::reasoner`).
 
 pub mod analysis;
+pub mod coconut;
+pub mod latent_loop;
 pub mod layers;
 pub mod loss;
 pub mod model;

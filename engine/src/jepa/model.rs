@@ -135,6 +135,19 @@ impl Reasoner {
         Reasoner { target_embed, ..self }
     }
 
+    /// The model with only its first `n` layers (seed 000, Table 3's footnote: a Reasoner starts
+    /// from the first N blocks of the pretrained Transformer); the final norm is kept.
+    pub fn first_layers(self, n: usize) -> Reasoner {
+        assert!(n >= 1 && n <= self.layers.len(), "keeps 1 to {} layers, not {n}", self.layers.len());
+        let mut layers = self.layers;
+        layers.truncate(n);
+        Reasoner { layers, ..self }
+    }
+
+    pub fn n_layers(&self) -> usize {
+        self.layers.len()
+    }
+
     /// Raw rows of the input and target embeddings (tests).
     pub fn embeddings(&self) -> (Tensor<2>, Tensor<2>) {
         (self.embed.weight.val(), self.target_embed.val())

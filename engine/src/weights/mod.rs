@@ -7,6 +7,7 @@
 //! can be built from and small enough for the file; every tensor in the file has the shape the
 //! config implies. Each failure is a [`WeightsError`] that says which check failed, never a panic.
 
+pub mod cfg;
 pub mod jepa;
 
 use std::fmt;

@@ -17,7 +17,7 @@ use engine::weights::{EvalRecord, Manifest};
 use super::sampling::{named_task, settle_note, task_of, with_settle};
 use crate::runlog::fmt_duration;
 use engine::tasks::registry::{TaskVisitor, visit};
-use crate::weights_io::{is_jepa, load_weights};
+use crate::weights_io::{is_cfg, is_jepa, load_weights};
 
 /// What `eval` was asked.
 pub struct EvalArgs<'a> {
@@ -55,6 +55,12 @@ pub fn summary_table(rows: &[SummaryRow]) -> String {
 
 pub fn eval(args: EvalArgs, device: &Device) -> Result<SummaryRow, String> {
     let name = args.weights.file_stem().map_or_else(|| args.weights.display().to_string(), |s| s.to_string_lossy().into_owned());
+    if is_cfg(args.weights) {
+        let a = &args;
+        super::cfg::eval(a.weights, a.part, a.limit, a.options.seed, a.record, a.csv, a.command, device)?;
+        let row = |s: &str| s.to_string();
+        return Ok(SummaryRow { weights: name, model: row("T, C, R"), variant: row("-"), decoding: row("greedy"), result: row("the tables above") });
+    }
     if is_jepa(args.weights) {
         if args.part != "test" {
             return Err("tree weights are scored on the test part only".into());

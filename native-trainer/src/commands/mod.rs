@@ -4,6 +4,7 @@
 //! `classifier` its metrics read.
 
 pub mod bench;
+pub mod cfg;
 pub mod classifier;
 pub mod demo;
 pub mod eval;

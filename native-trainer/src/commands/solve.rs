@@ -14,7 +14,7 @@ use super::sampling::{check_ranges, named_task, task_of, with_settle};
 use crate::cli::SamplingArgs;
 use crate::lines::answer_lines;
 use engine::tasks::registry::{TaskVisitor, visit};
-use crate::weights_io::{is_jepa, load_weights};
+use crate::weights_io::{is_cfg, is_jepa, load_weights};
 
 /// What `solve` was asked.
 pub struct SolveArgs<'a> {
@@ -24,9 +24,32 @@ pub struct SolveArgs<'a> {
     pub sampling: &'a SamplingArgs,
     pub select: &'a str,
     pub latent_noise: f64,
+    /// Grammar weights: which model completes (t, c, r, r-mono).
+    pub model: &'a str,
+    /// Grammar weights: share of each prefix's terminals replaced before the model reads it.
+    pub corrupt: f64,
 }
 
 pub fn solve(args: SolveArgs, device: &Device) -> Result<ExitCode, String> {
+    match (args.task, is_cfg(args.weights)) {
+        (Some("cfg") | None, true) => {
+            let a = super::cfg::CfgSolveArgs {
+                weights: args.weights,
+                model: args.model,
+                corrupt: args.corrupt,
+                latent_noise: args.latent_noise,
+                steps: args.sampling.steps.unwrap_or(4),
+                seed: args.sampling.seed,
+            };
+            return super::cfg::solve(a, device);
+        }
+        (Some(t), true) => return Err(format!("--task {t} but {} holds the grammar study's models (--task cfg)", args.weights.display())),
+        (Some("cfg"), false) => return Err(format!("--task cfg but {} is not grammar weights", args.weights.display())),
+        _ => {}
+    }
+    if args.model != "r" || args.corrupt != 0.0 {
+        return Err("--model and --corrupt are for grammar weights (--task cfg)".into());
+    }
     match (args.task, is_jepa(args.weights)) {
         (Some("tree") | None, true) => return super::tree::solve(args.weights, args.latent_noise, args.sampling.seed, device),
         (Some(t), true) => return Err(format!("--task {t} but {} holds a tree (JEPA-Reasoner) model", args.weights.display())),

@@ -2,11 +2,21 @@
 //! JEPA-Reasoner's robustness study completes and corrupts. [`grammar`] builds a levelled
 //! grammar the way Allen-Zhu & Li build theirs (five levels, three terminals, rules of length 3
 //! or 4) and samples sequences from it; [`parse`] says whether a sequence derives from the root
-//! (or begins one that does) by dynamic programming over spans, and recovers its parse tree.
-//! The models and the task behind the interface come with issue 22's training.
+//! (or begins one that does) by dynamic programming over spans, and recovers its parse tree;
+//! [`data`] holds the split, tokens and completion instances; [`models`] the three model
+//! families (T, C, R with its Talkers) in one weights file; [`complete`] runs each;
+//! [`sweep`] measures them under token corruption and latent noise.
 
+pub mod batch;
+pub mod complete;
+pub mod data;
 pub mod grammar;
+pub mod models;
 pub mod parse;
+pub mod sweep;
+
+#[cfg(test)]
+mod model_tests;
 
 pub use grammar::{Grammar, GrammarSpec, Symbol};
 pub use parse::{Chart, Tree};

@@ -7,6 +7,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::gram::noise::NoiseSource;
 use crate::jepa::analysis::{Pca, cosines, pair_rank, project_on_plane};
+use crate::jepa::latent_loop::{latent_loop, token_tensor};
 use crate::jepa::loss::SeqBatch;
 use crate::jepa::model::{Jepa, Reasoner};
 use crate::tasks::tree::{self, EOS, LETTER0, MAX_LEN, PAD, ROUTE, ROUTE_LATENTS, TreeTask};
@@ -50,9 +51,7 @@ fn task_noise(seed: u64, i: usize) -> NoiseSource {
 }
 
 /// Latent autoregression for prompts of one length: `n` latents each, every one appended to the
-/// input (no LM head). With `noise_frac` > 0, Gaussian noise of sigma = `noise_frac` x max|h|
-/// (per latent) is added to each latent before it is looped back and read (seed 000, 5.2.3).
-/// Returns `[B, n, D]`.
+/// input (no LM head), with optional latent noise ([`latent_loop`]). Returns `[B, n, D]`.
 pub fn reason(
     model: &Reasoner,
     prompts: &[Vec<u32>],
@@ -61,26 +60,8 @@ pub fn reason(
     noise: &mut [NoiseSource],
     device: &Device,
 ) -> Tensor<3> {
-    let b = prompts.len();
-    let lp = prompts[0].len();
-    assert!(prompts.iter().all(|p| p.len() == lp), "prompts of one batch share a length");
-    let flat: Vec<i64> = prompts.iter().flat_map(|p| p.iter().map(|&t| t as i64)).collect();
-    let mut x = model.embed_tokens(Tensor::<2, Int>::from_data(TensorData::new(flat, [b, lp]), device));
-    let mut out = Vec::with_capacity(n);
-    for _ in 0..n {
-        let l = x.dims()[1];
-        let d = x.dims()[2];
-        let mut h = model.latents(x.clone()).slice([0..b, l - 1..l, 0..d]); // [B, 1, D]
-        if noise_frac > 0.0 {
-            let max_abs = h.clone().abs().max_dim(2); // [B, 1, 1]
-            let z: Vec<f32> = noise.iter_mut().flat_map(|s| s.normals(d)).collect();
-            let z = Tensor::<3>::from_data(TensorData::new(z, [b, 1, d]), device);
-            h = h + z * max_abs * noise_frac;
-        }
-        out.push(h.clone());
-        x = Tensor::cat(vec![x, h], 1);
-    }
-    Tensor::cat(out, 1)
+    let x = model.embed_tokens(token_tensor(prompts, device));
+    latent_loop(model, x, n, noise_frac, noise).1
 }
 
 /// One answered task.

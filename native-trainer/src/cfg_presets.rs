@@ -1,0 +1,129 @@
+//! The grammar study's presets (seed 000, section 5.2.2) and what its checkpoints hold. One run
+//! trains every model of a scale in six phases on one pretraining, so T, C and R are compared
+//! on the same start:
+//!
+//! 1. `pretrain`: next-token cross-entropy on whole sequences (trains T);
+//!    then C is copied from T, and R is T's first layers (Table 3's footnote);
+//! 2. `t-post`: T's post-training, more of the same objective;
+//! 3. `coconut`: C learns to think 4 latents, then write the 4 tokens after them;
+//! 4. `sst`: R's self-supervised latent prediction against the EMA target encoder;
+//! 5. `dual-talker` and 6. `mono-talker`: each Talker reconstructs the 8 tokens behind the frozen
+//!    Reasoner's 8 free-running latents after a random cut.
+//!
+//! Phases 2-4 get the same number of optimiser steps and batch (equal steps; C's step costs
+//! five forward passes, R's Reasoner is smaller than T: the README says so beside the results).
+
+use std::path::Path;
+
+use burn::optim::{AdamWConfig, ModuleOptimizer};
+use burn::tensor::Device;
+use engine::tasks::cfg::data::CfgVariant;
+use engine::tasks::cfg::models::{CfgConfig, CfgModels};
+use engine::weights::cfg::{cfg_from_bytes, cfg_to_bytes};
+use serde::{Deserialize, Serialize};
+
+use crate::checkpoint::{latest_checkpoint, optimizer_bytes, read_file, read_state, write_checkpoint};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum CfgPhase {
+    Pretrain,
+    TPost,
+    Coconut,
+    Sst,
+    DualTalker,
+    MonoTalker,
+}
+
+pub const PHASES: [CfgPhase; 6] =
+    [CfgPhase::Pretrain, CfgPhase::TPost, CfgPhase::Coconut, CfgPhase::Sst, CfgPhase::DualTalker, CfgPhase::MonoTalker];
+
+impl CfgPhase {
+    pub fn name(self) -> &'static str {
+        match self {
+            CfgPhase::Pretrain => "pretrain",
+            CfgPhase::TPost => "t-post",
+            CfgPhase::Coconut => "coconut",
+            CfgPhase::Sst => "sst",
+            CfgPhase::DualTalker => "dual-talker",
+            CfgPhase::MonoTalker => "mono-talker",
+        }
+    }
+}
+
+#[derive(Clone, Debug)]
+pub struct CfgPreset {
+    pub name: &'static str,
+    pub config: CfgConfig,
+    pub batch: usize,
+    pub lr: f64,
+    pub warmup: usize,
+    pub weight_decay: f32,
+    /// Steps of each phase, in [`PHASES`] order.
+    pub steps: [usize; 6],
+}
+
+pub const CFG_NAMES: [&str; 4] = ["cfg-small", "cfg-middle", "cfg-paper-small", "cfg-paper-middle"];
+
+pub fn cfg_preset(name: &str) -> Option<CfgPreset> {
+    let (variant, scale, batch, steps) = match name {
+        "cfg-small" => (CfgVariant::Short, "small", 32, [1500, 500, 500, 500, 300, 300]),
+        "cfg-middle" => (CfgVariant::Short, "middle", 32, [1500, 500, 500, 500, 300, 300]),
+        // The paper's sequence length and batch (128; lr 1e-4 as theirs), for a GPU.
+        "cfg-paper-small" => (CfgVariant::Paper, "small", 128, [20000, 5000, 5000, 5000, 3000, 3000]),
+        "cfg-paper-middle" => (CfgVariant::Paper, "middle", 128, [20000, 5000, 5000, 5000, 3000, 3000]),
+        _ => return None,
+    };
+    let lr = if variant == CfgVariant::Paper { 1e-4 } else { 1e-3 };
+    Some(CfgPreset { name: CFG_NAMES.iter().find(|n| **n == name)?, config: CfgConfig::scale(variant, scale)?, batch, lr, warmup: 100, weight_decay: 0.01, steps })
+}
+
+/// Written beside each checkpoint's tensors.
+#[derive(Serialize, Deserialize, Debug, Clone)]
+pub struct CfgRunState {
+    pub preset: String,
+    pub config: CfgConfig,
+    pub seed: u64,
+    /// Index into [`PHASES`] of the phase in progress (6 = done).
+    pub phase: usize,
+    /// Steps done in that phase.
+    pub step: usize,
+    /// Steps of each phase (the preset's, or `--steps` scaled).
+    pub steps: [usize; 6],
+    /// Finished phases: (name, steps, seconds).
+    pub done: Vec<(String, usize, f64)>,
+    /// Seconds of the phase in progress.
+    pub seconds: f64,
+    /// The launch command, then each resumption.
+    pub command: String,
+    pub optimizer: AdamWConfig,
+}
+
+impl CfgRunState {
+    /// Steps done over all phases.
+    pub fn global_step(&self) -> usize {
+        self.steps[..self.phase.min(6)].iter().sum::<usize>() + self.step
+    }
+
+    pub fn total_steps(&self) -> usize {
+        self.steps.iter().sum()
+    }
+
+    pub fn total_seconds(&self) -> f64 {
+        self.done.iter().map(|d| d.2).sum::<f64>() + self.seconds
+    }
+}
+
+pub fn save_cfg(dir: &Path, models: &CfgModels, optim: &ModuleOptimizer, state: &CfgRunState) -> std::io::Result<()> {
+    let optim = optimizer_bytes(optim)?;
+    let (model, json) = (cfg_to_bytes(models), serde_json::to_string_pretty(state)?);
+    write_checkpoint(dir, state.global_step(), &[("model.bpk", &model[..]), ("optim.bpk", &optim[..]), ("state.json", json.as_bytes())])
+}
+
+/// The newest checkpoint of a grammar run: models, optimiser bytes, state.
+pub fn load_cfg_checkpoint(dir: &Path, device: &Device) -> Result<(CfgModels, Vec<u8>, CfgRunState), String> {
+    let ckpt = latest_checkpoint(dir)?;
+    let state: CfgRunState = read_state(&ckpt)?;
+    let models = cfg_from_bytes(&state.config, &read_file(&ckpt, "model.bpk")?, device).map_err(|e| e.to_string())?;
+    Ok((models, read_file(&ckpt, "optim.bpk")?, state))
+}

@@ -1,0 +1,269 @@
+//! The grammar study's training loop: the six phases of a preset (`cfg_presets.rs`) in one run
+//! directory. Same conventions as the other loops: atomic checkpoints (at every phase boundary
+//! too), `--resume` continues exactly (each step's sequences are a pure function of (seed,
+//! global step)), `--stop-after`, Ctrl-C saves and exits, a non-finite loss or weight stops the
+//! run unsaved, log.csv with the phase of each row, quick evaluations on validation completions.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use burn::module::Module;
+use burn::optim::{GradientsParams, ModuleOptimizer};
+use burn::tensor::{Device, Tensor, TensorData};
+use engine::jepa::coconut::{THOUGHTS, coconut_loss};
+use engine::jepa::latent_loop::{latent_loop, token_tensor};
+use engine::jepa::loss::{EMA_MOMENTUM, LossOut, SST_K, pretrain_loss, sst_loss, talker_loss};
+use engine::tasks::cfg::batch::{CutBatch, cut_batch, seq_batch};
+use engine::tasks::cfg::complete::{complete, nearest_tokens, offset};
+use engine::tasks::cfg::data::{WINDOW, completions, draw, terminal};
+use engine::tasks::cfg::models::{CfgModel, CfgModels};
+use engine::tasks::cfg::{Grammar, Symbol};
+use engine::tasks::split::Part;
+
+use crate::cfg_presets::{CfgPhase, CfgPreset, CfgRunState, PHASES, load_cfg_checkpoint, save_cfg};
+use crate::checkpoint::{adamw, restore_optimizer};
+use crate::lineage;
+use crate::run::{Stopper, all_finite, diverged, halt, step_rng, warmup_cosine_lr};
+use crate::runlog::{Clock, bar, fmt_duration, log_row, open_log, show_event, show_progress};
+
+/// The data stream of grammar runs.
+const CFG_STREAM: u64 = 22;
+
+pub struct CfgTrainArgs {
+    pub preset: CfgPreset,
+    /// Total steps over all phases, split in the preset's proportions (default: the preset's).
+    pub steps: Option<usize>,
+    pub seed: Option<u64>,
+    pub run_dir: PathBuf,
+    pub resume: bool,
+    pub eval_every: usize,
+    pub eval_inputs: usize,
+    pub checkpoint_every: usize,
+    pub log_every: usize,
+    pub stop_after: Option<usize>,
+    pub command: String,
+}
+
+struct CfgRun {
+    models: CfgModels,
+    optim: ModuleOptimizer,
+    state: CfgRunState,
+    grammar: Grammar,
+}
+
+/// The preset's phase steps scaled to `total` (each phase at least 1).
+fn scaled(steps: [usize; 6], total: usize) -> [usize; 6] {
+    let sum: usize = steps.iter().sum();
+    steps.map(|s| (s * total / sum).max(1))
+}
+
+pub fn train_cfg(args: CfgTrainArgs, device: Device) -> Result<(), String> {
+    let (p, ad) = (&args.preset, device.clone().autodiff());
+    fs::create_dir_all(&args.run_dir).map_err(|e| format!("{}: {e}", args.run_dir.display()))?;
+    let mut run = if args.resume { resume(&args, &ad)? } else { start(&args, &ad) };
+    let total = run.state.total_steps();
+    eprintln!(
+        "{}: {} params (T {}, R {}, Dual-Talker {}), phases {:?} x batch {}",
+        p.name,
+        run.models.num_params(),
+        run.models.t.num_params(),
+        run.models.r.num_params(),
+        run.models.dual.num_params(),
+        run.state.steps,
+        p.batch
+    );
+    let mut log = open_log(&args.run_dir, run.state.global_step() == 0, "step,phase,seconds,lr,loss,value,acc,eval")?;
+    let stopper = Stopper::new(run.state.global_step(), args.stop_after);
+    let mut clock = Clock::new(run.state.seconds, run.state.step);
+    let mut meter = [0f64; 4];
+    while run.state.phase < PHASES.len() {
+        let phase = PHASES[run.state.phase];
+        let (out, lr) = cfg_step(&mut run, p, &ad, &device, &args.run_dir)?;
+        meter = [meter[0] + out.0 as f64, meter[1] + out.1 as f64, meter[2] + out.2 as f64, meter[3] + 1.0];
+        run.state.seconds = clock.seconds();
+        let (step, steps) = (run.state.step, run.state.steps[run.state.phase]);
+        let eval_due = args.eval_every > 0 && (step % args.eval_every == 0 || step == steps);
+        let eval = eval_due.then(|| quick_eval(&run, phase, args.eval_inputs, &device));
+        if step % args.log_every == 0 || step == steps || eval.is_some() {
+            log_row(&mut log, &progress(&run.state, phase, std::mem::take(&mut meter), lr, &clock, eval.as_deref()));
+        }
+        if step == steps {
+            next_phase(&mut run, p);
+            clock = Clock::new(0.0, 0);
+        }
+        let g = run.state.global_step();
+        let halted = stopper.check(g).filter(|_| g < total);
+        if halted.is_some() || step % args.checkpoint_every == 0 || step == steps {
+            save(&run, &args.run_dir, lr)?;
+        }
+        if let Some(h) = halted {
+            halt(h, g, total, &args.run_dir);
+            return Ok(());
+        }
+    }
+    eprintln!("\ndone: {total} steps in {}", fmt_duration(run.state.total_seconds()));
+    Ok(())
+}
+
+fn start(args: &CfgTrainArgs, ad: &Device) -> CfgRun {
+    let p = &args.preset;
+    let seed = args.seed.unwrap_or(0);
+    ad.seed(seed);
+    let optimizer = adamw(p.weight_decay);
+    let state = CfgRunState {
+        preset: p.name.into(),
+        config: p.config.clone(),
+        seed,
+        phase: 0,
+        step: 0,
+        steps: args.steps.map_or(p.steps, |t| scaled(p.steps, t)),
+        done: Vec::new(),
+        seconds: 0.0,
+        command: args.command.clone(),
+        optimizer: optimizer.clone(),
+    };
+    CfgRun { models: p.config.init(ad), optim: optimizer.init(), state, grammar: p.config.variant.grammar() }
+}
+
+fn resume(args: &CfgTrainArgs, ad: &Device) -> Result<CfgRun, String> {
+    let p = &args.preset;
+    let (models, optim_bytes, mut state) = load_cfg_checkpoint(&args.run_dir, ad)?;
+    if state.preset != p.name {
+        return Err(format!("{} holds a {} run, not {}", args.run_dir.display(), state.preset, p.name));
+    }
+    if let Some(seed) = args.seed.filter(|&s| s != state.seed) {
+        return Err(format!("--seed {seed}: this run was seeded with {}; a resumed run keeps its seed", state.seed));
+    }
+    if args.steps.is_some() {
+        return Err("a resumed grammar run keeps its phases' steps".into());
+    }
+    let optim = restore_optimizer(&state.optimizer, optim_bytes)?;
+    eprintln!("resuming {} in phase {} at step {}", p.name, PHASES.get(state.phase).map_or("done", |ph| ph.name()), state.step);
+    state.command = lineage::resumed(&state.command, state.global_step(), &args.command);
+    let grammar = state.config.variant.grammar();
+    Ok(CfgRun { models, optim, state, grammar })
+}
+
+/// Closes the phase: records it, branches C and R off T after pretraining, fresh optimiser.
+fn next_phase(run: &mut CfgRun, p: &CfgPreset) {
+    let s = &mut run.state;
+    let phase = PHASES[s.phase];
+    s.done.push((phase.name().into(), s.step, s.seconds));
+    if phase == CfgPhase::Pretrain {
+        run.models = run.models.clone().branch_after_pretraining(&p.config);
+    }
+    s.phase += 1;
+    s.step = 0;
+    s.seconds = 0.0;
+    run.optim = s.optimizer.init();
+    let next = PHASES.get(s.phase).map_or("done", |ph| ph.name());
+    show_event(&format!("phase {} done; next: {next}", phase.name()));
+}
+
+/// One optimiser step of the phase in progress on fresh training-part sequences.
+fn cfg_step(run: &mut CfgRun, p: &CfgPreset, ad: &Device, plain: &Device, run_dir: &Path) -> Result<((f32, f32, f32), f64), String> {
+    let phase = PHASES[run.state.phase];
+    let mut rng = step_rng(run.state.seed, run.state.global_step(), CFG_STREAM);
+    let seqs: Vec<Vec<Symbol>> = (0..p.batch).map(|_| draw(&run.grammar, &mut rng, Part::Train)).collect();
+    let (lo, hi) = p.config.variant.train_cuts();
+    let cut = lo + rng.index(hi - lo + 1);
+    let m = &run.models;
+    let out: LossOut = match phase {
+        CfgPhase::Pretrain | CfgPhase::TPost => pretrain_loss(&m.t, &seq_batch(&seqs, ad)),
+        CfgPhase::Sst => sst_loss(&m.r, &seq_batch(&seqs, ad), SST_K),
+        CfgPhase::Coconut => {
+            let cb = cut_batch(&seqs, cut);
+            coconut_loss(&m.c, token_tensor(&cb.prefix, ad), cb.window_from(THOUGHTS, ad))
+        }
+        CfgPhase::DualTalker | CfgPhase::MonoTalker => {
+            let cb = cut_batch(&seqs, cut);
+            let latents = frozen_latents(m, &cb, ad, plain);
+            let talker = if phase == CfgPhase::DualTalker { &m.dual } else { &m.mono };
+            let mask = Tensor::<2>::ones([p.batch, WINDOW], ad);
+            talker_loss(talker, latents, cb.talker_previous(ad), cb.window_from(0, ad), mask)
+        }
+    };
+    let lr = warmup_cosine_lr(p.lr, p.warmup, run.state.step, run.state.steps[run.state.phase]);
+    let loss: f32 = out.loss.clone().into_scalar();
+    if !loss.is_finite() {
+        return Err(diverged(run.state.global_step() + 1, &format!("the loss is {loss}"), run_dir, lr));
+    }
+    let grads = out.loss.backward();
+    let m = &mut run.models;
+    match phase {
+        CfgPhase::Pretrain | CfgPhase::TPost => {
+            let g = GradientsParams::from_grads(grads, &m.t);
+            m.t = run.optim.step(lr, m.t.clone(), g);
+        }
+        CfgPhase::Coconut => {
+            let g = GradientsParams::from_grads(grads, &m.c);
+            m.c = run.optim.step(lr, m.c.clone(), g);
+        }
+        CfgPhase::Sst => {
+            let g = GradientsParams::from_grads(grads, &m.r);
+            m.r = run.optim.step(lr, m.r.clone(), g).ema_update(EMA_MOMENTUM);
+        }
+        CfgPhase::DualTalker => {
+            let g = GradientsParams::from_grads(grads, &m.dual);
+            m.dual = run.optim.step(lr, m.dual.clone(), g);
+        }
+        CfgPhase::MonoTalker => {
+            let g = GradientsParams::from_grads(grads, &m.mono);
+            m.mono = run.optim.step(lr, m.mono.clone(), g);
+        }
+    }
+    run.state.step += 1;
+    Ok(((loss, out.value, out.route_acc), lr))
+}
+
+/// The frozen Reasoner's [`WINDOW`] free-running latents after each prefix, detached, on `ad`.
+fn frozen_latents(m: &CfgModels, cb: &CutBatch, ad: &Device, plain: &Device) -> Tensor<3> {
+    let r = m.r.valid();
+    let (_, lat) = latent_loop(&r, r.embed_tokens(token_tensor(&cb.prefix, plain)), WINDOW, 0.0, &mut []);
+    let dims = lat.dims();
+    let flat: Vec<f32> = lat.into_data().convert::<f32>().try_to_vec::<f32>().unwrap();
+    Tensor::from_data(TensorData::new(flat, dims), ad)
+}
+
+fn progress(s: &CfgRunState, phase: CfgPhase, m: [f64; 4], lr: f64, clock: &Clock, eval: Option<&str>) -> String {
+    let n = m[3].max(1.0);
+    let (loss, value, acc) = (m[0] / n, m[1] / n, m[2] / n);
+    let steps = s.steps[s.phase.min(5)];
+    let (rate, eta) = clock.rate_and_eta(s.step, steps);
+    let value_name = if phase == CfgPhase::Sst { "cos" } else { "ce" };
+    show_progress(&format!(
+        "{} {} loss {loss:.4} {value_name} {value:.4} acc {:.1}% lr {lr:.1e} {rate:.2}s/step phase ETA {eta}",
+        phase.name(),
+        bar(s.step, steps),
+        100.0 * acc
+    ));
+    format!("{},{},{:.1},{lr:.3e},{loss:.5},{value:.5},{acc:.4},{}", s.global_step(), phase.name(), s.total_seconds(), eval.unwrap_or(""))
+}
+
+fn save(run: &CfgRun, run_dir: &Path, lr: f64) -> Result<(), String> {
+    if !all_finite(&run.models) {
+        return Err(diverged(run.state.global_step(), "a weight is not finite", run_dir, lr));
+    }
+    save_cfg(run_dir, &run.models, &run.optim, &run.state).map_err(|e| format!("checkpoint: {e}"))
+}
+
+/// Token accuracy (%) on validation completions of the phase's model: T's first 4 tokens
+/// (pretrain, t-post), C's 4 tokens after its thoughts, R's latents read by their nearest
+/// vocabulary latent (SST), R with each Talker.
+fn quick_eval(run: &CfgRun, phase: CfgPhase, n: usize, device: &Device) -> String {
+    let set = completions(run.state.config.variant, Part::Validation, n);
+    let prefixes: Vec<Vec<Symbol>> = set.iter().map(|c| c.prefix().to_vec()).collect();
+    let m = run.models.valid();
+    let model = match phase {
+        CfgPhase::Pretrain | CfgPhase::TPost => CfgModel::T,
+        CfgPhase::Coconut => CfgModel::C,
+        CfgPhase::Sst | CfgPhase::DualTalker => CfgModel::R,
+        CfgPhase::MonoTalker => CfgModel::RMono,
+    };
+    let written = if phase == CfgPhase::Sst { nearest_tokens(&m, &prefixes, 4, device) } else { complete(&m, model, &prefixes, 4, 0.0, 0, device) };
+    let skip = offset(model);
+    let right: usize = set.iter().zip(&written).map(|(c, w)| (0..4).filter(|&j| terminal(w[j]) == Some(c.continuation()[skip + j])).count()).sum();
+    let acc = 100.0 * right as f64 / (4 * n.max(1)) as f64;
+    show_event(&format!("eval @ {} step {}: {acc:.2}% of 4 tokens right ({n} validation completions, {})", phase.name(), run.state.step, model.name()));
+    format!("{acc:.3}")
+}
