@@ -89,6 +89,30 @@ pub struct TreeReport {
     pub millis: f64,
 }
 
+/// `/grammar`: one held-out sequence completed by T, C and R under corruption and latent noise.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+pub struct GrammarRequest {
+    pub run: u64,
+    /// Weights name, e.g. `cfg-small`.
+    pub model: String,
+    /// Which held-out (test) completion instance.
+    pub sequence: usize,
+    /// Share of the prefix's terminals flipped before the models read it.
+    pub corrupt: f64,
+    /// Gaussian sigma on every latent (C's thoughts, R's latents) as a fraction of max |h|.
+    pub noise: f64,
+    pub seed: u64,
+}
+
+/// The engine's view of one grammar request ([`engine::tasks::cfg::explore::GrammarView`]).
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+pub struct GrammarReport {
+    pub run: u64,
+    pub view: engine::tasks::cfg::explore::GrammarView,
+    /// Wall time in the worker, ms.
+    pub millis: f64,
+}
+
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
 pub enum Request {
     /// Pick and initialise the backend (first message). `origin` is the page's origin: the
@@ -99,6 +123,8 @@ pub enum Request {
     Solve(SolveRequest),
     /// Tree route search with the JEPA-Reasoner (answered by one `Reasoned`).
     Reason(TreeRequest),
+    /// The grammar study on one sequence (answered by one `Explored`).
+    Explore(GrammarRequest),
     /// Stop a run after its current step.
     Cancel { run: u64 },
 }
@@ -140,5 +166,6 @@ pub enum Response {
     /// The run ended: its steps (over every round), time, and where it verified (verified stop only).
     Done { run: u64, steps: usize, millis: f64, verified: Option<VerifiedStep> },
     Reasoned(TreeReport),
+    Explored(GrammarReport),
     Failed { run: u64, message: String },
 }

@@ -26,6 +26,8 @@ use wasm_bindgen_futures::JsFuture;
 use crate::gpu_probe::{Adapter, probe_adapter, webgpu_or_why_not};
 use crate::weights_summary::weights_summary;
 use crate::step_answers::PuzzleKind;
+mod grammar;
+
 use crate::protocol::{BackendChoice, Request, Response, SolveRequest, StepReport, TreeReport, TreeRequest, VerifiedStep};
 use crate::url_state::nqueens::MAX_SAMPLES;
 use crate::url_state::sampling::{MAX_RESTARTS, MAX_STEPS};
@@ -45,6 +47,8 @@ struct State {
     models: HashMap<String, (Rc<Gram>, String)>,
     /// Loaded JEPA-Reasoner + Talker weights (always on burn-flex; see `ensure_tree`).
     trees: HashMap<String, Rc<Jepa>>,
+    /// Loaded grammar-study weights with their manifests (burn-flex, as the trees).
+    grammars: HashMap<String, Rc<(engine::tasks::cfg::models::CfgModels, engine::weights::cfg::CfgManifest)>>,
     queue: VecDeque<(Request, HandlerId)>,
     busy: bool,
     /// The newest run the page asked for; older runs stop at their next step.
@@ -80,6 +84,7 @@ impl Worker for ReasonerWorker {
             }
             Request::Solve(r) => st.latest_run = st.latest_run.max(r.run),
             Request::Reason(r) => st.latest_run = st.latest_run.max(r.run),
+            Request::Explore(r) => st.latest_run = st.latest_run.max(r.run),
             _ => {}
         }
         st.queue.push_back((msg, id));
@@ -111,6 +116,7 @@ async fn drain(state: Rc<RefCell<State>>, scope: WorkerScope<ReasonerWorker>) {
             Request::Load { model } => {
                 let loaded = match fetch_manifest(&state, &model).await {
                     Ok(text) if is_tree_manifest(&text) => ensure_tree(&state, &model, &text, &respond).await.map(|_| ()),
+                    Ok(text) if grammar::is_cfg_manifest(&text) => grammar::ensure_cfg(&state, &model, &text, &respond).await.map(|_| ()),
                     Ok(_) => ensure_model(&state, &model, &respond).await.map(|_| ()),
                     Err(e) => Err(e),
                 };
@@ -121,6 +127,12 @@ async fn drain(state: Rc<RefCell<State>>, scope: WorkerScope<ReasonerWorker>) {
             Request::Reason(req) => {
                 let run = req.run;
                 if let Err(message) = reason(&state, req, &respond).await {
+                    respond(Response::Failed { run, message });
+                }
+            }
+            Request::Explore(req) => {
+                let run = req.run;
+                if let Err(message) = grammar::explore_request(&state, req, &respond).await {
                     respond(Response::Failed { run, message });
                 }
             }

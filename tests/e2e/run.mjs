@@ -664,6 +664,88 @@ let treeUrl = null, treeUrlRoute = null;
   await b.close();
 }
 
+// ---------- independent grammar rules (no engine code): an Earley recogniser ----------
+// Rules as the page lists them, `A -> B C D`; terminals are the symbols with no rule. A
+// sequence begins a sentence of the grammar iff Earley's chart is not empty after reading it.
+function parseRules(text) {
+  const rules = [];
+  for (const line of text.split('\n').map(l => l.trim()).filter(Boolean)) {
+    const [lhs, rhs] = line.split('->').map(x => x.trim());
+    rules.push([lhs, rhs.split(/\s+/)]);
+  }
+  return rules;
+}
+function beginsSentence(rules, seq) {
+  const byLhs = new Map();
+  for (const [l, r] of rules) { if (!byLhs.has(l)) byLhs.set(l, []); byLhs.get(l).push(r); }
+  const sets = [];
+  const fresh = () => ({ items: [], seen: new Set() });
+  const add = (set, it) => { const k = `${it.l}|${it.rhs.join(' ')}|${it.dot}|${it.start}`; if (!set.seen.has(k)) { set.seen.add(k); set.items.push(it); } };
+  sets.push(fresh());
+  for (const r of byLhs.get('N0_0') || []) add(sets[0], { l: 'N0_0', rhs: r, dot: 0, start: 0 });
+  for (let k = 0; ; k++) {
+    const set = sets[k];
+    for (let i = 0; i < set.items.length; i++) {
+      const it = set.items[i];
+      if (it.dot < it.rhs.length) {
+        for (const r of byLhs.get(it.rhs[it.dot]) || []) add(set, { l: it.rhs[it.dot], rhs: r, dot: 0, start: k });
+      } else {
+        for (const p of sets[it.start].items) if (p.dot < p.rhs.length && p.rhs[p.dot] === it.l) add(set, { ...p, dot: p.dot + 1 });
+      }
+    }
+    if (k === seq.length) return true;
+    const next = fresh();
+    for (const it of set.items) if (it.dot < it.rhs.length && it.rhs[it.dot] === seq[k]) add(next, { ...it, dot: it.dot + 1 });
+    if (next.items.length === 0) return false;
+    sets.push(next);
+  }
+}
+
+// ---------- Grammar (T vs COCONUT vs JEPA-Reasoner, CPU) ----------
+{
+  const b = await browser(false);
+  await test('Grammar: T, C and R complete a corrupted held-out sequence; every mark checked by an independent parser', async () => {
+    const { page, context } = await newPage(b);
+    await page.goto(`${base}/grammar?seq=3&corrupt=0.2&noise=0.05&seed=2&run=1`);
+    await page.locator('ul.answers .answer').first().waitFor({ timeout: 240000 });
+    assert(await page.locator('ul.answers .answer').count() === 3, 'not three models');
+    const fig = page.locator('figure.derivation');
+    const clean = (await fig.getAttribute('data-sequence')).split('');
+    const cut = Number(await fig.getAttribute('data-cut'));
+    await page.locator('figure.derivation details summary').click();
+    const rules = parseRules(await page.locator('pre.rules').innerText());
+    assert(rules.length >= 12 && rules[0][0] === 'N0_0', `rules: ${rules.length}`);
+    assert(beginsSentence(rules, clean), 'the held-out sequence does not parse by the independent parser');
+    // The prefix the models read: exactly round(20% of the cut) terminals differ from the clean one, all red.
+    const cells = await page.locator('figure.derivation .cell').evaluateAll(els => els.map(e => ({ cls: e.getAttribute('class'), text: e.textContent.trim() })));
+    assert(cells.length === clean.length, `${cells.length} cells for ${clean.length} terminals`);
+    const differ = cells.slice(0, cut).map((c, i) => c.text !== clean[i]);
+    const red = cells.map(c => c.cls.includes('flipped'));
+    assert(differ.filter(Boolean).length === Math.round(0.2 * cut), `${differ.filter(Boolean).length} flipped of ${cut}`);
+    assert(differ.every((d, i) => d === red[i]) && red.slice(cut).every(r => !r), 'red cells are not the flipped ones');
+    for (const row of await page.locator('ul.answers .answer').all()) {
+      const model = await row.getAttribute('data-model');
+      const toks = await row.locator('.tok:not(.thought)').evaluateAll(els => els.map(e => ({ t: e.textContent.trim(), ok: e.classList.contains('ok') })));
+      const skip = await row.locator('.tok.thought').count();
+      assert(toks.length === 4 && skip === (model === 'c' ? 4 : 0), `${model}: ${toks.length} tokens after ${skip} thoughts`);
+      toks.forEach((x, j) => assert(x.ok === (x.t === clean[cut + skip + j]), `${model} token ${j} marked ${x.ok} for ${x.t}`));
+      const valid = await row.getAttribute('data-valid');
+      if (model === 'c') { assert(valid === 'none', 'C has no grammar verdict'); continue; }
+      const mine = toks.every(x => /^[123]$/.test(x.t)) && beginsSentence(rules, clean.slice(0, cut).concat(toks.map(x => x.t)));
+      assert(valid === String(mine), `${model}: page says valid=${valid}, independent parser ${mine}`);
+      results[`grammar_seq3_${model}`] = `${toks.filter(x => x.ok).length}/4 right, ${mine ? 'valid' : 'invalid'}`;
+    }
+    const dots = await page.locator('.plot circle').evaluateAll(els => els.map(e => Number(e.getAttribute('data-accuracy'))));
+    assert(dots.length === 14 && dots.every(a => a >= 0 && a <= 100), `curve: ${dots}`);
+    const url = page.url();
+    assert(/seq=3/.test(url) && /corrupt=0\.2/.test(url) && /noise=0\.05/.test(url) && /run=1/.test(url), `URL: ${url}`);
+    await page.screenshot({ path: path.join(shots, 'grammar.png'), fullPage: true });
+    assert(page.errors.length === 0, `console errors: ${page.errors}`);
+    await context.close();
+  });
+  await b.close();
+}
+
 // ---------- independent graph-colouring rules (no engine code; 8 or 10 vertices, read from the text) ----------
 const graphSize = (t) => { const n = (1 + Math.sqrt(1 + 8 * t.length)) / 2; if (![8, 10].includes(n)) throw new Error(`bad graph ${t}`); return n; };
 const graphEdges = (t) => { const GV = graphSize(t); const e = []; let k = 0; for (let i = 0; i < GV; i++) for (let j = i + 1; j < GV; j++) if (t[k++] === '1') e.push([i, j]); return e; };

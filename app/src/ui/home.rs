@@ -35,6 +35,10 @@ pub fn Home() -> impl IntoView {
                     <A href="/tree">"Tree routes (JEPA-Reasoner)"</A>
                     <p>"A different kind of reasoner: it thinks in unit vectors, not words, and one vector can hold two choices at once. Ask it for a route through a tree and look inside each thought."</p>
                 </li>
+                <li>
+                    <A href="/grammar">"Grammar (Transformer vs COCONUT vs JEPA-Reasoner)"</A>
+                    <p>"Corrupt a sequence of a context-free grammar, perturb the models' thoughts, and see which of three models still completes it."</p>
+                </li>
             </ul>
         </section>
     }

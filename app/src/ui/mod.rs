@@ -16,6 +16,7 @@ pub mod plots;
 pub mod status;
 pub mod sudoku;
 pub mod trajectories;
+pub mod grammar;
 pub mod tree;
 
 use leptos::prelude::*;
@@ -34,6 +35,7 @@ pub fn App() -> impl IntoView {
                     <A href="/nqueens">"N-Queens"</A>
                     <A href="/sudoku">"Sudoku"</A>
                     <A href="/tree">"Tree routes"</A>
+                    <A href="/grammar">"Grammar"</A>
                     <A href="/coloring">"Graph colouring"</A>
                     <A href="/generate">"Generate"</A>
                 </nav>
@@ -44,6 +46,7 @@ pub fn App() -> impl IntoView {
                     <Route path=path!("/nqueens") view=nqueens::NQueensPage/>
                     <Route path=path!("/sudoku") view=sudoku::SudokuPage/>
                     <Route path=path!("/tree") view=tree::TreePage/>
+                    <Route path=path!("/grammar") view=grammar::GrammarPage/>
                     <Route path=path!("/coloring") view=coloring::ColoringPage/>
                     <Route path=path!("/generate") view=generate::GeneratePage/>
                 </Routes>

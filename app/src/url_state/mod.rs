@@ -12,6 +12,7 @@
 pub mod coloring;
 pub mod fields;
 pub mod generate;
+pub mod grammar;
 pub mod nqueens;
 mod page;
 pub mod query;

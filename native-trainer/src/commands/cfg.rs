@@ -96,12 +96,12 @@ pub fn solve(a: CfgSolveArgs, device: &Device) -> Result<ExitCode, String> {
 
 fn print_tables(c: &[CorruptionRow], n: &[NoiseRow]) {
     println!("token corruption (T vs R): accuracy % over the first k tokens (rel = % of the same model's clean accuracy); valid = 4-token completions the grammar accepts");
-    println!("| corruption | model | k=1 | k=2 | k=3 | k=4 | rel k=4 | valid % |");
-    println!("| --- | --- | --- | --- | --- | --- | --- | --- |");
+    println!("| corruption | model | k=1 | k=2 | k=3 | k=4 | rel k=4 | all 4 right % | valid % |");
+    println!("| --- | --- | --- | --- | --- | --- | --- | --- | --- |");
     for r in c {
         let clean = c.iter().find(|x| x.model == r.model && x.corruption == 0.0).map_or(f64::NAN, |x| x.accuracy[STEPS - 1]);
         let a = r.accuracy;
-        println!("| {:.2} | {} | {:.1} | {:.1} | {:.1} | {:.1} | {:.1} | {:.1} |", r.corruption, r.model, a[0], a[1], a[2], a[3], 100.0 * a[3] / clean, r.valid);
+        println!("| {:.2} | {} | {:.1} | {:.1} | {:.1} | {:.1} | {:.1} | {:.1} | {:.1} |", r.corruption, r.model, a[0], a[1], a[2], a[3], 100.0 * a[3] / clean, r.exact, r.valid);
     }
     println!("\nlatent noise (C vs R): accuracy % over the continuation's positions 5-8 (C: 4 thoughts then 4 tokens; R: 8 latents, Talker's last 4 tokens); valid = R's 8 tokens the grammar accepts");
     println!("| sigma / max abs h | model | accuracy | valid % |");
@@ -112,13 +112,13 @@ fn print_tables(c: &[CorruptionRow], n: &[NoiseRow]) {
 }
 
 fn write_csv(path: &Path, c: &[CorruptionRow], n: &[NoiseRow]) -> Result<(), String> {
-    let mut s = String::from("sweep,level,model,acc_k1,acc_k2,acc_k3,acc_k4,valid\n");
+    let mut s = String::from("sweep,level,model,acc_k1,acc_k2,acc_k3,acc_k4,exact4,valid\n");
     for r in c {
         let a = r.accuracy;
-        s += &format!("corruption,{},{},{:.3},{:.3},{:.3},{:.3},{:.3}\n", r.corruption, r.model, a[0], a[1], a[2], a[3], r.valid);
+        s += &format!("corruption,{},{},{:.3},{:.3},{:.3},{:.3},{:.3},{:.3}\n", r.corruption, r.model, a[0], a[1], a[2], a[3], r.exact, r.valid);
     }
     for r in n {
-        s += &format!("latent-noise,{},{},,,,{:.3},{}\n", r.sigma, r.model, r.accuracy, r.valid.map_or(String::new(), |v| format!("{v:.3}")));
+        s += &format!("latent-noise,{},{},,,,{:.3},,{}\n", r.sigma, r.model, r.accuracy, r.valid.map_or(String::new(), |v| format!("{v:.3}")));
     }
     fs::write(path, s).map_err(|e| format!("{}: {e}", path.display()))
 }

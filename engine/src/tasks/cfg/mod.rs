@@ -10,6 +10,7 @@
 pub mod batch;
 pub mod complete;
 pub mod data;
+pub mod explore;
 pub mod grammar;
 pub mod models;
 pub mod parse;

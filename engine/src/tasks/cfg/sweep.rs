@@ -23,8 +23,9 @@ use crate::jepa::coconut::THOUGHTS;
 
 /// The paper's corruption levels.
 pub const CORRUPTION: [f64; 7] = [0.0, 0.05, 0.10, 0.15, 0.20, 0.25, 0.30];
-/// The paper's latent-noise levels (fractions of max |h|).
-pub const LATENT_NOISE: [f64; 4] = [0.0, 0.05, 0.10, 0.15];
+/// The paper's latent-noise levels (fractions of max |h|: 0-15%), then three beyond its range
+/// (30%, 50%, 100%), where the small models first show a difference.
+pub const LATENT_NOISE: [f64; 7] = [0.0, 0.05, 0.10, 0.15, 0.30, 0.50, 1.0];
 /// Tokens scored in the corruption sweep.
 pub const STEPS: usize = 4;
 
@@ -34,6 +35,8 @@ pub struct CorruptionRow {
     pub model: String,
     /// Accuracy (%) over the first k tokens, k = 1..4.
     pub accuracy: [f64; STEPS],
+    /// Completions whose 4 tokens all equal the continuation's (%).
+    pub exact: f64,
     /// Completions (4 tokens) the grammar accepts after the clean prefix (%).
     pub valid: f64,
 }
@@ -80,14 +83,16 @@ pub fn corruption_sweep(m: &CfgModels, g: &Grammar, set: &[Completion], which: &
         for &model in which {
             let written = complete(m, model, &prefixes, STEPS, 0.0, seed, device);
             let mut acc = [0.0; STEPS];
-            let mut valid = 0usize;
+            let (mut valid, mut exact) = (0usize, 0usize);
             for (c, w) in set.iter().zip(&written) {
-                for (a, x) in acc.iter_mut().zip(step_accuracy(w, c.continuation())) {
+                let steps = step_accuracy(w, c.continuation());
+                for (a, x) in acc.iter_mut().zip(steps) {
                     *a += x;
                 }
+                exact += (steps[STEPS - 1] == 1.0) as usize;
                 valid += terminals(w).is_some_and(|t| c.valid(g, &t)) as usize;
             }
-            rows.push(CorruptionRow { corruption: frac, model: model.name().into(), accuracy: acc.map(|a| pct(a, set.len())), valid: pct(valid as f64, set.len()) });
+            rows.push(CorruptionRow { corruption: frac, model: model.name().into(), accuracy: acc.map(|a| pct(a, set.len())), exact: pct(exact as f64, set.len()), valid: pct(valid as f64, set.len()) });
         }
     }
     rows

@@ -1,0 +1,85 @@
+//! The grammar study's side of the worker: loading the T/C/R weights (on burn-flex, as the tree
+//! Reasoner: small models, many short passes, every result read back at once) and answering
+//! `/grammar`'s requests with the engine's [`explore`].
+
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use burn::tensor::Device;
+use engine::tasks::cfg::data::completions;
+use engine::tasks::cfg::explore::explore;
+use engine::tasks::cfg::models::CfgModels;
+use engine::tasks::split::Part;
+use engine::weights::cfg::{CfgManifest, load_cfg};
+
+use super::{State, WEIGHTS_PATH, fetch_bytes, fetch_manifest, now};
+use crate::protocol::{GrammarReport, GrammarRequest, Response};
+
+/// Corruption draws behind each point of the page's curve.
+const DRAWS: usize = 8;
+
+/// The grammar study's manifest (the manifest says which family, not the file name).
+pub(super) fn is_cfg_manifest(text: &str) -> bool {
+    serde_json::from_str::<serde_json::Value>(text).is_ok_and(|v| v["model"] == "cfg-models")
+}
+
+pub(super) async fn ensure_cfg(
+    state: &Rc<RefCell<State>>,
+    name: &str,
+    manifest_text: &str,
+    respond: &dyn Fn(Response),
+) -> Result<Rc<(CfgModels, CfgManifest)>, String> {
+    if let Some(m) = state.borrow().grammars.get(name) {
+        return Ok(m.clone());
+    }
+    let manifest = CfgManifest::from_json(manifest_text).map_err(|e| format!("{name}.json: {e}"))?;
+    let base = format!("{}{WEIGHTS_PATH}", state.borrow().origin);
+    let progress = |loaded, total| respond(Response::LoadProgress { model: name.into(), loaded, total });
+    let bytes = fetch_bytes(&format!("{base}/{name}.bpk"), manifest.bytes as u64, &progress).await?;
+    let models = load_cfg(&manifest, &bytes, &Device::flex()).map_err(|e| format!("{name}.bpk: {e}"))?;
+    let summary = match &manifest.eval {
+        Some(e) => {
+            let clean = |m: &str| e.corruption.iter().find(|r| r.model == m && r.corruption == 0.0).map_or(f64::NAN, |r| r.accuracy[3]);
+            format!(
+                "{:.2} M parameters (T, C, R and two Talkers); {} held-out completions: 4-token accuracy T {:.1}%, R {:.1}%",
+                manifest.params as f64 / 1e6,
+                e.completions,
+                clean("t"),
+                clean("r")
+            )
+        }
+        None => format!("{:.2} M parameters", manifest.params as f64 / 1e6),
+    };
+    respond(Response::Loaded { model: name.into(), summary });
+    let loaded = Rc::new((models, manifest));
+    state.borrow_mut().grammars.insert(name.into(), loaded.clone());
+    Ok(loaded)
+}
+
+pub(super) async fn explore_request(state: &Rc<RefCell<State>>, req: GrammarRequest, respond: &dyn Fn(Response)) -> Result<(), String> {
+    let loaded = match state.borrow().grammars.get(&req.model).cloned() {
+        Some(m) => m,
+        None => {
+            let text = fetch_manifest(state, &req.model).await?;
+            if !is_cfg_manifest(&text) {
+                return Err(format!("{} is not a grammar-study model", req.model));
+            }
+            ensure_cfg(state, &req.model, &text, respond).await?
+        }
+    };
+    for (name, x, max) in [("corruption", req.corrupt, 1.0), ("latent noise", req.noise, 1.0)] {
+        if !(x.is_finite() && (0.0..=max).contains(&x)) {
+            return Err(format!("{name} must be between 0 and {max}, not {x}"));
+        }
+    }
+    if !state.borrow().is_current(req.run) {
+        return Ok(());
+    }
+    let t0 = now();
+    let (models, manifest) = (&loaded.0, &loaded.1);
+    let variant = manifest.config.variant;
+    let instance = completions(variant, Part::Test, req.sequence + 1).pop().expect("one instance at least");
+    let view = explore(models, &variant.grammar(), &instance, req.corrupt, req.noise, req.seed, DRAWS, &Device::flex());
+    respond(Response::Explored(GrammarReport { run: req.run, view, millis: now() - t0 }));
+    Ok(())
+}

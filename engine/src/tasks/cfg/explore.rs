@@ -1,0 +1,166 @@
+//! What the `/grammar` page shows about one held-out sequence: its derivation folded to a
+//! readable depth, the prefix as a model reads it after corruption (which terminals flipped),
+//! each model's completion marked token by token and judged by the grammar, and the
+//! accuracy-against-corruption curve of this one sequence (T and R, several corruption draws per
+//! level). The page renders it; every figure comes from here.
+
+use burn::tensor::Device;
+use serde::{Deserialize, Serialize};
+
+use super::complete::{complete, instance_noise, offset};
+use super::data::{Completion, WINDOW, corrupt, terminal};
+use super::grammar::{Grammar, Symbol};
+use super::models::{CfgModel, CfgModels};
+use super::parse::{Chart, Tree};
+use super::sweep::{CORRUPTION, STEPS, step_accuracy};
+
+/// A node of the folded derivation: a non-terminal over the terminals `start..end`.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+pub struct Span {
+    pub name: String,
+    pub depth: usize,
+    pub start: usize,
+    pub end: usize,
+}
+
+/// One model's completion.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+pub struct Written {
+    /// `t`, `c`, `r`, `r-mono`.
+    pub model: String,
+    /// Tokens as text (`1`-`3`, or `EOS`...), one per continuation position from `offset`.
+    pub tokens: Vec<String>,
+    /// Continuation positions skipped (C's thoughts).
+    pub offset: usize,
+    /// Each token equals the sequence's own at its position.
+    pub right: Vec<bool>,
+    /// The clean prefix followed by these tokens begins a sequence of the grammar (not for C,
+    /// whose thoughts are not tokens).
+    pub valid: Option<bool>,
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+pub struct GrammarView {
+    /// The whole held-out sequence, terminals `0..3`.
+    pub sequence: Vec<Symbol>,
+    pub cut: usize,
+    /// The prefix the models read, after corruption.
+    pub seen: Vec<Symbol>,
+    /// Positions (0-based) the corruption flipped.
+    pub flipped: Vec<usize>,
+    /// The derivation's non-terminals down to `depth` levels below the root.
+    pub derivation: Vec<Span>,
+    pub answers: Vec<Written>,
+    /// (corruption, [(model, accuracy % over 4 tokens, mean over the draws)]) for this sequence.
+    pub curve: Vec<(f64, Vec<(String, f64)>)>,
+    /// Corruption draws behind each point of the curve.
+    pub draws: usize,
+    /// The grammar's rules, one per line: `N0_0 -> N1_0 N1_2 N1_1`.
+    pub rules: Vec<String>,
+}
+
+/// Every rule of the grammar as `A -> B C D`, the root's first, level by level.
+pub fn rule_lines(g: &Grammar) -> Vec<String> {
+    (0..g.depth())
+        .flat_map(|l| g.level(l).iter().copied())
+        .flat_map(|s| g.rules_of(s).iter().map(move |r| (s, r)))
+        .map(|(s, r)| format!("{} -> {}", g.name(s), r.iter().map(|&x| g.name(x)).collect::<Vec<_>>().join(" ")))
+        .collect()
+}
+
+/// The derivation's spans down to `depth` (root = depth 0), in pre-order.
+pub fn fold(grammar: &Grammar, tree: &Tree, depth: usize) -> Vec<Span> {
+    fn walk(g: &Grammar, t: &Tree, d: usize, max: usize, at: &mut usize, out: &mut Vec<Span>) {
+        match t {
+            Tree::Leaf(_) => *at += 1,
+            Tree::Node { symbol, children, .. } => {
+                let start = *at;
+                let slot = out.len();
+                if d <= max {
+                    out.push(Span { name: g.name(*symbol), depth: d, start, end: start });
+                }
+                for c in children {
+                    walk(g, c, d + 1, max, at, out);
+                }
+                if d <= max {
+                    out[slot].end = *at;
+                }
+            }
+        }
+    }
+    let mut out = Vec::new();
+    walk(grammar, tree, 0, depth, &mut 0, &mut out);
+    out
+}
+
+fn token_text(t: u32) -> String {
+    terminal(t).map_or_else(|| "EOS".into(), |s| (s + 1).to_string())
+}
+
+/// Everything `/grammar` shows for `instance` with the given corruption and latent noise.
+#[allow(clippy::too_many_arguments)]
+pub fn explore(m: &CfgModels, g: &Grammar, instance: &Completion, corruption: f64, noise: f64, seed: u64, draws: usize, device: &Device) -> GrammarView {
+    let (seen, flipped) = corrupt(instance.prefix(), g.terminals(), corruption, &mut instance_noise(seed ^ 0xc0_4447, 0));
+    let want = instance.continuation();
+    let answers = [CfgModel::T, CfgModel::C, CfgModel::R]
+        .into_iter()
+        .map(|model| {
+            let skip = offset(model);
+            let w = complete(m, model, std::slice::from_ref(&seen), STEPS, noise, seed, device).remove(0);
+            let terminals: Option<Vec<Symbol>> = w.iter().map(|&t| terminal(t)).collect();
+            Written {
+                model: model.name().into(),
+                tokens: w.iter().map(|&t| token_text(t)).collect(),
+                offset: skip,
+                right: w.iter().enumerate().map(|(j, &t)| terminal(t) == Some(want[skip + j])).collect(),
+                valid: (model != CfgModel::C).then(|| terminals.is_some_and(|t| instance.valid(g, &t))),
+            }
+        })
+        .collect();
+    let curve = CORRUPTION
+        .iter()
+        .map(|&frac| {
+            let prefixes: Vec<Vec<Symbol>> =
+                (0..draws).map(|d| corrupt(instance.prefix(), g.terminals(), frac, &mut instance_noise(seed ^ 0xcc_u64, d)).0).collect();
+            let points = [CfgModel::T, CfgModel::R]
+                .into_iter()
+                .map(|model| {
+                    let written = complete(m, model, &prefixes, STEPS, 0.0, seed, device);
+                    let acc: f64 = written.iter().map(|w| step_accuracy(w, want)[STEPS - 1]).sum::<f64>() / draws as f64;
+                    (model.name().to_string(), 100.0 * acc)
+                })
+                .collect();
+            (frac, points)
+        })
+        .collect();
+    let derivation = Chart::new(g, &instance.sequence).tree().map_or_else(Vec::new, |t| fold(g, &t, 2));
+    debug_assert!(want.len() == WINDOW);
+    GrammarView { sequence: instance.sequence.clone(), cut: instance.cut, seen, flipped, derivation, answers, curve, draws, rules: rule_lines(g) }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tasks::cfg::data::{CfgVariant, completions};
+    use crate::tasks::split::Part;
+
+    #[test]
+    fn the_folded_derivation_tiles_the_sequence_level_by_level() {
+        let g = CfgVariant::Short.grammar();
+        let c = &completions(CfgVariant::Short, Part::Test, 1)[0];
+        let tree = Chart::new(&g, &c.sequence).tree().unwrap();
+        let spans = fold(&g, &tree, 2);
+        assert_eq!((spans[0].name.as_str(), spans[0].start, spans[0].end), ("N0_0", 0, c.sequence.len()));
+        for d in 1..=2 {
+            let level: Vec<&Span> = spans.iter().filter(|s| s.depth == d).collect();
+            assert!(level.len() >= 3usize.pow(d as u32) && level.windows(2).all(|w| w[0].end == w[1].start));
+            assert_eq!((level[0].start, level.last().unwrap().end), (0, c.sequence.len()), "depth {d} covers it all");
+        }
+        assert!(spans.iter().all(|s| s.depth <= 2));
+        let rules = rule_lines(&g);
+        assert!(rules[0].starts_with("N0_0 -> N1_"));
+        let last: Vec<&String> = rules.iter().filter(|r| r.starts_with("N3_")).collect();
+        assert!(!last.is_empty() && last.iter().all(|r| r.split(" -> ").nth(1).unwrap().split(' ').all(|x| ["1", "2", "3"].contains(&x))));
+        assert_eq!(rules.len(), (0..g.depth()).flat_map(|l| g.level(l).to_vec()).map(|s| g.rules_of(s).len()).sum::<usize>());
+    }
+}
