@@ -24,8 +24,12 @@ def read(path):
     return rows
 
 
-def panel(out, x0, pw, ph, title, xs, xlabel, ymin, ymax, series):
-    px = lambda x: x0 + pw * (x - xs[0]) / (xs[-1] - xs[0])
+def panel(out, x0, pw, ph, title, xs, xlabel, ymin, ymax, series, even=False):
+    """even: the levels evenly spaced (the noise levels are not)."""
+    if even:
+        px = lambda x: x0 + pw * xs.index(x) / (len(xs) - 1)
+    else:
+        px = lambda x: x0 + pw * (x - xs[0]) / (xs[-1] - xs[0])
     py = lambda y: T + ph * (1 - (y - ymin) / (ymax - ymin))
     out.append(f'<text x="{x0}" y="{T - 10}" font-size="12">{title}</text>')
     step = (ymax - ymin) / 4
@@ -86,7 +90,7 @@ def main():
             pts = [(float(r["level"]), float(r["acc_k4"])) for r in rows if r["sweep"] == "latent-noise" and r["model"] == model]
             series.append((COLOURS[i % len(COLOURS)], dash, pts))
     hi = max(y for _, _, p in series for _, y in p) // 10 * 10 + 10
-    panel(out, L, pw, ph, "accuracy on positions 5-8 (%)", xs, "latent noise (sigma / max |h|)", 0, hi, series)
+    panel(out, L, pw, ph, "accuracy on positions 5-8 (%)", xs, "latent noise (sigma / max |h|; levels evenly spaced)", 0, hi, series, even=True)
     legend(out, L + pw + 14, [l for l, _ in data], [("C", ""), ("R", "5 3")])
     out.append("</svg>")
     open(f"{prefix}-latent-noise.svg", "w").write("\n".join(out) + "\n")

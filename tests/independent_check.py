@@ -16,6 +16,9 @@
 
 4. Graph colouring: tests/independent_coloring.py (the generator, the split, the solution counts).
 
+5. The grammar study: tests/independent_cfg.py (its own sequences from the printed grammar, its own
+   Earley parser for every validity flag, T's and R's accuracy clean and corrupted).
+
 Usage: independent_check.py <path to native-trainer> [puzzles]
 """
 import itertools
@@ -288,3 +291,6 @@ if __name__ == "__main__":
 
     independent_coloring.check(sys.argv[1], [8, 10])
     independent_coloring.check_solve(sys.argv[1])
+    import independent_cfg  # the grammar study: its own file (tests/independent_cfg.py)
+
+    independent_cfg.check(sys.argv[1])

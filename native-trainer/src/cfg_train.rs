@@ -23,7 +23,7 @@ use engine::tasks::split::Part;
 use crate::cfg_presets::{CfgPhase, CfgPreset, CfgRunState, PHASES, load_cfg_checkpoint, save_cfg};
 use crate::checkpoint::{adamw, restore_optimizer};
 use crate::lineage;
-use crate::run::{Stopper, all_finite, diverged, halt, step_rng, warmup_cosine_lr};
+use crate::run::{Stopper, check_resumable, all_finite, diverged, halt, step_rng, warmup_cosine_lr};
 use crate::runlog::{Clock, bar, fmt_duration, log_row, open_log, show_event, show_progress};
 
 /// The data stream of grammar runs.
@@ -128,12 +128,7 @@ fn start(args: &CfgTrainArgs, ad: &Device) -> CfgRun {
 fn resume(args: &CfgTrainArgs, ad: &Device) -> Result<CfgRun, String> {
     let p = &args.preset;
     let (models, optim_bytes, mut state) = load_cfg_checkpoint(&args.run_dir, ad)?;
-    if state.preset != p.name {
-        return Err(format!("{} holds a {} run, not {}", args.run_dir.display(), state.preset, p.name));
-    }
-    if let Some(seed) = args.seed.filter(|&s| s != state.seed) {
-        return Err(format!("--seed {seed}: this run was seeded with {}; a resumed run keeps its seed", state.seed));
-    }
+    check_resumable(&args.run_dir, (&state.preset, state.seed), p.name, args.seed)?;
     if args.steps.is_some() {
         return Err("a resumed grammar run keeps its phases' steps".into());
     }

@@ -20,7 +20,7 @@ use crate::checkpoint::adamw;
 pub use crate::jepa_presets::{JEPA_NAMES, JepaPreset, JepaRunState, Phase, jepa_preset, load_jepa_checkpoint};
 use crate::jepa_presets::{restore_jepa_optimizer, save_jepa};
 use crate::lineage;
-use crate::run::{Stopper, TREES, all_finite, diverged, halt, step_rng, warmup_cosine_lr};
+use crate::run::{Stopper, check_resumable, TREES, all_finite, diverged, halt, step_rng, warmup_cosine_lr};
 use crate::runlog::{Clock, bar, fmt_duration, log_row, open_log, show_event, show_progress};
 
 pub struct JepaTrainArgs {
@@ -129,12 +129,7 @@ fn load_phase(args: &JepaTrainArgs, from: &str, ad: &Device) -> Result<(Jepa, Ve
 fn resume(args: &JepaTrainArgs, ad: &Device) -> Result<JepaRun, String> {
     let p = &args.preset;
     let (model, optim_bytes, mut state) = load_jepa_checkpoint(&args.run_dir, ad)?;
-    if state.preset != p.name {
-        return Err(format!("{} holds a {} run, not {}", args.run_dir.display(), state.preset, p.name));
-    }
-    if let Some(seed) = args.seed.filter(|&s| s != state.seed) {
-        return Err(format!("--seed {seed}: this run was seeded with {}; a resumed run keeps its seed", state.seed));
-    }
+    check_resumable(&args.run_dir, (&state.preset, state.seed), p.name, args.seed)?;
     let optim = restore_jepa_optimizer(&mut state, p, optim_bytes)?;
     eprintln!("resuming {} from step {} ({:.0} s trained)", p.name, state.step, state.seconds);
     if let Some(steps) = args.steps.filter(|&s| s != state.total_steps) {

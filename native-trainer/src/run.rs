@@ -142,3 +142,15 @@ mod tests {
         assert!((warmup_cosine_lr(1.0, 10, 100, 100) - 0.1).abs() < 1e-12);
     }
 }
+
+/// A resumed run is the one asked for: the run directory holds `preset`'s run, and `--seed`, if
+/// given, is the run's own.
+pub fn check_resumable(run_dir: &Path, held: (&str, u64), preset: &str, seed: Option<u64>) -> Result<(), String> {
+    if held.0 != preset {
+        return Err(format!("{} holds a {} run, not {preset}", run_dir.display(), held.0));
+    }
+    match seed.filter(|&s| s != held.1) {
+        Some(s) => Err(format!("--seed {s}: this run was seeded with {}; a resumed run keeps its seed", held.1)),
+        None => Ok(()),
+    }
+}

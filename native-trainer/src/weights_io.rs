@@ -94,3 +94,13 @@ pub fn load_cfg_weights(path: &Path, device: &Device) -> Result<(CfgModels, CfgC
     let models = load_cfg(&manifest, &bytes, device).map_err(|e| format!("{}: {e}", path.display()))?;
     Ok((models, manifest.config.clone(), Some(manifest)))
 }
+
+/// Writes shipped weights: `<out_dir>/<name>.bpk` and its manifest `<name>.json`; returns the
+/// `.bpk` path (every `export` ends here).
+pub fn write_weights(out_dir: &Path, name: &str, bytes: &[u8], manifest_json: &str) -> Result<std::path::PathBuf, String> {
+    fs::create_dir_all(out_dir).map_err(|e| e.to_string())?;
+    let bpk = out_dir.join(format!("{name}.bpk"));
+    fs::write(&bpk, bytes).map_err(|e| e.to_string())?;
+    fs::write(out_dir.join(format!("{name}.json")), manifest_json.to_string() + "\n").map_err(|e| e.to_string())?;
+    Ok(bpk)
+}

@@ -151,7 +151,7 @@ fn test() -> Result<(), String> {
 fn serve() -> Result<(), String> {
     ensure_web_tools()?;
     let port = std::env::var("PORT").unwrap_or_else(|_| "8080".into());
-    eprintln!("xtask: the playground will be at http://127.0.0.1:{port}/ (/nqueens, /sudoku, /coloring, /tree, /generate) once trunk has built it");
+    eprintln!("xtask: the playground will be at http://127.0.0.1:{port}/ (/nqueens, /sudoku, /coloring, /tree, /generate, /grammar) once trunk has built it");
     run(&mut trunk(&["serve", "--release", "--offline", "--address", "127.0.0.1", "--port", &port]))
 }
 

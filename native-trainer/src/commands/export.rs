@@ -1,7 +1,6 @@
 //! `export`: a run's latest checkpoint as shipped weights, `<name>.bpk` + `<name>.json` (config,
 //! lineage, sha256 and a known output that the shipped-weights test reproduces).
 
-use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -35,10 +34,7 @@ pub fn export(run_dir: Option<PathBuf>, name: &str, out_dir: &Path, device: &Dev
     let task = task_of(&state.config, crate::presets::preset(&state.preset).map(|p| p.task.id()).as_deref())?;
     let mut manifest = manifest_for(&model, &state, name, task.id(), &bytes);
     manifest.reference = Some(visit(task, Reference { model: &model, device })?);
-    fs::create_dir_all(out_dir).map_err(|e| e.to_string())?;
-    let bpk = out_dir.join(format!("{name}.bpk"));
-    fs::write(&bpk, &bytes).map_err(|e| e.to_string())?;
-    fs::write(out_dir.join(format!("{name}.json")), manifest.to_json() + "\n").map_err(|e| e.to_string())?;
+    let bpk = crate::weights_io::write_weights(out_dir, name, &bytes, &manifest.to_json())?;
     println!("wrote {} ({} bytes, {} params, step {})", bpk.display(), bytes.len(), manifest.params, state.step);
     Ok(ExitCode::SUCCESS)
 }

@@ -141,10 +141,7 @@ pub fn export(run_dir: &Path, name: &str, out_dir: &Path, device: &Device) -> Re
         sha256: sha256_hex(&bytes),
         bytes: bytes.len(),
     };
-    fs::create_dir_all(out_dir).map_err(|e| e.to_string())?;
-    let bpk = out_dir.join(format!("{name}.bpk"));
-    fs::write(&bpk, &bytes).map_err(|e| e.to_string())?;
-    fs::write(out_dir.join(format!("{name}.json")), manifest.to_json() + "\n").map_err(|e| e.to_string())?;
+    let bpk = crate::weights_io::write_weights(out_dir, name, &bytes, &manifest.to_json())?;
     println!("wrote {} ({} bytes, {} params, steps {:?})", bpk.display(), bytes.len(), manifest.params, manifest.train_steps);
     Ok(ExitCode::SUCCESS)
 }

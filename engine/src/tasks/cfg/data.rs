@@ -214,6 +214,22 @@ mod tests {
         assert!(tests.iter().all(|c| (lo..=hi).contains(&c.sequence.len()) && c.continuation().len() == WINDOW));
     }
 
+    /// The paper-length variant (the `cfg-paper-*` presets) makes its sequences and instances too,
+    /// within the models' context.
+    #[test]
+    fn the_paper_variant_is_long_and_fits_its_context() {
+        let v = CfgVariant::Paper;
+        assert_eq!(v.lengths(), (243, 1024));
+        let g = v.grammar();
+        for c in completions(v, Part::Validation, 4) {
+            assert!(c.sequence.len() >= 243 && c.valid(&g, c.continuation()));
+        }
+        let config = crate::tasks::cfg::models::CfgConfig::scale(v, "small").unwrap();
+        assert!(config.coupled.max_len >= v.max_tokens() + WINDOW);
+        let (lo, hi) = v.train_cuts();
+        assert!(lo < hi && hi + WINDOW <= v.lengths().0);
+    }
+
     #[test]
     fn corruption_flips_exactly_its_share_to_other_terminals() {
         let prefix: Vec<Symbol> = (0..40).map(|i| (i % 3) as Symbol).collect();
