@@ -167,5 +167,7 @@ pub enum Response {
     Done { run: u64, steps: usize, millis: f64, verified: Option<VerifiedStep> },
     Reasoned(TreeReport),
     Explored(GrammarReport),
+    /// One point of a `/grammar` run's curve: (corruption, [(model, accuracy %)]), in level order.
+    CurvePoint { run: u64, point: (f64, Vec<(String, f64)>) },
     Failed { run: u64, message: String },
 }

@@ -735,12 +735,31 @@ function beginsSentence(rules, seq) {
       assert(valid === String(mine), `${model}: page says valid=${valid}, independent parser ${mine}`);
       results[`grammar_seq3_${model}`] = `${toks.filter(x => x.ok).length}/4 right, ${mine ? 'valid' : 'invalid'}`;
     }
+    // The curve arrives a corruption level at a time: wait for all seven.
+    await page.waitForFunction(() => document.querySelector('.plot figcaption')?.getAttribute('data-points') === '7', null, { timeout: 240000 });
     const dots = await page.locator('.plot circle').evaluateAll(els => els.map(e => Number(e.getAttribute('data-accuracy'))));
     assert(dots.length === 14 && dots.every(a => a >= 0 && a <= 100), `curve: ${dots}`);
     const url = page.url();
     assert(/seq=3/.test(url) && /corrupt=0\.2/.test(url) && /noise=0\.05/.test(url) && /run=1/.test(url), `URL: ${url}`);
     await page.screenshot({ path: path.join(shots, 'grammar.png'), fullPage: true });
     assert(page.errors.length === 0, `console errors: ${page.errors}`);
+    await context.close();
+  });
+  await test('Grammar: phone width has no horizontal scroll, a bad URL value is explained, the shared link answers the same', async () => {
+    const { page, context } = await newPage(b, { width: 390, height: 844 });
+    await page.goto(`${base}/grammar?seq=3&corrupt=0.2&noise=0.05&seed=2&run=1`);
+    await page.locator('ul.answers .answer').first().waitFor({ timeout: 240000 });
+    const tokens = async () => page.locator('ul.answers .answer').evaluateAll(els => els.map(e => e.querySelector('.tokens').textContent));
+    const first = await tokens();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    assert(overflow <= 0, `page is ${overflow}px wider than the phone`);
+    await page.screenshot({ path: path.join(shots, 'grammar-phone.png'), fullPage: true });
+    await page.goto(`${base}/grammar?seq=3&corrupt=0.2&noise=0.05&seed=2&run=1`);
+    await page.locator('ul.answers .answer').first().waitFor({ timeout: 240000 });
+    assert(JSON.stringify(await tokens()) === JSON.stringify(first), 'the same link wrote other completions');
+    await page.goto(`${base}/grammar?corrupt=0.9`);
+    const note = await page.locator('.note').innerText();
+    assert(/corrupt="0\.9"/.test(note) && /0 to 0\.3/.test(note), `note: ${note}`);
     await context.close();
   });
   await b.close();

@@ -7,7 +7,8 @@ use std::rc::Rc;
 
 use burn::tensor::Device;
 use engine::tasks::cfg::data::completions;
-use engine::tasks::cfg::explore::explore;
+use engine::tasks::cfg::explore::{curve_point, explore};
+use engine::tasks::cfg::sweep::CORRUPTION;
 use engine::tasks::cfg::models::CfgModels;
 use engine::tasks::split::Part;
 use engine::weights::cfg::{CfgManifest, load_cfg};
@@ -79,7 +80,17 @@ pub(super) async fn explore_request(state: &Rc<RefCell<State>>, req: GrammarRequ
     let (models, manifest) = (&loaded.0, &loaded.1);
     let variant = manifest.config.variant;
     let instance = completions(variant, Part::Test, req.sequence + 1).pop().expect("one instance at least");
-    let view = explore(models, &variant.grammar(), &instance, req.corrupt, req.noise, req.seed, DRAWS, &Device::flex());
+    let grammar = variant.grammar();
+    let view = explore(models, &grammar, &instance, req.corrupt, req.noise, req.seed, DRAWS, &Device::flex());
     respond(Response::Explored(GrammarReport { run: req.run, view, millis: now() - t0 }));
+    // The curve, a level at a time, yielding between levels so a newer request stops it.
+    for &frac in &CORRUPTION {
+        gloo_timers::future::TimeoutFuture::new(0).await;
+        if !state.borrow().is_current(req.run) {
+            return Ok(());
+        }
+        let point = curve_point(models, &grammar, &instance, frac, req.seed, DRAWS, &Device::flex());
+        respond(Response::CurvePoint { run: req.run, point });
+    }
     Ok(())
 }

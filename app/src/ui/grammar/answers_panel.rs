@@ -47,7 +47,7 @@ pub(super) fn AnswersPanel(view: GrammarView, millis: f64) -> impl IntoView {
         <div class="panel answers">
             <h2>"The completions"</h2>
             <ul class="answers" aria-label="Completions">{rows}</ul>
-            <p class="hint">{format!("Three models, their curve below, in {:.0} ms on the CPU.", millis)}</p>
+            <p class="hint">{format!("The three completions took {:.0} ms on the CPU; the curve beside them follows a corruption level at a time.", millis)}</p>
         </div>
     }
 }

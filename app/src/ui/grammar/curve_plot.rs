@@ -45,7 +45,7 @@ pub(super) fn CurvePlot(view: GrammarView) -> impl IntoView {
                 <text x="160" y="156" class="tick" text-anchor="middle">"share of the prefix corrupted"</text>
                 {lines}
             </svg>
-            <figcaption>
+            <figcaption data-points=view.curve.len().to_string()>
                 {format!("4-token accuracy of this sequence's completion, each point the mean of {} random corruptions.", view.draws)}
                 <ul class="legend">{legend}</ul>
             </figcaption>

@@ -9,6 +9,7 @@ mod curve_plot;
 mod sequence_view;
 mod state;
 
+use engine::tasks::cfg::sweep::CORRUPTION;
 use leptos::prelude::*;
 
 use answers_panel::AnswersPanel;
@@ -59,10 +60,17 @@ pub fn GrammarPage() -> impl IntoView {
     let status = move || {
         let r = run.get();
         match r {
-            _ if page.pending() => "Completing with T, C and R, then the curve (eight corruptions at each of seven levels)…".to_string(),
+            _ if page.pending() => "Completing with T, C and R…".to_string(),
             None => "Press Complete.".to_string(),
             Some(r) if r.error.is_some() => format!("The models could not run: {}", r.error.unwrap_or_default()),
-            Some(_) => String::new(),
+            Some(r) => {
+                let done = r.result.as_ref().map_or(0, |(v, _)| v.curve.len());
+                if done < CORRUPTION.len() {
+                    format!("Drawing this sequence's curve: {done} of {} corruption levels (8 random corruptions each)…", CORRUPTION.len())
+                } else {
+                    String::new()
+                }
+            }
         }
     };
     let result = move || run.with(|r| r.as_ref().and_then(|r| r.result.clone()));

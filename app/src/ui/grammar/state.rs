@@ -34,6 +34,11 @@ impl GrammarState {
                     r.result = Some((report.view, report.millis));
                 }
             }),
+            Response::CurvePoint { run: id, point } => run.update(|r| {
+                if let Some((view, _)) = r.as_mut().filter(|r| r.id == id).and_then(|r| r.result.as_mut()) {
+                    view.curve.push(point);
+                }
+            }),
             Response::Failed { run: id, message } => run.update(|r| {
                 if let Some(r) = r.as_mut().filter(|r| r.id == id) {
                     r.error = Some(message);

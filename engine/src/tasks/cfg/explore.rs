@@ -12,7 +12,7 @@ use super::data::{Completion, WINDOW, corrupt, terminal};
 use super::grammar::{Grammar, Symbol};
 use super::models::{CfgModel, CfgModels};
 use super::parse::{Chart, Tree};
-use super::sweep::{CORRUPTION, STEPS, step_accuracy};
+use super::sweep::{STEPS, step_accuracy};
 
 /// A node of the folded derivation: a non-terminal over the terminals `start..end`.
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
@@ -51,7 +51,8 @@ pub struct GrammarView {
     /// The derivation's non-terminals down to `depth` levels below the root.
     pub derivation: Vec<Span>,
     pub answers: Vec<Written>,
-    /// (corruption, [(model, accuracy % over 4 tokens, mean over the draws)]) for this sequence.
+    /// (corruption, [(model, accuracy % over 4 tokens, mean over the draws)]) for this sequence,
+    /// filled one [`curve_point`] at a time.
     pub curve: Vec<(f64, Vec<(String, f64)>)>,
     /// Corruption draws behind each point of the curve.
     pub draws: usize,
@@ -97,7 +98,26 @@ fn token_text(t: u32) -> String {
     terminal(t).map_or_else(|| "EOS".into(), |s| (s + 1).to_string())
 }
 
-/// Everything `/grammar` shows for `instance` with the given corruption and latent noise.
+/// One point of the sequence's curve: T's and R's 4-token accuracy (%) at corruption `frac`,
+/// the mean over `draws` random corruptions of the prefix (noise-free models). The page asks for
+/// the [`super::sweep::CORRUPTION`] levels one at a time and draws each point as it comes.
+pub fn curve_point(m: &CfgModels, g: &Grammar, instance: &Completion, frac: f64, seed: u64, draws: usize, device: &Device) -> (f64, Vec<(String, f64)>) {
+    let want = instance.continuation();
+    let prefixes: Vec<Vec<Symbol>> =
+        (0..draws).map(|d| corrupt(instance.prefix(), g.terminals(), frac, &mut instance_noise(seed ^ 0xcc_u64, d)).0).collect();
+    let points = [CfgModel::T, CfgModel::R]
+        .into_iter()
+        .map(|model| {
+            let written = complete(m, model, &prefixes, STEPS, 0.0, seed, device);
+            let acc: f64 = written.iter().map(|w| step_accuracy(w, want)[STEPS - 1]).sum::<f64>() / draws as f64;
+            (model.name().to_string(), 100.0 * acc)
+        })
+        .collect();
+    (frac, points)
+}
+
+/// Everything `/grammar` shows for `instance` with the given corruption and latent noise, but
+/// the curve (empty here: [`curve_point`] for each of the [`super::sweep::CORRUPTION`] levels).
 #[allow(clippy::too_many_arguments)]
 pub fn explore(m: &CfgModels, g: &Grammar, instance: &Completion, corruption: f64, noise: f64, seed: u64, draws: usize, device: &Device) -> GrammarView {
     let (seen, flipped) = corrupt(instance.prefix(), g.terminals(), corruption, &mut instance_noise(seed ^ 0xc0_4447, 0));
@@ -117,25 +137,9 @@ pub fn explore(m: &CfgModels, g: &Grammar, instance: &Completion, corruption: f6
             }
         })
         .collect();
-    let curve = CORRUPTION
-        .iter()
-        .map(|&frac| {
-            let prefixes: Vec<Vec<Symbol>> =
-                (0..draws).map(|d| corrupt(instance.prefix(), g.terminals(), frac, &mut instance_noise(seed ^ 0xcc_u64, d)).0).collect();
-            let points = [CfgModel::T, CfgModel::R]
-                .into_iter()
-                .map(|model| {
-                    let written = complete(m, model, &prefixes, STEPS, 0.0, seed, device);
-                    let acc: f64 = written.iter().map(|w| step_accuracy(w, want)[STEPS - 1]).sum::<f64>() / draws as f64;
-                    (model.name().to_string(), 100.0 * acc)
-                })
-                .collect();
-            (frac, points)
-        })
-        .collect();
     let derivation = Chart::new(g, &instance.sequence).tree().map_or_else(Vec::new, |t| fold(g, &t, 2));
     debug_assert!(want.len() == WINDOW);
-    GrammarView { sequence: instance.sequence.clone(), cut: instance.cut, seen, flipped, derivation, answers, curve, draws, rules: rule_lines(g) }
+    GrammarView { sequence: instance.sequence.clone(), cut: instance.cut, seen, flipped, derivation, answers, curve: Vec::new(), draws, rules: rule_lines(g) }
 }
 
 #[cfg(test)]
