@@ -15,7 +15,8 @@ use engine::jepa::latent_loop::{latent_loop, token_tensor};
 use engine::jepa::loss::{EMA_MOMENTUM, LossOut, SST_K, pretrain_loss, sst_loss, talker_loss};
 use engine::tasks::cfg::batch::{CutBatch, cut_batch, seq_batch};
 use engine::tasks::cfg::complete::{complete, nearest_tokens, offset};
-use engine::tasks::cfg::data::{WINDOW, completions, draw, terminal};
+use engine::tasks::cfg::data::{WINDOW, completions, draw};
+use engine::tasks::cfg::sweep::{STEPS, step_accuracy};
 use engine::tasks::cfg::models::{CfgModel, CfgModels};
 use engine::tasks::cfg::{Grammar, Symbol};
 use engine::tasks::split::Part;
@@ -255,10 +256,10 @@ fn quick_eval(run: &CfgRun, phase: CfgPhase, n: usize, device: &Device) -> Strin
         CfgPhase::Sst | CfgPhase::DualTalker => CfgModel::R,
         CfgPhase::MonoTalker => CfgModel::RMono,
     };
-    let written = if phase == CfgPhase::Sst { nearest_tokens(&m, &prefixes, 4, device) } else { complete(&m, model, &prefixes, 4, 0.0, 0, device) };
+    let written = if phase == CfgPhase::Sst { nearest_tokens(&m, &prefixes, STEPS, device) } else { complete(&m, model, &prefixes, STEPS, 0.0, 0, device) };
     let skip = offset(model);
-    let right: usize = set.iter().zip(&written).map(|(c, w)| (0..4).filter(|&j| terminal(w[j]) == Some(c.continuation()[skip + j])).count()).sum();
-    let acc = 100.0 * right as f64 / (4 * n.max(1)) as f64;
+    let right: f64 = set.iter().zip(&written).map(|(c, w)| step_accuracy(w, &c.continuation()[skip..])[STEPS - 1]).sum();
+    let acc = 100.0 * right / n.max(1) as f64;
     show_event(&format!("eval @ {} step {}: {acc:.2}% of 4 tokens right ({n} validation completions, {})", phase.name(), run.state.step, model.name()));
     format!("{acc:.3}")
 }

@@ -8,7 +8,7 @@ use std::process::ExitCode;
 use burn::module::Module;
 use burn::tensor::Device;
 use engine::tasks::cfg::complete::{complete, instance_noise, offset};
-use engine::tasks::cfg::data::{EOS, WINDOW, completions, corrupt, parse_text, terminal, text};
+use engine::tasks::cfg::data::{WINDOW, completions, corrupt, parse_text, terminals_of, text, token_name};
 use engine::tasks::cfg::models::{CfgModel, CfgModels};
 use engine::tasks::cfg::sweep::{CORRUPTION, CorruptionRow, LATENT_NOISE, NoiseRow, STEPS, corruption_sweep, noise_sweep};
 use engine::tasks::cfg::{Chart, Symbol};
@@ -27,15 +27,6 @@ pub fn grammar(path: &Path, device: &Device) -> Result<ExitCode, String> {
     let (_, config, _) = load(path, device)?;
     println!("{}", serde_json::to_string_pretty(&config.variant.grammar().to_json()).expect("JSON"));
     Ok(ExitCode::SUCCESS)
-}
-
-/// A written token as the CLI shows it: a terminal `1`-`3`, or `EOS`/`BOS`/`PAD`.
-fn token_text(t: u32) -> String {
-    match terminal(t) {
-        Some(s) => (s + 1).to_string(),
-        None if t == EOS => "EOS".into(),
-        None => if t == 1 { "BOS" } else { "PAD" }.into(),
-    }
 }
 
 pub struct CfgSolveArgs<'a> {
@@ -76,10 +67,9 @@ pub fn solve(a: CfgSolveArgs, device: &Device) -> Result<ExitCode, String> {
         line += 1;
         let (seen, flipped) = corrupt(&prefix, g.terminals(), a.corrupt, &mut noise);
         let written = complete(&models, model, std::slice::from_ref(&seen), a.steps, a.latent_noise, a.seed ^ line as u64, device).remove(0);
-        let terminals: Option<Vec<Symbol>> = written.iter().map(|&t| terminal(t)).collect();
-        let valid = (model != CfgModel::C).then(|| terminals.is_some_and(|t| Chart::new(&g, &[prefix.clone(), t].concat()).accepts_prefix()));
+        let valid = (model != CfgModel::C).then(|| terminals_of(&written).is_some_and(|t| Chart::new(&g, &[prefix.clone(), t].concat()).accepts_prefix()));
         let mut out = json!({
-            "completion": written.iter().map(|&t| token_text(t)).collect::<Vec<_>>(),
+            "completion": written.iter().map(|&t| token_name(t)).collect::<Vec<_>>(),
             "valid": valid,
             "prefix_valid": Chart::new(&g, &prefix).accepts_prefix(),
         });
@@ -162,7 +152,7 @@ pub fn reference(models: &CfgModels, variant: engine::tasks::cfg::data::CfgVaria
         .into_iter()
         .map(|m| {
             let w = complete(models, m, &prefixes, 4, 0.0, 0, device);
-            (m.name().to_string(), w.iter().map(|t| t.iter().map(|&x| token_text(x)).collect::<Vec<_>>().join(" ")).collect())
+            (m.name().to_string(), w.iter().map(|t| t.iter().map(|&x| token_name(x)).collect::<Vec<_>>().join(" ")).collect())
         })
         .collect();
     CfgReference { inputs: prefixes.iter().map(|p| text(p)).collect(), completions }

@@ -8,7 +8,7 @@
 
 use burn::tensor::{Device, Int, Tensor, TensorData};
 
-use super::data::{BOS, PAD, WINDOW, full_tokens, tokens};
+use super::data::{BOS, PAD, WINDOW, full_tokens, prompt, tokens};
 use super::grammar::Symbol;
 use crate::jepa::loss::SeqBatch;
 
@@ -46,14 +46,7 @@ pub struct CutBatch {
 pub fn cut_batch(seqs: &[Vec<Symbol>], cut: usize) -> CutBatch {
     assert!(seqs.iter().all(|s| s.len() >= cut + WINDOW), "every sequence reaches past the window");
     CutBatch {
-        prefix: seqs
-            .iter()
-            .map(|s| {
-                let mut r = vec![BOS];
-                r.extend(tokens(&s[..cut]));
-                r
-            })
-            .collect(),
+        prefix: seqs.iter().map(|s| prompt(&s[..cut])).collect(),
         window: seqs.iter().map(|s| tokens(&s[cut..cut + WINDOW])).collect(),
     }
 }

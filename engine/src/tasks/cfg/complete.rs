@@ -12,7 +12,7 @@
 
 use burn::tensor::Device;
 
-use super::data::{BOS, WINDOW, tokens};
+use super::data::{BOS, WINDOW, prompt};
 use super::grammar::Symbol;
 use super::models::{CfgModel, CfgModels};
 use crate::gram::noise::NoiseSource;
@@ -47,14 +47,7 @@ pub fn complete(
     for len in lengths {
         let idx: Vec<usize> = (0..prefixes.len()).filter(|&i| prefixes[i].len() == len).collect();
         for chunk in idx.chunks(128) {
-            let rows: Vec<Vec<u32>> = chunk
-                .iter()
-                .map(|&i| {
-                    let mut r = vec![BOS];
-                    r.extend(tokens(&prefixes[i]));
-                    r
-                })
-                .collect();
+            let rows: Vec<Vec<u32>> = chunk.iter().map(|&i| prompt(&prefixes[i])).collect();
             let mut noise: Vec<NoiseSource> = chunk.iter().map(|&i| instance_noise(seed, i)).collect();
             let ids = token_tensor(&rows, device);
             let written = match which {
@@ -86,9 +79,7 @@ pub fn nearest_tokens(models: &CfgModels, prefixes: &[Vec<Symbol>], n: usize, de
     prefixes
         .iter()
         .map(|p| {
-            let mut row = vec![BOS];
-            row.extend(tokens(p));
-            let (_, lat) = latent_loop(r, r.embed_tokens(token_tensor(&[row], device)), n, 0.0, &mut []);
+            let (_, lat) = latent_loop(r, r.embed_tokens(token_tensor(&[prompt(p)], device)), n, 0.0, &mut []);
             let d = lat.dims()[2];
             let sims = lat.reshape([n, d]).matmul(vocab.clone().transpose()); // [n, V]
             let ids: Vec<i64> = sims.argmax(1).reshape([n]).into_data().convert::<i64>().try_to_vec::<i64>().unwrap();

@@ -128,10 +128,31 @@ pub fn terminal(token: u32) -> Option<Symbol> {
     (TERMINAL0..TERMINAL0 + 3).contains(&token).then(|| (token - TERMINAL0) as Symbol)
 }
 
+/// The terminals of written tokens; `None` if one is not a terminal.
+pub fn terminals_of(written: &[u32]) -> Option<Vec<Symbol>> {
+    written.iter().map(|&t| terminal(t)).collect()
+}
+
+/// A token as the CLI and `/grammar` show it: a terminal `1`-`3`, or `EOS`, `BOS`, `PAD`.
+pub fn token_name(token: u32) -> String {
+    match (terminal(token), token) {
+        (Some(s), _) => (s + 1).to_string(),
+        (None, EOS) => "EOS".into(),
+        (None, BOS) => "BOS".into(),
+        _ => "PAD".into(),
+    }
+}
+
+/// What a model reads for a prefix: BOS, then the prefix's tokens.
+pub fn prompt(prefix: &[Symbol]) -> Vec<u32> {
+    let mut t = vec![BOS];
+    t.extend(tokens(prefix));
+    t
+}
+
 /// BOS, the sequence, EOS.
 pub fn full_tokens(seq: &[Symbol]) -> Vec<u32> {
-    let mut t = vec![BOS];
-    t.extend(tokens(seq));
+    let mut t = prompt(seq);
     t.push(EOS);
     t
 }
@@ -250,5 +271,8 @@ mod tests {
             assert_eq!(parse_text(&text(&c.sequence), 3).unwrap(), c.sequence);
         }
         assert!(parse_text("1 2 4", 3).unwrap_err().contains("token 3"));
+        let names: Vec<String> = [PAD, BOS, EOS, TERMINAL0, TERMINAL0 + 2].map(token_name).to_vec();
+        assert_eq!(names, ["PAD", "BOS", "EOS", "1", "3"]);
+        assert_eq!(prompt(&[2, 0]), [BOS, TERMINAL0 + 2, TERMINAL0]);
     }
 }

@@ -8,7 +8,7 @@ use burn::tensor::Device;
 use serde::{Deserialize, Serialize};
 
 use super::complete::{complete, instance_noise, offset};
-use super::data::{Completion, WINDOW, corrupt, terminal};
+use super::data::{Completion, WINDOW, corrupt, terminal, terminals_of, token_name};
 use super::grammar::{Grammar, Symbol};
 use super::models::{CfgModel, CfgModels};
 use super::parse::{Chart, Tree};
@@ -94,10 +94,6 @@ pub fn fold(grammar: &Grammar, tree: &Tree, depth: usize) -> Vec<Span> {
     out
 }
 
-fn token_text(t: u32) -> String {
-    terminal(t).map_or_else(|| "EOS".into(), |s| (s + 1).to_string())
-}
-
 /// One point of the sequence's curve: T's and R's 4-token accuracy (%) at corruption `frac`,
 /// the mean over `draws` random corruptions of the prefix (noise-free models). The page asks for
 /// the [`super::sweep::CORRUPTION`] levels one at a time and draws each point as it comes.
@@ -127,13 +123,12 @@ pub fn explore(m: &CfgModels, g: &Grammar, instance: &Completion, corruption: f6
         .map(|model| {
             let skip = offset(model);
             let w = complete(m, model, std::slice::from_ref(&seen), STEPS, noise, seed, device).remove(0);
-            let terminals: Option<Vec<Symbol>> = w.iter().map(|&t| terminal(t)).collect();
             Written {
                 model: model.name().into(),
-                tokens: w.iter().map(|&t| token_text(t)).collect(),
+                tokens: w.iter().map(|&t| token_name(t)).collect(),
                 offset: skip,
                 right: w.iter().enumerate().map(|(j, &t)| terminal(t) == Some(want[skip + j])).collect(),
-                valid: (model != CfgModel::C).then(|| terminals.is_some_and(|t| instance.valid(g, &t))),
+                valid: (model != CfgModel::C).then(|| terminals_of(&w).is_some_and(|t| instance.valid(g, &t))),
             }
         })
         .collect();

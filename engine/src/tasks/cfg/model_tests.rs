@@ -54,7 +54,7 @@ fn c_and_r_branch_off_the_pretrained_t_with_their_own_parameters() {
     let prefixes: Vec<Vec<Symbol>> = seqs(3, 1).into_iter().map(|s| s[..20].to_vec()).collect();
     // C is T's copy: before training, both write the same tokens (C after its thoughts aside).
     let t = complete(&m, CfgModel::T, &prefixes, 4, 0.0, 0, &device);
-    let x = m.c.embed_tokens(token_tensor(&prefixes.iter().map(|p| [vec![1], super::data::tokens(p)].concat()).collect::<Vec<_>>(), &device));
+    let x = m.c.embed_tokens(token_tensor(&prefixes.iter().map(|p| super::data::prompt(p)).collect::<Vec<_>>(), &device));
     assert_eq!(crate::jepa::coconut::greedy(&m.c, x, 4), t);
     let (t_ids, c_ids, r_ids) = (ids(&m.t), ids(&m.c), ids(&m.r));
     assert!(c_ids.iter().all(|i| !t_ids.contains(i)) && r_ids.iter().all(|i| !t_ids.contains(i) && !c_ids.contains(i)));

@@ -16,7 +16,7 @@ use burn::tensor::Device;
 use serde::{Deserialize, Serialize};
 
 use super::complete::{complete, instance_noise, offset};
-use super::data::{Completion, WINDOW, corrupt, terminal};
+use super::data::{Completion, WINDOW, corrupt, terminal, terminals_of};
 use super::grammar::{Grammar, Symbol};
 use super::models::{CfgModel, CfgModels};
 use crate::jepa::coconut::THOUGHTS;
@@ -55,11 +55,6 @@ fn pct(a: f64, n: usize) -> f64 {
     100.0 * a / n.max(1) as f64
 }
 
-/// Terminals of written tokens; `None` if one is not a terminal.
-fn terminals(written: &[u32]) -> Option<Vec<Symbol>> {
-    written.iter().map(|&t| terminal(t)).collect()
-}
-
 /// Table 5's "Step k" for one completion: the share of the first k written tokens equal to the
 /// continuation's, for k = 1..4.
 pub fn step_accuracy(written: &[u32], want: &[Symbol]) -> [f64; STEPS] {
@@ -90,7 +85,7 @@ pub fn corruption_sweep(m: &CfgModels, g: &Grammar, set: &[Completion], which: &
                     *a += x;
                 }
                 exact += (steps[STEPS - 1] == 1.0) as usize;
-                valid += terminals(w).is_some_and(|t| c.valid(g, &t)) as usize;
+                valid += terminals_of(w).is_some_and(|t| c.valid(g, &t)) as usize;
             }
             rows.push(CorruptionRow { corruption: frac, model: model.name().into(), accuracy: acc.map(|a| pct(a, set.len())), exact: pct(exact as f64, set.len()), valid: pct(valid as f64, set.len()) });
         }
@@ -113,7 +108,7 @@ pub fn noise_sweep(m: &CfgModels, g: &Grammar, set: &[Completion], which: &[CfgM
                 let last = &w[w.len() - THOUGHTS..];
                 let right = (0..THOUGHTS).filter(|&j| terminal(last[j]) == Some(want[THOUGHTS + j])).count();
                 acc += right as f64 / THOUGHTS as f64;
-                valid += terminals(w).is_some_and(|t| c.valid(g, &t)) as usize;
+                valid += terminals_of(w).is_some_and(|t| c.valid(g, &t)) as usize;
             }
             let valid = (model != CfgModel::C).then(|| pct(valid as f64, set.len()));
             rows.push(NoiseRow { sigma, model: model.name().into(), accuracy: pct(acc, set.len()), valid });
