@@ -5,7 +5,7 @@
 //! run unsaved, log.csv with the phase of each row, quick evaluations on validation completions.
 
 use std::fs;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use burn::module::Module;
 use burn::optim::{GradientsParams, ModuleOptimizer};
@@ -24,7 +24,7 @@ use engine::tasks::split::Part;
 use crate::cfg_presets::{CfgPhase, CfgPreset, CfgRunState, PHASES, load_cfg_checkpoint, save_cfg};
 use crate::checkpoint::{adamw, restore_optimizer};
 use crate::lineage;
-use crate::run::{Stopper, check_resumable, all_finite, diverged, halt, step_rng, warmup_cosine_lr};
+use crate::run::{RunFlags, Stopper, check_resumable, all_finite, diverged, halt, step_rng, warmup_cosine_lr};
 use crate::runlog::{Clock, bar, fmt_duration, log_row, open_log, show_event, show_progress};
 
 /// The data stream of grammar runs.
@@ -32,17 +32,8 @@ const CFG_STREAM: u64 = 22;
 
 pub struct CfgTrainArgs {
     pub preset: CfgPreset,
-    /// Total steps over all phases, split in the preset's proportions (default: the preset's).
-    pub steps: Option<usize>,
-    pub seed: Option<u64>,
-    pub run_dir: PathBuf,
-    pub resume: bool,
-    pub eval_every: usize,
-    pub eval_inputs: usize,
-    pub checkpoint_every: usize,
-    pub log_every: usize,
-    pub stop_after: Option<usize>,
-    pub command: String,
+    /// `steps`: the total over all phases, split in the preset's proportions.
+    pub run: RunFlags,
 }
 
 struct CfgRun {
@@ -60,8 +51,8 @@ fn scaled(steps: [usize; 6], total: usize) -> [usize; 6] {
 
 pub fn train_cfg(args: CfgTrainArgs, device: Device) -> Result<(), String> {
     let (p, ad) = (&args.preset, device.clone().autodiff());
-    fs::create_dir_all(&args.run_dir).map_err(|e| format!("{}: {e}", args.run_dir.display()))?;
-    let mut run = if args.resume { resume(&args, &ad)? } else { start(&args, &ad) };
+    fs::create_dir_all(&args.run.run_dir).map_err(|e| format!("{}: {e}", args.run.run_dir.display()))?;
+    let mut run = if args.run.resume { resume(&args, &ad)? } else { start(&args, &ad) };
     let total = run.state.total_steps();
     eprintln!(
         "{}: {} params (T {}, R {}, Dual-Talker {}), phases {:?} x batch {}",
@@ -73,19 +64,19 @@ pub fn train_cfg(args: CfgTrainArgs, device: Device) -> Result<(), String> {
         run.state.steps,
         p.batch
     );
-    let mut log = open_log(&args.run_dir, run.state.global_step() == 0, "step,phase,seconds,lr,loss,value,acc,eval")?;
-    let stopper = Stopper::new(run.state.global_step(), args.stop_after);
+    let mut log = open_log(&args.run.run_dir, run.state.global_step() == 0, "step,phase,seconds,lr,loss,value,acc,eval")?;
+    let stopper = Stopper::new(run.state.global_step(), args.run.stop_after);
     let mut clock = Clock::new(run.state.seconds, run.state.step);
     let mut meter = [0f64; 4];
     while run.state.phase < PHASES.len() {
         let phase = PHASES[run.state.phase];
-        let (out, lr) = cfg_step(&mut run, p, &ad, &device, &args.run_dir)?;
+        let (out, lr) = cfg_step(&mut run, p, &ad, &device, &args.run.run_dir)?;
         meter = [meter[0] + out.0 as f64, meter[1] + out.1 as f64, meter[2] + out.2 as f64, meter[3] + 1.0];
         run.state.seconds = clock.seconds();
         let (step, steps) = (run.state.step, run.state.steps[run.state.phase]);
-        let eval_due = args.eval_every > 0 && (step % args.eval_every == 0 || step == steps);
-        let eval = eval_due.then(|| quick_eval(&run, phase, args.eval_inputs, &device));
-        if step % args.log_every == 0 || step == steps || eval.is_some() {
+        let eval_due = args.run.eval_every > 0 && (step % args.run.eval_every == 0 || step == steps);
+        let eval = eval_due.then(|| quick_eval(&run, phase, args.run.eval_inputs, &device));
+        if step % args.run.log_every == 0 || step == steps || eval.is_some() {
             log_row(&mut log, &progress(&run.state, phase, std::mem::take(&mut meter), lr, &clock, eval.as_deref()));
         }
         if step == steps {
@@ -94,11 +85,11 @@ pub fn train_cfg(args: CfgTrainArgs, device: Device) -> Result<(), String> {
         }
         let g = run.state.global_step();
         let halted = stopper.check(g).filter(|_| g < total);
-        if halted.is_some() || step % args.checkpoint_every == 0 || step == steps {
-            save(&run, &args.run_dir, lr)?;
+        if halted.is_some() || step % args.run.checkpoint_every == 0 || step == steps {
+            save(&run, &args.run.run_dir, lr)?;
         }
         if let Some(h) = halted {
-            halt(h, g, total, &args.run_dir);
+            halt(h, g, total, &args.run.run_dir);
             return Ok(());
         }
     }
@@ -108,7 +99,7 @@ pub fn train_cfg(args: CfgTrainArgs, device: Device) -> Result<(), String> {
 
 fn start(args: &CfgTrainArgs, ad: &Device) -> CfgRun {
     let p = &args.preset;
-    let seed = args.seed.unwrap_or(0);
+    let seed = args.run.seed.unwrap_or(0);
     ad.seed(seed);
     let optimizer = adamw(p.weight_decay);
     let state = CfgRunState {
@@ -117,10 +108,10 @@ fn start(args: &CfgTrainArgs, ad: &Device) -> CfgRun {
         seed,
         phase: 0,
         step: 0,
-        steps: args.steps.map_or(p.steps, |t| scaled(p.steps, t)),
+        steps: args.run.steps.map_or(p.steps, |t| scaled(p.steps, t)),
         done: Vec::new(),
         seconds: 0.0,
-        command: args.command.clone(),
+        command: args.run.command.clone(),
         optimizer: optimizer.clone(),
     };
     CfgRun { models: p.config.init(ad), optim: optimizer.init(), state, grammar: p.config.variant.grammar() }
@@ -128,14 +119,14 @@ fn start(args: &CfgTrainArgs, ad: &Device) -> CfgRun {
 
 fn resume(args: &CfgTrainArgs, ad: &Device) -> Result<CfgRun, String> {
     let p = &args.preset;
-    let (models, optim_bytes, mut state) = load_cfg_checkpoint(&args.run_dir, ad)?;
-    check_resumable(&args.run_dir, (&state.preset, state.seed), p.name, args.seed)?;
-    if args.steps.is_some() {
+    let (models, optim_bytes, mut state) = load_cfg_checkpoint(&args.run.run_dir, ad)?;
+    check_resumable(&args.run.run_dir, (&state.preset, state.seed), p.name, args.run.seed)?;
+    if args.run.steps.is_some() {
         return Err("a resumed grammar run keeps its phases' steps".into());
     }
     let optim = restore_optimizer(&state.optimizer, optim_bytes)?;
     eprintln!("resuming {} in phase {} at step {}", p.name, PHASES.get(state.phase).map_or("done", |ph| ph.name()), state.step);
-    state.command = lineage::resumed(&state.command, state.global_step(), &args.command);
+    state.command = lineage::resumed(&state.command, state.global_step(), &args.run.command);
     let grammar = state.config.variant.grammar();
     Ok(CfgRun { models, optim, state, grammar })
 }

@@ -20,24 +20,14 @@ use crate::checkpoint::adamw;
 pub use crate::jepa_presets::{JEPA_NAMES, JepaPreset, JepaRunState, Phase, jepa_preset, load_jepa_checkpoint};
 use crate::jepa_presets::{restore_jepa_optimizer, save_jepa};
 use crate::lineage;
-use crate::run::{Stopper, check_resumable, TREES, all_finite, diverged, halt, step_rng, warmup_cosine_lr};
+use crate::run::{RunFlags, Stopper, check_resumable, TREES, all_finite, diverged, halt, step_rng, warmup_cosine_lr};
 use crate::runlog::{Clock, bar, fmt_duration, log_row, open_log, show_event, show_progress};
 
 pub struct JepaTrainArgs {
     pub preset: JepaPreset,
-    /// Optimiser steps (default: the preset's; on --resume, the run's own).
-    pub steps: Option<usize>,
-    pub seed: Option<u64>,
-    pub run_dir: PathBuf,
     /// Run directory of the previous phase (default: runs/<preset.from>).
     pub from_dir: Option<PathBuf>,
-    pub resume: bool,
-    pub eval_every: usize,
-    pub eval_inputs: usize,
-    pub checkpoint_every: usize,
-    pub log_every: usize,
-    pub stop_after: Option<usize>,
-    pub command: String,
+    pub run: RunFlags,
 }
 
 struct JepaRun {
@@ -48,37 +38,37 @@ struct JepaRun {
 
 pub fn train_jepa(args: JepaTrainArgs, device: Device) -> Result<(), String> {
     let (p, ad) = (&args.preset, device.clone().autodiff());
-    fs::create_dir_all(&args.run_dir).map_err(|e| format!("{}: {e}", args.run_dir.display()))?;
-    let mut run = match (args.resume, p.from) {
+    fs::create_dir_all(&args.run.run_dir).map_err(|e| format!("{}: {e}", args.run.run_dir.display()))?;
+    let mut run = match (args.run.resume, p.from) {
         (true, _) => resume(&args, &ad)?,
         (false, Some(from)) => start(&args, load_phase(&args, from, &ad)?),
         (false, None) => {
-            ad.seed(args.seed.unwrap_or(0));
+            ad.seed(args.run.seed.unwrap_or(0));
             start(&args, (Jepa::init(&p.config, &ad), Vec::new()))
         }
     };
     let (m, total) = (&run.model, run.state.total_steps);
     let (all, reasoner, talker) = (m.num_params(), m.reasoner.num_params(), m.talker.num_params());
     eprintln!("{}: {all} params (Reasoner {reasoner}, Talker {talker}), {total} steps x batch {}", p.name, p.batch);
-    let mut log = open_log(&args.run_dir, run.state.step == 0, "step,seconds,lr,loss,value,route_acc,eval_exact")?;
-    let (stopper, clock) = (Stopper::new(run.state.step, args.stop_after), Clock::new(run.state.seconds, run.state.step));
+    let mut log = open_log(&args.run.run_dir, run.state.step == 0, "step,seconds,lr,loss,value,route_acc,eval_exact")?;
+    let (stopper, clock) = (Stopper::new(run.state.step, args.run.stop_after), Clock::new(run.state.seconds, run.state.step));
     let mut meter = [0f64; 4]; // loss, value, route accuracy, steps
     while run.state.step < total {
-        let (out, lr) = jepa_step(&mut run, p, &ad, &device, &args.run_dir)?;
+        let (out, lr) = jepa_step(&mut run, p, &ad, &device, &args.run.run_dir)?;
         meter = [meter[0] + out.0 as f64, meter[1] + out.1 as f64, meter[2] + out.2 as f64, meter[3] + 1.0];
         run.state.seconds = clock.seconds();
         let step = run.state.step;
-        let eval_due = args.eval_every > 0 && (step % args.eval_every == 0 || step == total);
-        let eval = eval_due.then(|| quick_eval(&run, args.eval_inputs, &device));
-        if step % args.log_every == 0 || step == total || eval.is_some() {
+        let eval_due = args.run.eval_every > 0 && (step % args.run.eval_every == 0 || step == total);
+        let eval = eval_due.then(|| quick_eval(&run, args.run.eval_inputs, &device));
+        if step % args.run.log_every == 0 || step == total || eval.is_some() {
             log_row(&mut log, &progress(&run.state, std::mem::take(&mut meter), lr, &clock, eval.as_deref()));
         }
         let halted = stopper.check(step).filter(|_| step < total);
-        if halted.is_some() || step % args.checkpoint_every == 0 || step == total {
-            save(&run, &args.run_dir, lr)?;
+        if halted.is_some() || step % args.run.checkpoint_every == 0 || step == total {
+            save(&run, &args.run.run_dir, lr)?;
         }
         if let Some(h) = halted {
-            halt(h, step, total, &args.run_dir);
+            halt(h, step, total, &args.run.run_dir);
             return Ok(());
         }
     }
@@ -94,10 +84,10 @@ fn start(args: &JepaTrainArgs, (model, history): (Jepa, Vec<(String, usize, f64)
         preset: p.name.into(),
         phase: p.phase,
         step: 0,
-        total_steps: args.steps.unwrap_or(p.steps),
-        seed: args.seed.unwrap_or(0),
+        total_steps: args.run.steps.unwrap_or(p.steps),
+        seed: args.run.seed.unwrap_or(0),
         seconds: 0.0,
-        command: args.command.clone(),
+        command: args.run.command.clone(),
         config: p.config.clone(),
         history,
         optimizer: Some(optimizer.clone()),
@@ -128,15 +118,15 @@ fn load_phase(args: &JepaTrainArgs, from: &str, ad: &Device) -> Result<(Jepa, Ve
 /// The run in the latest checkpoint; `--steps` given changes its length, `--seed` cannot change.
 fn resume(args: &JepaTrainArgs, ad: &Device) -> Result<JepaRun, String> {
     let p = &args.preset;
-    let (model, optim_bytes, mut state) = load_jepa_checkpoint(&args.run_dir, ad)?;
-    check_resumable(&args.run_dir, (&state.preset, state.seed), p.name, args.seed)?;
+    let (model, optim_bytes, mut state) = load_jepa_checkpoint(&args.run.run_dir, ad)?;
+    check_resumable(&args.run.run_dir, (&state.preset, state.seed), p.name, args.run.seed)?;
     let optim = restore_jepa_optimizer(&mut state, p, optim_bytes)?;
     eprintln!("resuming {} from step {} ({:.0} s trained)", p.name, state.step, state.seconds);
-    if let Some(steps) = args.steps.filter(|&s| s != state.total_steps) {
+    if let Some(steps) = args.run.steps.filter(|&s| s != state.total_steps) {
         eprintln!("note: from step {} this run changes: total steps {} -> {steps}", state.step, state.total_steps);
         state.total_steps = steps;
     }
-    state.command = lineage::resumed(&state.command, state.step, &args.command);
+    state.command = lineage::resumed(&state.command, state.step, &args.run.command);
     Ok(JepaRun { model, optim, state })
 }
 

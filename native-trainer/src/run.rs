@@ -154,3 +154,18 @@ pub fn check_resumable(run_dir: &Path, held: (&str, u64), preset: &str, seed: Op
         None => Ok(()),
     }
 }
+
+/// What the JEPA and grammar loops take from `train`'s command line besides their preset.
+pub struct RunFlags {
+    /// Optimiser steps (default: the preset's; on --resume, the run's own).
+    pub steps: Option<usize>,
+    pub seed: Option<u64>,
+    pub run_dir: std::path::PathBuf,
+    pub resume: bool,
+    pub eval_every: usize,
+    pub eval_inputs: usize,
+    pub checkpoint_every: usize,
+    pub log_every: usize,
+    pub stop_after: Option<usize>,
+    pub command: String,
+}

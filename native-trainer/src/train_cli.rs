@@ -10,6 +10,7 @@ use clap::Args;
 use engine::tasks::TaskId;
 
 use crate::data::{SUDOKU_MIN_TARGET, SUDOKU_TRAIN_GIVENS};
+use crate::run::RunFlags;
 use crate::{cfg_presets, cfg_train, jepa_train, presets, train};
 
 #[derive(Args)]
@@ -134,21 +135,8 @@ fn train_jepa(a: TrainCli, p: jepa_train::JepaPreset, command: String, device: D
     if a.lr.is_some() || a.beta.is_some() || a.ema.is_some() || a.init_from.is_some() || a.givens.is_some() {
         return Err(format!("{} takes no --lr, --beta, --ema, --init-from or --givens (GRAM/TRM presets only)", p.name));
     }
-    let run_dir = a.run_dir.unwrap_or_else(|| PathBuf::from("runs").join(p.name));
-    let args = jepa_train::JepaTrainArgs {
-        preset: p,
-        steps: a.steps,
-        seed: a.seed,
-        run_dir,
-        from_dir: a.from,
-        resume: a.resume,
-        eval_every: a.eval_every,
-        eval_inputs: a.eval_inputs,
-        checkpoint_every: a.checkpoint_every.max(1),
-        log_every: a.log_every.max(1),
-        stop_after: a.stop_after,
-        command,
-    };
+    let run = run_flags(&a, p.name, command);
+    let args = jepa_train::JepaTrainArgs { preset: p, from_dir: a.from, run };
     jepa_train::train_jepa(args, device).map(|_| ExitCode::SUCCESS)
 }
 
@@ -156,12 +144,16 @@ fn train_cfg(a: TrainCli, p: cfg_presets::CfgPreset, command: String, device: De
     if a.lr.is_some() || a.beta.is_some() || a.ema.is_some() || a.init_from.is_some() || a.givens.is_some() || a.from.is_some() {
         return Err(format!("{} takes no --lr, --beta, --ema, --init-from, --givens or --from (one run trains every phase)", p.name));
     }
-    let run_dir = a.run_dir.unwrap_or_else(|| PathBuf::from("runs").join(p.name));
-    let args = cfg_train::CfgTrainArgs {
-        preset: p,
+    let args = cfg_train::CfgTrainArgs { run: run_flags(&a, p.name, command), preset: p };
+    cfg_train::train_cfg(args, device).map(|_| ExitCode::SUCCESS)
+}
+
+/// The flags the JEPA and grammar loops share; the run directory defaults to runs/<preset>.
+fn run_flags(a: &TrainCli, preset: &str, command: String) -> RunFlags {
+    RunFlags {
         steps: a.steps,
         seed: a.seed,
-        run_dir,
+        run_dir: a.run_dir.clone().unwrap_or_else(|| PathBuf::from("runs").join(preset)),
         resume: a.resume,
         eval_every: a.eval_every,
         eval_inputs: a.eval_inputs,
@@ -169,6 +161,5 @@ fn train_cfg(a: TrainCli, p: cfg_presets::CfgPreset, command: String, device: De
         log_every: a.log_every.max(1),
         stop_after: a.stop_after,
         command,
-    };
-    cfg_train::train_cfg(args, device).map(|_| ExitCode::SUCCESS)
+    }
 }
