@@ -6,6 +6,7 @@
 
 pub mod gram;
 pub mod jepa;
+pub mod lm;
 pub mod nn;
 pub mod solve;
 pub mod tasks;

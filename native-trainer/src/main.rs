@@ -14,6 +14,8 @@ mod jepa_train;
 mod lineage;
 mod lines;
 mod presets;
+mod regex_presets;
+mod regex_train;
 mod run;
 mod runlog;
 mod train;
@@ -68,6 +70,13 @@ fn run(command: Command, command_line: String, device: Device) -> Result<ExitCod
     match command {
         Command::Train(flags) => train_cli::train(flags, command_line, device),
         Command::Eval { weights, sampling, limit, part, record, latent_noise, csv } => {
+            let regex = weights.iter().filter(|w| weights_io::is_regex(w)).count();
+            if regex > 0 {
+                if regex < weights.len() {
+                    return Err("regex weights are evaluated together with regex weights only".into());
+                }
+                return commands::regex::eval_many(&weights, &part, record, csv.as_deref(), &command_line, &device);
+            }
             if weights.len() > 1 && (record || csv.is_some()) {
                 return Err("--record and --csv take one --weights".into());
             }

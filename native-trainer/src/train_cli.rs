@@ -11,7 +11,7 @@ use engine::tasks::TaskId;
 
 use crate::data::{SUDOKU_MIN_TARGET, SUDOKU_TRAIN_GIVENS};
 use crate::run::RunFlags;
-use crate::{cfg_presets, cfg_train, jepa_train, presets, train};
+use crate::{cfg_presets, cfg_train, jepa_train, presets, regex_presets, regex_train, train};
 
 #[derive(Args)]
 pub struct TrainCli {
@@ -83,13 +83,17 @@ pub fn train(a: TrainCli, command: String, device: Device) -> Result<ExitCode, S
     if let Some(p) = cfg_presets::cfg_preset(&a.preset) {
         return train_cfg(a, p, command, device);
     }
+    if let Some(p) = regex_presets::regex_preset(&a.preset) {
+        return train_regex(a, p, command, device);
+    }
     let p = presets::preset(&a.preset).ok_or_else(|| {
         format!(
-            "unknown preset {:?}; presets: {}, {}, {}",
+            "unknown preset {:?}; presets: {}, {}, {}, {}",
             a.preset,
             presets::NAMES.join(", "),
             jepa_train::JEPA_NAMES.join(", "),
-            cfg_presets::CFG_NAMES.join(", ")
+            cfg_presets::CFG_NAMES.join(", "),
+            regex_presets::REGEX_NAMES.join(", ")
         )
     })?;
     if let Some(ema) = a.ema.filter(|e| !(0.0..1.0).contains(e)) {
@@ -146,6 +150,14 @@ fn train_cfg(a: TrainCli, p: cfg_presets::CfgPreset, command: String, device: De
     }
     let args = cfg_train::CfgTrainArgs { run: run_flags(&a, p.name, command), preset: p };
     cfg_train::train_cfg(args, device).map(|_| ExitCode::SUCCESS)
+}
+
+fn train_regex(a: TrainCli, p: regex_presets::RegexPreset, command: String, device: Device) -> Result<ExitCode, String> {
+    if a.lr.is_some() || a.beta.is_some() || a.ema.is_some() || a.init_from.is_some() || a.givens.is_some() || a.from.is_some() {
+        return Err(format!("{} takes no --lr, --beta, --ema, --init-from, --givens or --from", p.name));
+    }
+    let args = regex_train::RegexTrainArgs { run: run_flags(&a, p.name, command), preset: p };
+    regex_train::train_regex(args, device).map(|_| ExitCode::SUCCESS)
 }
 
 /// The flags the JEPA and grammar loops share; the run directory defaults to runs/<preset>.

@@ -1,5 +1,5 @@
 //! Reading weights from disk: a shipped `.bpk` with its manifest beside it, or a run directory
-//! (its latest checkpoint), for GRAM/TRM and for the JEPA-Reasoner.
+//! (its latest checkpoint), for GRAM/TRM, the JEPA-Reasoner, the grammar study and the regex LMs.
 
 use std::fs;
 use std::path::Path;
@@ -15,6 +15,7 @@ use crate::cfg_presets::{CfgRunState, load_cfg_checkpoint};
 use crate::jepa_train::{JepaRunState, Phase, load_jepa_checkpoint};
 use engine::tasks::cfg::models::{CfgConfig, CfgModels};
 use engine::weights::cfg::{CfgManifest, load_cfg};
+use engine::weights::regex::{RegexManifest, load_regex};
 use crate::checkpoint::{load_checkpoint, load_ema};
 
 /// GRAM/TRM weights from a `.bpk` (with its manifest) or a run directory (latest checkpoint: the
@@ -103,4 +104,36 @@ pub fn write_weights(out_dir: &Path, name: &str, bytes: &[u8], manifest_json: &s
     fs::write(&bpk, bytes).map_err(|e| e.to_string())?;
     fs::write(out_dir.join(format!("{name}.json")), manifest_json.to_string() + "\n").map_err(|e| e.to_string())?;
     Ok(bpk)
+}
+
+/// Does this path hold regex-task weights (a `.bpk` whose manifest says `regex-lm`, or a regex
+/// run directory)?
+pub fn is_regex(path: &Path) -> bool {
+    if path.is_dir() {
+        let Ok(name) = fs::read_to_string(path.join("latest")) else { return false };
+        let state = fs::read_to_string(path.join(name.trim()).join("state.json")).unwrap_or_default();
+        return serde_json::from_str::<crate::regex_presets::RegexRunState>(&state).is_ok();
+    }
+    let text = fs::read_to_string(path.with_extension("json")).unwrap_or_default();
+    serde_json::from_str::<serde_json::Value>(&text).is_ok_and(|v| v["model"] == "regex-lm")
+}
+
+/// Regex weights: (model, config, the preset that trained it, the manifest of a `.bpk`).
+pub type RegexWeights = (engine::tasks::regex::model::RegexModel, engine::tasks::regex::model::RegexConfig, String, Option<RegexManifest>);
+
+/// Regex weights from a `.bpk` (manifest beside it) or a run directory (its latest checkpoint).
+pub fn load_regex_weights(path: &Path, device: &Device) -> Result<RegexWeights, String> {
+    if path.is_dir() {
+        let (model, _, _, state) = crate::regex_presets::load_regex_checkpoint(path, device, device)?;
+        if state.step < state.steps {
+            eprintln!("note: {} is at step {} of {}", path.display(), state.step, state.steps);
+        }
+        return Ok((model, state.config, state.preset, None));
+    }
+    let mp = path.with_extension("json");
+    let text = fs::read_to_string(&mp).map_err(|e| format!("cannot read the manifest {}: {e}", mp.display()))?;
+    let manifest = RegexManifest::from_json(&text).map_err(|e| format!("{}: {e}", mp.display()))?;
+    let bytes = fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let model = load_regex(&manifest, &bytes, device).map_err(|e| format!("{}: {e}", path.display()))?;
+    Ok((model, manifest.config.clone(), manifest.preset.clone(), Some(manifest)))
 }

@@ -64,6 +64,11 @@ impl RopeConfig {
 }
 
 impl Rope {
+    /// Positions the table covers.
+    pub fn positions(&self) -> usize {
+        self.cos.dims()[2]
+    }
+
     /// # Shapes
     /// - x: `[B, H, L, Dh]` -> `[B, H, L, Dh]`, L at most the table's length
     pub fn forward(&self, x: Tensor<4>) -> Tensor<4> {

@@ -8,6 +8,7 @@ pub mod coverage;
 pub mod digits;
 pub mod inference;
 pub mod nqueens;
+pub mod regex;
 pub mod registry;
 pub mod split;
 pub mod sudoku;

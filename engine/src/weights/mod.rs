@@ -9,6 +9,7 @@
 
 pub mod cfg;
 pub mod jepa;
+pub mod regex;
 
 use std::fmt;
 

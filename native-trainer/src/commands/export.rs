@@ -15,7 +15,7 @@ use super::sampling::task_of;
 use crate::lineage::program_relative;
 use engine::tasks::registry::{TaskVisitor, visit};
 use crate::checkpoint::{RunState, load_checkpoint, load_ema};
-use crate::weights_io::{is_cfg, is_jepa};
+use crate::weights_io::{is_cfg, is_jepa, is_regex};
 
 pub fn export(run_dir: Option<PathBuf>, name: &str, out_dir: &Path, device: &Device) -> Result<ExitCode, String> {
     let run_dir = run_dir
@@ -23,6 +23,9 @@ pub fn export(run_dir: Option<PathBuf>, name: &str, out_dir: &Path, device: &Dev
         .unwrap_or_else(|| PathBuf::from("runs").join(name));
     if is_cfg(&run_dir) {
         return super::cfg::export(&run_dir, name, out_dir, device);
+    }
+    if is_regex(&run_dir) {
+        return super::regex::export(&run_dir, name, out_dir, device);
     }
     if is_jepa(&run_dir) {
         return super::tree::export(&run_dir, name, out_dir, device);

@@ -5,6 +5,7 @@
 
 pub mod bench;
 pub mod cfg;
+pub mod regex;
 pub mod classifier;
 pub mod demo;
 pub mod eval;

@@ -14,7 +14,7 @@ use super::sampling::{check_ranges, named_task, task_of, with_settle};
 use crate::cli::SamplingArgs;
 use crate::lines::answer_lines;
 use engine::tasks::registry::{TaskVisitor, visit};
-use crate::weights_io::{is_cfg, is_jepa, load_weights};
+use crate::weights_io::{is_cfg, is_jepa, is_regex, load_weights};
 
 /// What `solve` was asked.
 pub struct SolveArgs<'a> {
@@ -31,6 +31,12 @@ pub struct SolveArgs<'a> {
 }
 
 pub fn solve(args: SolveArgs, device: &Device) -> Result<ExitCode, String> {
+    match (args.task, is_regex(args.weights)) {
+        (Some("regex") | None, true) => return super::regex::solve(args.weights, device),
+        (Some(t), true) => return Err(format!("--task {t} but {} holds a regex model (--task regex)", args.weights.display())),
+        (Some("regex"), false) => return Err(format!("--task regex but {} is not regex weights", args.weights.display())),
+        _ => {}
+    }
     match (args.task, is_cfg(args.weights)) {
         (Some("cfg") | None, true) => {
             let a = super::cfg::CfgSolveArgs {

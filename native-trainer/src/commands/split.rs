@@ -9,7 +9,12 @@ use engine::tasks::registry::{TaskVisitor, visit};
 
 pub fn split(task: &str, part: &str) -> Result<ExitCode, String> {
     let part = Part::parse(part).ok_or_else(|| format!("--part must be train, validation or test, not {part:?}"))?;
-    let lines = visit(TaskId::parse(task)?, SplitLines(part));
+    let lines = if task == "regex" {
+        // Paired views: `description<TAB>regex`.
+        engine::tasks::regex::pairs(part).into_iter().map(|p| format!("{}\t{}", p.description, p.regex)).collect()
+    } else {
+        visit(TaskId::parse(task)?, SplitLines(part))
+    };
     let mut out = std::io::stdout().lock();
     for line in lines {
         writeln!(out, "{line}").map_err(|e| e.to_string())?;

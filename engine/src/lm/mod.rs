@@ -1,0 +1,19 @@
+//! Language models with a JEPA term (seeds 001 and 002; issue 23): [`model`], a small
+//! decoder-only LM whose attention mask is an argument; [`masks`] (causal, bidirectional,
+//! LLM-JEPA's block mask); [`sft`] (paired-view SFT batches and loss, greedy decoding);
+//! [`llm_jepa`] (seed 002: the packed two-view pass, [PRED] tokens, cosine loss);
+//! [`t_jepa`] (seed 001: the predictor, span masking, the EMA non-causal target encoder's
+//! states, MSE).
+
+pub mod llm_jepa;
+pub mod masks;
+pub mod model;
+pub mod probe;
+pub mod sft;
+pub mod t_jepa;
+
+#[cfg(test)]
+mod tests;
+
+pub use model::{Lm, LmConfig};
+pub use sft::{Example, Layout};

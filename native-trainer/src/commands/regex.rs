@@ -1,0 +1,204 @@
+//! `solve --task regex`, `eval` and `export` for the regex task's language models (issue 23):
+//! descriptions in, regexes out; exact and semantic accuracy on held-out meanings; the
+//! ablation over several runs (mean and spread per preset); seed 002's representation finding
+//! (how well a linear map of the code's embedding predicts the text's).
+
+use std::fs;
+use std::path::Path;
+use std::process::ExitCode;
+
+use burn::module::Module;
+use burn::tensor::Device;
+use engine::jepa::analysis::Pca;
+use engine::lm::probe::{linear_map_r2, mean_cosine, view_embeddings};
+use engine::tasks::regex::model::{LAYOUT, RegexModel, example, write_regexes};
+use engine::tasks::regex::score::{Score, score};
+use engine::tasks::regex::{Pair, pairs};
+use engine::tasks::split::{Part, spread};
+use engine::weights::regex::{RegexEvalRecord, RegexManifest, regex_to_bytes};
+use engine::weights::{FORMAT_VERSION, sha256_hex};
+use serde_json::json;
+
+use crate::lineage::program_relative;
+use crate::lines::answer_lines;
+use crate::regex_presets::load_regex_checkpoint;
+use crate::weights_io::load_regex_weights as load;
+
+/// Ridge of the linear probe (embeddings are RMS-normalised, entries ~1).
+const RIDGE: f64 = 1e-2;
+/// Training pairs the probe is fitted on.
+const PROBE_FIT: usize = 2_000;
+
+/// `solve --task regex`: descriptions in, `{"input", "regex"}` out.
+pub fn solve(path: &Path, device: &Device) -> Result<ExitCode, String> {
+    let (model, config, _, _) = load(path, device)?;
+    let k = config.objective.k();
+    answer_lines("input", |line| {
+        let written = write_regexes(&model.lm, &[line], k, device).remove(0)?;
+        Ok(json!({ "regex": written }))
+    })
+}
+
+/// One run's figures on a part.
+pub struct RegexEval {
+    pub preset: String,
+    pub weights: String,
+    pub score: Score,
+    /// R^2 of text ~ W code + b (fit on training pairs, scored on the part).
+    pub r2: f64,
+    pub cosine: f64,
+}
+
+fn part_of(name: &str) -> Result<Part, String> {
+    match name {
+        "test" => Ok(Part::Test),
+        "validation" => Ok(Part::Validation),
+        other => Err(format!("--part is test or validation for regex weights, not {other:?}")),
+    }
+}
+
+fn measure(model: &RegexModel, k: usize, set: &[Pair], device: &Device) -> (Score, f64, f64, [Vec<Vec<f32>>; 2]) {
+    let descriptions: Vec<&str> = set.iter().map(|p| p.description.as_str()).collect();
+    let written: Vec<String> = write_regexes(&model.lm, &descriptions, k, device).into_iter().map(|r| r.unwrap_or_default()).collect();
+    let refs: Vec<String> = set.iter().map(|p| p.regex.clone()).collect();
+    let s = score(&written, &refs);
+    let ex = |ps: &[Pair]| ps.iter().map(|p| example(&p.description, &p.regex).expect("task pairs tokenize")).collect::<Vec<_>>();
+    let fit = spread(&pairs(Part::Train), PROBE_FIT);
+    let (ft, fc) = view_embeddings(&model.lm, &ex(&fit), &LAYOUT, k, device);
+    let (tt, tc) = view_embeddings(&model.lm, &ex(set), &LAYOUT, k, device);
+    let r2 = linear_map_r2(&fc, &ft, &tc, &tt, RIDGE);
+    let cos = mean_cosine(&tt, &tc);
+    (s, r2, cos, [tt, tc])
+}
+
+/// `eval` on one or more regex weights (`.bpk` or run directories).
+pub fn eval_many(paths: &[std::path::PathBuf], part: &str, record: bool, csv: Option<&Path>, command: &str, device: &Device) -> Result<ExitCode, String> {
+    let part = part_of(part)?;
+    let set = pairs(part);
+    let meanings = set.iter().map(|p| p.regex.as_str()).collect::<std::collections::HashSet<_>>().len();
+    println!("regex/{}: {} descriptions of {meanings} meanings no model trained on; greedy decoding", part.name(), set.len());
+    println!("| weights | preset | semantic % | exact % | malformed % | R^2 text ~ W code | cos(text, code) |");
+    println!("| --- | --- | --- | --- | --- | --- | --- |");
+    let mut rows = Vec::new();
+    let mut last_views = None;
+    for path in paths {
+        let (model, config, preset, manifest) = load(path, device)?;
+        let (s, r2, cos, views) = measure(&model, config.objective.k(), &set, device);
+        let weights = path.display().to_string();
+        println!("| {weights} | {preset} | {:.2} | {:.2} | {:.2} | {r2:.3} | {cos:.3} |", 100.0 * s.semantic, 100.0 * s.exact, 100.0 * s.malformed);
+        if record {
+            if part != Part::Test || paths.len() > 1 {
+                return Err("--record writes the test figures of one .bpk; run it with --part test and one --weights".into());
+            }
+            let mut m = manifest.ok_or("--record needs a .bpk weights file with a manifest")?;
+            m.eval = Some(RegexEvalRecord { split: "regex/test".into(), score: s.clone(), command: command.into() });
+            fs::write(path.with_extension("json"), m.to_json() + "\n").map_err(|e| e.to_string())?;
+            eprintln!("recorded in {}", path.with_extension("json").display());
+        }
+        last_views = Some(views);
+        rows.push(RegexEval { preset, weights, score: s, r2, cosine: cos });
+    }
+    if rows.len() > 1 {
+        print!("{}", ablation_table(&rows));
+    }
+    if let Some(p) = csv {
+        write_csv(p, &rows)?;
+        if let (1, Some(views)) = (rows.len(), last_views) {
+            write_projection(&p.with_extension("projection.csv"), &set, &views)?;
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn mean_sd(xs: &[f64]) -> String {
+    let n = xs.len() as f64;
+    let mean = xs.iter().sum::<f64>() / n;
+    let sd = if xs.len() > 1 { (xs.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / (n - 1.0)).sqrt() } else { 0.0 };
+    format!("{mean:.2} ± {sd:.2}")
+}
+
+/// One row per preset, in first-seen order: mean ± sample standard deviation over its runs.
+pub fn ablation_table(rows: &[RegexEval]) -> String {
+    let mut presets: Vec<&str> = Vec::new();
+    for r in rows {
+        if !presets.contains(&r.preset.as_str()) {
+            presets.push(&r.preset);
+        }
+    }
+    let mut s = String::from("\nAblation (mean ± sd over runs):\n| preset | runs | semantic % | exact % | R^2 text ~ W code | cos(text, code) |\n| --- | --- | --- | --- | --- | --- |\n");
+    for p in presets {
+        let of: Vec<&RegexEval> = rows.iter().filter(|r| r.preset == p).collect();
+        let col = |f: &dyn Fn(&RegexEval) -> f64| mean_sd(&of.iter().map(|r| f(r)).collect::<Vec<_>>());
+        s += &format!(
+            "| {p} | {} | {} | {} | {} | {} |\n",
+            of.len(),
+            col(&|r| 100.0 * r.score.semantic),
+            col(&|r| 100.0 * r.score.exact),
+            col(&|r| r.r2),
+            col(&|r| r.cosine)
+        );
+    }
+    s
+}
+
+fn write_csv(path: &Path, rows: &[RegexEval]) -> Result<(), String> {
+    let mut s = String::from("weights,preset,n,semantic,exact,malformed,r2,cosine\n");
+    for r in rows {
+        s += &format!("{},{},{},{:.5},{:.5},{:.5},{:.5},{:.5}\n", r.weights, r.preset, r.score.n, r.score.semantic, r.score.exact, r.score.malformed, r.r2, r.cosine);
+    }
+    fs::write(path, s).map_err(|e| format!("{}: {e}", path.display()))?;
+    eprintln!("wrote {}", path.display());
+    Ok(())
+}
+
+/// Both views of every pair on one PCA plane (fitted on both together).
+fn write_projection(path: &Path, set: &[Pair], views: &[Vec<Vec<f32>>; 2]) -> Result<(), String> {
+    let all: Vec<Vec<f32>> = views[0].iter().chain(&views[1]).cloned().collect();
+    let pca = Pca::fit(&all);
+    let mut s = String::from("view,pair,family,x,y\n");
+    for (name, v) in ["text", "code"].iter().zip(views) {
+        for (i, (p, e)) in set.iter().zip(v).enumerate() {
+            let (x, y) = pca.project(e);
+            let family = format!("{:?}", p.meaning).split('(').next().unwrap_or_default().to_string();
+            s += &format!("{name},{i},{family},{x:.4},{y:.4}\n");
+        }
+    }
+    fs::write(path, s).map_err(|e| format!("{}: {e}", path.display()))?;
+    eprintln!("wrote {}", path.display());
+    Ok(())
+}
+
+/// The known output: the regexes for the first 8 test descriptions.
+fn reference(model: &RegexModel, k: usize, device: &Device) -> Vec<(String, String)> {
+    let set: Vec<Pair> = pairs(Part::Test).into_iter().take(8).collect();
+    let ds: Vec<&str> = set.iter().map(|p| p.description.as_str()).collect();
+    ds.iter().zip(write_regexes(&model.lm, &ds, k, device)).map(|(d, r)| (d.to_string(), r.unwrap_or_default())).collect()
+}
+
+pub fn export(run_dir: &Path, name: &str, out_dir: &Path, device: &Device) -> Result<ExitCode, String> {
+    let (model, _, _, state) = load_regex_checkpoint(run_dir, device, device)?;
+    // T-decoder-JEPA's predictor stays in the file (the config builds it); answers use the LM alone.
+    let model = model.valid();
+    let config = state.config.clone();
+    let bytes = regex_to_bytes(&model);
+    let manifest = RegexManifest {
+        format_version: FORMAT_VERSION,
+        name: name.into(),
+        model: "regex-lm".into(),
+        task: "regex".into(),
+        config,
+        preset: state.preset.clone(),
+        params: model.num_params(),
+        steps: state.step,
+        training_command: program_relative(&state.command),
+        data_seed: state.seed,
+        train_seconds: (state.seconds * 10.0).round() / 10.0,
+        eval: None,
+        reference: Some(reference(&model, state.config.objective.k(), device)),
+        sha256: sha256_hex(&bytes),
+        bytes: bytes.len(),
+    };
+    let bpk = crate::weights_io::write_weights(out_dir, name, &bytes, &manifest.to_json())?;
+    println!("wrote {} ({} bytes, {} params, step {})", bpk.display(), bytes.len(), manifest.params, state.step);
+    Ok(ExitCode::SUCCESS)
+}

@@ -1,0 +1,206 @@
+//! The regex task's training loop (issue 23): SFT on (description, regex) pairs of the training
+//! part, plus the preset's JEPA term. Same conventions as the other loops: atomic checkpoints,
+//! `--resume` continues exactly (each step's batch, JEPA dropout and spans are a pure function
+//! of (seed, step)), `--stop-after`, Ctrl-C saves and exits, a non-finite loss or weight stops
+//! the run unsaved, log.csv, quick evaluations on validation descriptions with the best kept in
+//! `best/`.
+
+use std::fs;
+use std::path::Path;
+
+use burn::module::Module;
+use burn::optim::{GradientsParams, ModuleOptimizer};
+use burn::tensor::{Device, Tensor};
+use engine::lm::Lm;
+use engine::lm::llm_jepa::{jepa_loss, pack};
+use engine::lm::sft::{Example, sft_batch, sft_loss};
+use engine::lm::t_jepa::{Spans, sample_spans, t_jepa_loss};
+use engine::nn::ema_update;
+use engine::tasks::regex::model::{LAYOUT, Objective, RegexModel, example, write_regexes};
+use engine::tasks::regex::score::score;
+use engine::tasks::regex::language::training_subset;
+use engine::tasks::regex::pairs;
+use engine::tasks::split::{Part, spread};
+
+use crate::checkpoint::{adamw, restore_optimizer};
+use crate::lineage;
+use crate::regex_presets::{RegexPreset, RegexRunState, load_regex_checkpoint, save_regex};
+use crate::run::{RunFlags, Stopper, all_finite, check_resumable, diverged, halt, step_rng, warmup_cosine_lr};
+use crate::runlog::{Clock, bar, fmt_duration, log_row, open_log, show_event, show_progress};
+use crate::train::BEST;
+
+/// The data stream of regex runs.
+const REGEX_STREAM: u64 = 23;
+
+pub struct RegexTrainArgs {
+    pub preset: RegexPreset,
+    pub run: RunFlags,
+}
+
+struct RegexRun {
+    model: RegexModel,
+    /// T-decoder-JEPA's EMA target encoder (inner backend).
+    target: Option<Lm>,
+    optim: ModuleOptimizer,
+    state: RegexRunState,
+}
+
+/// Training examples of `tenths` of the training meanings, once.
+pub fn training_examples(tenths: u64) -> Vec<Example> {
+    training_subset(tenths).iter().map(|p| example(&p.description, &p.regex).expect("the task's pairs tokenize")).collect()
+}
+
+pub fn train_regex(args: RegexTrainArgs, device: Device) -> Result<(), String> {
+    let ad = device.clone().autodiff();
+    fs::create_dir_all(&args.run.run_dir).map_err(|e| format!("{}: {e}", args.run.run_dir.display()))?;
+    let mut run = if args.run.resume { resume(&args, &ad, &device)? } else { start(&args, &ad) };
+    let data = training_examples(args.preset.train_tenths);
+    let total = run.state.steps;
+    eprintln!(
+        "{}: {} params ({}), {total} steps x batch {} over {} training pairs",
+        args.preset.name,
+        run.model.num_params(),
+        run.state.config.objective.name(),
+        args.preset.batch,
+        data.len()
+    );
+    let mut log = open_log(&args.run.run_dir, run.state.step == 0, "step,seconds,lr,loss,ce,acc,jepa,eval")?;
+    let stopper = Stopper::new(run.state.step, args.run.stop_after);
+    let clock = Clock::new(run.state.seconds, run.state.step);
+    // loss, ce, acc, steps; the JEPA value and the steps that computed it (LLM-JEPA's dropout skips some).
+    let mut meter = [0f64; 6];
+    while run.state.step < total {
+        let (out, lr) = regex_step(&mut run, &args.preset, &data, &ad, &args.run.run_dir)?;
+        let jepa = if out[3].is_finite() { [out[3] as f64, 1.0] } else { [0.0, 0.0] };
+        for (m, v) in meter.iter_mut().zip([out[0] as f64, out[1] as f64, out[2] as f64, 1.0, jepa[0], jepa[1]]) {
+            *m += v;
+        }
+        run.state.seconds = clock.seconds();
+        let step = run.state.step;
+        let eval_due = args.run.eval_every > 0 && (step % args.run.eval_every == 0 || step == total);
+        let eval = eval_due.then(|| quick_eval(&run, args.run.eval_inputs, &device));
+        if step % args.run.log_every == 0 || step == total || eval.is_some() {
+            log_row(&mut log, &progress(&run.state, std::mem::take(&mut meter), lr, &clock, eval));
+        }
+        let halted = stopper.check(step).filter(|_| step < total);
+        if let Some(acc) = eval.filter(|&acc| run.state.best_eval.is_none_or(|(best, _)| acc > best)) {
+            run.state.best_eval = Some((acc, step));
+            save(&run, &args.run.run_dir.join(BEST), lr)?;
+        }
+        if halted.is_some() || step % args.run.checkpoint_every == 0 || step == total {
+            save(&run, &args.run.run_dir, lr)?;
+        }
+        if let Some(h) = halted {
+            halt(h, step, total, &args.run.run_dir);
+            return Ok(());
+        }
+    }
+    eprintln!("\ndone: {total} steps in {}", fmt_duration(run.state.seconds));
+    Ok(())
+}
+
+fn start(args: &RegexTrainArgs, ad: &Device) -> RegexRun {
+    let p = &args.preset;
+    let seed = args.run.seed.unwrap_or(0);
+    ad.seed(seed);
+    let optimizer = adamw(p.weight_decay);
+    let model = p.config.init(ad);
+    let target = matches!(p.config.objective, Objective::TJepa(_)).then(|| model.lm.valid());
+    let state = RegexRunState {
+        preset: p.name.into(),
+        config: p.config.clone(),
+        seed,
+        step: 0,
+        steps: args.run.steps.unwrap_or(p.steps),
+        seconds: 0.0,
+        command: args.run.command.clone(),
+        optimizer: optimizer.clone(),
+        best_eval: None,
+    };
+    RegexRun { model, target, optim: optimizer.init(), state }
+}
+
+fn resume(args: &RegexTrainArgs, ad: &Device, plain: &Device) -> Result<RegexRun, String> {
+    let (model, target, optim_bytes, mut state) = load_regex_checkpoint(&args.run.run_dir, ad, plain)?;
+    check_resumable(&args.run.run_dir, (&state.preset, state.seed), args.preset.name, args.run.seed)?;
+    if let Some(s) = args.run.steps {
+        state.steps = s;
+    }
+    let optim = restore_optimizer(&state.optimizer, optim_bytes)?;
+    eprintln!("resuming {} at step {} of {}", args.preset.name, state.step, state.steps);
+    state.command = lineage::resumed(&state.command, state.step, &args.run.command);
+    Ok(RegexRun { model, target, optim, state })
+}
+
+/// One optimiser step: (loss, SFT cross-entropy, answer-token accuracy, JEPA value), lr.
+fn regex_step(run: &mut RegexRun, p: &RegexPreset, data: &[Example], ad: &Device, run_dir: &Path) -> Result<([f32; 4], f64), String> {
+    let mut rng = step_rng(run.state.seed, run.state.step, REGEX_STREAM);
+    let batch: Vec<Example> = (0..p.batch).map(|_| data[rng.index(data.len())].clone()).collect();
+    let objective = run.state.config.objective;
+    let sft = sft_batch(&batch, &LAYOUT, objective.k(), ad);
+    let lm_out = sft_loss(&run.model.lm, &sft);
+    let (loss, jepa): (Tensor<1>, f32) = match objective {
+        Objective::Lm => (lm_out.loss.clone(), 0.0),
+        Objective::LlmJepa(j) => {
+            if rng.uniform() < j.dropout {
+                (lm_out.loss.clone(), f32::NAN)
+            } else {
+                let (jl, cos) = jepa_loss(&run.model.lm, &pack(&batch, &LAYOUT, j.k, ad));
+                (lm_out.loss.clone() + jl * j.lambda, cos)
+            }
+        }
+        Objective::TJepa(t) => {
+            let spans: Vec<Spans> = sft.lens.iter().zip(&sft.sep_at).map(|(&len, &sep)| sample_spans(len, sep + 1, &t, &mut rng)).collect();
+            let predictor = run.model.predictor.as_ref().expect("a T-JEPA model has its predictor");
+            let target = run.target.as_ref().expect("a T-JEPA run has its target encoder");
+            let jl = t_jepa_loss(&run.model.lm, predictor, target, &sft, lm_out.hidden.clone(), &spans);
+            let value = jl.clone().into_scalar();
+            (jl + lm_out.loss.clone() * t.lambda, value)
+        }
+    };
+    let lr = warmup_cosine_lr(p.lr, p.warmup, run.state.step, run.state.steps);
+    let value: f32 = loss.clone().into_scalar();
+    if !value.is_finite() {
+        return Err(diverged(run.state.step + 1, &format!("the loss is {value}"), run_dir, lr));
+    }
+    let grads = GradientsParams::from_grads(loss.backward(), &run.model);
+    run.model = run.optim.step(lr, run.model.clone(), grads);
+    if let (Objective::TJepa(t), Some(target)) = (objective, run.target.take()) {
+        run.target = Some(ema_update(target, &run.model.lm, t.ema));
+    }
+    run.state.step += 1;
+    Ok(([value, lm_out.ce, lm_out.acc, jepa], lr))
+}
+
+fn progress(s: &RegexRunState, m: [f64; 6], lr: f64, clock: &Clock, eval: Option<f64>) -> String {
+    let n = m[3].max(1.0);
+    let (loss, ce, acc, jepa) = (m[0] / n, m[1] / n, m[2] / n, m[4] / m[5].max(1.0));
+    let (rate, eta) = clock.rate_and_eta(s.step, s.steps);
+    show_progress(&format!(
+        "{} loss {loss:.4} ce {ce:.4} acc {:.1}% jepa {jepa:.4} lr {lr:.1e} {rate:.2}s/step ETA {eta}",
+        bar(s.step, s.steps),
+        100.0 * acc
+    ));
+    let eval = eval.map(|e| format!("{e:.3}")).unwrap_or_default();
+    format!("{},{:.1},{lr:.3e},{loss:.5},{ce:.5},{acc:.4},{jepa:.5},{eval}", s.step, s.seconds)
+}
+
+fn save(run: &RegexRun, dir: &Path, lr: f64) -> Result<(), String> {
+    if !all_finite(&run.model) {
+        return Err(diverged(run.state.step, "a weight is not finite", dir, lr));
+    }
+    fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    save_regex(dir, &run.model, run.target.as_ref(), &run.optim, &run.state).map_err(|e| format!("checkpoint: {e}"))
+}
+
+/// Semantic accuracy (%) of greedy answers on `n` validation descriptions spread over the part.
+fn quick_eval(run: &RegexRun, n: usize, device: &Device) -> f64 {
+    let set = spread(&pairs(Part::Validation), n);
+    let lm = run.model.lm.valid();
+    let descriptions: Vec<&str> = set.iter().map(|p| p.description.as_str()).collect();
+    let written: Vec<String> = write_regexes(&lm, &descriptions, run.state.config.objective.k(), device).into_iter().map(|r| r.unwrap_or_default()).collect();
+    let refs: Vec<String> = set.iter().map(|p| p.regex.clone()).collect();
+    let s = score(&written, &refs);
+    show_event(&format!("eval @ step {}: semantic {:.1}%, exact {:.1}% ({} validation descriptions)", run.state.step, 100.0 * s.semantic, 100.0 * s.exact, s.n));
+    100.0 * s.semantic
+}
