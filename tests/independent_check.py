@@ -294,3 +294,6 @@ if __name__ == "__main__":
     import independent_cfg  # the grammar study: its own file (tests/independent_cfg.py)
 
     independent_cfg.check(sys.argv[1])
+    import independent_regex  # regex writing: its own file (tests/independent_regex.py)
+
+    independent_regex.check(sys.argv[1])

@@ -113,6 +113,44 @@ pub struct GrammarReport {
     pub millis: f64,
 }
 
+/// How a `/jepa` training session starts.
+#[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LiveStart {
+    /// Two fresh models.
+    Fresh,
+    /// The shipped `regex-lm` and `regex-llm-jepa` weights, trained on (the end of training).
+    Trained,
+    /// The session's models as they were when paused (fresh ones if there are none).
+    Continue,
+}
+
+/// `/jepa`: train the LM-only model and the LM + LLM-JEPA model side by side until paused
+/// (a `Cancel` of this run) or `steps` steps.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+pub struct LiveRequest {
+    pub run: u64,
+    pub start: LiveStart,
+    /// LLM-JEPA's weight of the JEPA term, and its number of [PRED] tokens.
+    pub lambda: f64,
+    pub k: usize,
+    pub seed: u64,
+    /// Steps to train from where the session is (each model), unless paused first.
+    pub steps: usize,
+}
+
+/// Training figures of both models since the last report (means), every few steps.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+pub struct LiveProgress {
+    pub run: u64,
+    pub step: usize,
+    /// (LM-only, LM + LLM-JEPA) SFT cross-entropy per answer token.
+    pub ce: (f32, f32),
+    /// LLM-JEPA's mean cos(text, code) on its batches (NaN when dropout skipped every step).
+    pub jepa_cos: f32,
+    /// Worker milliseconds per step of both models.
+    pub millis_per_step: f64,
+}
+
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
 pub enum Request {
     /// Pick and initialise the backend (first message). `origin` is the page's origin: the
@@ -125,6 +163,8 @@ pub enum Request {
     Reason(TreeRequest),
     /// The grammar study on one sequence (answered by one `Explored`).
     Explore(GrammarRequest),
+    /// `/jepa`'s live training (answered by `LiveProgress` and `LiveSnapshot`s until paused).
+    Live(LiveRequest),
     /// Stop a run after its current step.
     Cancel { run: u64 },
 }
@@ -169,5 +209,10 @@ pub enum Response {
     Explored(GrammarReport),
     /// One point of a `/grammar` run's curve: (corruption, [(model, accuracy %)]), in level order.
     CurvePoint { run: u64, point: (f64, Vec<(String, f64)>) },
+    LiveProgress(LiveProgress),
+    /// What one `/jepa` model looks like now: `model` is `lm` or `llm-jepa`.
+    LiveSnapshot { run: u64, model: String, snapshot: engine::tasks::regex::live::Snapshot },
+    /// A live session stopped (paused, finished its steps, or replaced): at which step.
+    LivePaused { run: u64, step: usize },
     Failed { run: u64, message: String },
 }

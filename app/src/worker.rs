@@ -14,9 +14,6 @@ use burn::tensor::Device;
 use engine::gram::{Gram, SampleOptions, Trajectories};
 use engine::solve::{round_seed, rounds_to_run, trajectories_to_run};
 use engine::jepa::Jepa;
-use engine::tasks::tree::reasoner::{explain, solve_trees};
-use engine::weights::jepa::{JepaManifest, load_jepa};
-use engine::tasks::tree::TreeTask;
 use engine::weights::{Manifest, load_gram};
 use gloo_worker::{HandlerId, Worker, WorkerScope};
 use js_sys::{Reflect, Uint8Array};
@@ -27,8 +24,10 @@ use crate::gpu_probe::{Adapter, probe_adapter, webgpu_or_why_not};
 use crate::weights_summary::weights_summary;
 use crate::step_answers::PuzzleKind;
 mod grammar;
+mod live;
+mod tree;
 
-use crate::protocol::{BackendChoice, Request, Response, SolveRequest, StepReport, TreeReport, TreeRequest, VerifiedStep};
+use crate::protocol::{BackendChoice, Request, Response, SolveRequest, StepReport, VerifiedStep};
 use crate::url_state::nqueens::MAX_SAMPLES;
 use crate::url_state::sampling::{MAX_RESTARTS, MAX_STEPS};
 
@@ -49,6 +48,8 @@ struct State {
     trees: HashMap<String, Rc<Jepa>>,
     /// Loaded grammar-study weights with their manifests (burn-flex, as the trees).
     grammars: HashMap<String, Rc<(engine::tasks::cfg::models::CfgModels, engine::weights::cfg::CfgManifest)>>,
+    /// `/jepa`'s two models between pauses (taken out while they train).
+    live: Option<live::Session>,
     queue: VecDeque<(Request, HandlerId)>,
     busy: bool,
     /// The newest run the page asked for; older runs stop at their next step.
@@ -85,6 +86,7 @@ impl Worker for ReasonerWorker {
             Request::Solve(r) => st.latest_run = st.latest_run.max(r.run),
             Request::Reason(r) => st.latest_run = st.latest_run.max(r.run),
             Request::Explore(r) => st.latest_run = st.latest_run.max(r.run),
+            Request::Live(r) => st.latest_run = st.latest_run.max(r.run),
             _ => {}
         }
         st.queue.push_back((msg, id));
@@ -115,7 +117,7 @@ async fn drain(state: Rc<RefCell<State>>, scope: WorkerScope<ReasonerWorker>) {
             }
             Request::Load { model } => {
                 let loaded = match fetch_manifest(&state, &model).await {
-                    Ok(text) if is_tree_manifest(&text) => ensure_tree(&state, &model, &text, &respond).await.map(|_| ()),
+                    Ok(text) if tree::is_tree_manifest(&text) => tree::ensure_tree(&state, &model, &text, &respond).await.map(|_| ()),
                     Ok(text) if grammar::is_cfg_manifest(&text) => grammar::ensure_cfg(&state, &model, &text, &respond).await.map(|_| ()),
                     Ok(_) => ensure_model(&state, &model, &respond).await.map(|_| ()),
                     Err(e) => Err(e),
@@ -126,7 +128,7 @@ async fn drain(state: Rc<RefCell<State>>, scope: WorkerScope<ReasonerWorker>) {
             }
             Request::Reason(req) => {
                 let run = req.run;
-                if let Err(message) = reason(&state, req, &respond).await {
+                if let Err(message) = tree::reason(&state, req, &respond).await {
                     respond(Response::Failed { run, message });
                 }
             }
@@ -139,6 +141,12 @@ async fn drain(state: Rc<RefCell<State>>, scope: WorkerScope<ReasonerWorker>) {
             Request::Solve(req) => {
                 let run = req.run;
                 if let Err(message) = solve(&state, req, &respond).await {
+                    respond(Response::Failed { run, message });
+                }
+            }
+            Request::Live(req) => {
+                let run = req.run;
+                if let Err(message) = live::live_request(&state, req, &respond).await {
                     respond(Response::Failed { run, message });
                 }
             }
@@ -225,67 +233,6 @@ async fn fetch_manifest(state: &Rc<RefCell<State>>, name: &str) -> Result<String
     let base = format!("{}{WEIGHTS_PATH}", state.borrow().origin);
     let bytes = fetch_bytes(&format!("{base}/{name}.json"), 0, &|_, _| {}).await?;
     String::from_utf8(bytes).map_err(|_| format!("{name}.json is not text"))
-}
-
-/// A JEPA-Reasoner manifest (the manifest says which family, not the file name).
-fn is_tree_manifest(text: &str) -> bool {
-    serde_json::from_str::<serde_json::Value>(text).is_ok_and(|v| v["model"] == "jepa-reasoner")
-}
-
-/// Loads JEPA weights once. They run on burn-flex whatever the page's backend: the Reasoner is
-/// small (about 1M parameters, a route is five short passes) and the analysis reads every latent
-/// back at once, which the engine does with the synchronous read only the CPU backend offers.
-async fn ensure_tree(
-    state: &Rc<RefCell<State>>,
-    name: &str,
-    manifest_text: &str,
-    respond: &dyn Fn(Response),
-) -> Result<Rc<Jepa>, String> {
-    if let Some(m) = state.borrow().trees.get(name) {
-        return Ok(m.clone());
-    }
-    let manifest = JepaManifest::from_json(manifest_text).map_err(|e| format!("{name}.json: {e}"))?;
-    let base = format!("{}{WEIGHTS_PATH}", state.borrow().origin);
-    let progress = |loaded, total| respond(Response::LoadProgress { model: name.into(), loaded, total });
-    let bytes = fetch_bytes(&format!("{base}/{name}.bpk"), manifest.bytes as u64, &progress).await?;
-    let model = load_jepa(&manifest, &bytes, &Device::flex()).map_err(|e| format!("{name}.bpk: {e}"))?;
-    let summary = match &manifest.eval {
-        Some(e) => format!(
-            "{:.2} M parameters; held-out trees ({}): exact match {:.2}%, correct node the major contributor {:.2}%",
-            manifest.params as f64 / 1e6, e.eval.tasks, e.eval.exact_match, e.eval.major_contributor
-        ),
-        None => format!("{:.2} M parameters", manifest.params as f64 / 1e6),
-    };
-    respond(Response::Loaded { model: name.into(), summary });
-    let model = Rc::new(model);
-    state.borrow_mut().trees.insert(name.into(), model.clone());
-    Ok(model)
-}
-
-async fn reason(state: &Rc<RefCell<State>>, req: TreeRequest, respond: &dyn Fn(Response)) -> Result<(), String> {
-    let model = match state.borrow().trees.get(&req.model).cloned() {
-        Some(m) => m,
-        None => {
-            let text = fetch_manifest(state, &req.model).await?;
-            if !is_tree_manifest(&text) {
-                return Err(format!("{} is not a JEPA-Reasoner model", req.model));
-            }
-            ensure_tree(state, &req.model, &text, respond).await?
-        }
-    };
-    if !(req.noise.is_finite() && (0.0..=1.0).contains(&req.noise)) {
-        return Err(format!("latent noise must be between 0 and 1, not {}", req.noise));
-    }
-    let task = TreeTask::parse(&req.input).map_err(|e| format!("bad tree: {e}"))?;
-    if !state.borrow().is_current(req.run) {
-        return Ok(());
-    }
-    let t0 = now();
-    let device = Device::flex();
-    let answer = solve_trees(&model, std::slice::from_ref(&task), req.noise, req.seed, &device).remove(0);
-    let explanation = explain(&model.reasoner, &task, &answer);
-    respond(Response::Reasoned(TreeReport { run: req.run, explanation, millis: now() - t0 }));
-    Ok(())
 }
 
 /// Loads `name` once: manifest, then the `.bpk` with progress, then the engine's checks

@@ -11,7 +11,7 @@ use engine::tasks::TaskId;
 
 use crate::data::{SUDOKU_MIN_TARGET, SUDOKU_TRAIN_GIVENS};
 use crate::run::RunFlags;
-use crate::{cfg_presets, cfg_train, jepa_train, presets, regex_presets, regex_train, train};
+use crate::{cfg_presets, cfg_train, jepa_train, presets, lm_presets, lm_train, train};
 
 #[derive(Args)]
 pub struct TrainCli {
@@ -83,8 +83,8 @@ pub fn train(a: TrainCli, command: String, device: Device) -> Result<ExitCode, S
     if let Some(p) = cfg_presets::cfg_preset(&a.preset) {
         return train_cfg(a, p, command, device);
     }
-    if let Some(p) = regex_presets::regex_preset(&a.preset) {
-        return train_regex(a, p, command, device);
+    if let Some(p) = lm_presets::lm_preset(&a.preset) {
+        return train_lm(a, p, command, device);
     }
     let p = presets::preset(&a.preset).ok_or_else(|| {
         format!(
@@ -93,7 +93,7 @@ pub fn train(a: TrainCli, command: String, device: Device) -> Result<ExitCode, S
             presets::NAMES.join(", "),
             jepa_train::JEPA_NAMES.join(", "),
             cfg_presets::CFG_NAMES.join(", "),
-            regex_presets::REGEX_NAMES.join(", ")
+            lm_presets::LM_NAMES.join(", ")
         )
     })?;
     if let Some(ema) = a.ema.filter(|e| !(0.0..1.0).contains(e)) {
@@ -152,12 +152,12 @@ fn train_cfg(a: TrainCli, p: cfg_presets::CfgPreset, command: String, device: De
     cfg_train::train_cfg(args, device).map(|_| ExitCode::SUCCESS)
 }
 
-fn train_regex(a: TrainCli, p: regex_presets::RegexPreset, command: String, device: Device) -> Result<ExitCode, String> {
+fn train_lm(a: TrainCli, p: lm_presets::LmPreset, command: String, device: Device) -> Result<ExitCode, String> {
     if a.lr.is_some() || a.beta.is_some() || a.ema.is_some() || a.init_from.is_some() || a.givens.is_some() || a.from.is_some() {
         return Err(format!("{} takes no --lr, --beta, --ema, --init-from, --givens or --from", p.name));
     }
-    let args = regex_train::RegexTrainArgs { run: run_flags(&a, p.name, command), preset: p };
-    regex_train::train_regex(args, device).map(|_| ExitCode::SUCCESS)
+    let args = lm_train::LmTrainArgs { run: run_flags(&a, p.name, command), preset: p };
+    lm_train::train_lm(args, device).map(|_| ExitCode::SUCCESS)
 }
 
 /// The flags the JEPA and grammar loops share; the run directory defaults to runs/<preset>.

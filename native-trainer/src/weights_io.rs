@@ -112,7 +112,7 @@ pub fn is_regex(path: &Path) -> bool {
     if path.is_dir() {
         let Ok(name) = fs::read_to_string(path.join("latest")) else { return false };
         let state = fs::read_to_string(path.join(name.trim()).join("state.json")).unwrap_or_default();
-        return serde_json::from_str::<crate::regex_presets::RegexRunState>(&state).is_ok();
+        return serde_json::from_str::<crate::lm_presets::LmRunState>(&state).is_ok();
     }
     let text = fs::read_to_string(path.with_extension("json")).unwrap_or_default();
     serde_json::from_str::<serde_json::Value>(&text).is_ok_and(|v| v["model"] == "regex-lm")
@@ -124,7 +124,7 @@ pub type RegexWeights = (engine::tasks::regex::model::RegexModel, engine::tasks:
 /// Regex weights from a `.bpk` (manifest beside it) or a run directory (its latest checkpoint).
 pub fn load_regex_weights(path: &Path, device: &Device) -> Result<RegexWeights, String> {
     if path.is_dir() {
-        let (model, _, _, state) = crate::regex_presets::load_regex_checkpoint(path, device, device)?;
+        let (model, _, _, state) = crate::lm_presets::load_lm_checkpoint(path, device, device)?;
         if state.step < state.steps {
             eprintln!("note: {} is at step {} of {}", path.display(), state.step, state.steps);
         }

@@ -39,6 +39,10 @@ pub fn Home() -> impl IntoView {
                     <A href="/grammar">"Grammar (Transformer vs COCONUT vs JEPA-Reasoner)"</A>
                     <p>"Corrupt a sequence of a context-free grammar, perturb the models' thoughts, and see which of three models still completes it."</p>
                 </li>
+                <li>
+                    <A href="/jepa">"LLM-JEPA trained live (description and regex, two views)"</A>
+                    <p>"Train two small language models side by side in your browser, one with a JEPA loss between the two views of each example, and watch their embeddings align."</p>
+                </li>
             </ul>
         </section>
     }

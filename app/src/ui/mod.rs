@@ -17,6 +17,7 @@ pub mod status;
 pub mod sudoku;
 pub mod trajectories;
 pub mod grammar;
+pub mod jepa;
 pub mod tree;
 
 use leptos::prelude::*;
@@ -36,6 +37,7 @@ pub fn App() -> impl IntoView {
                     <A href="/sudoku">"Sudoku"</A>
                     <A href="/tree">"Tree routes"</A>
                     <A href="/grammar">"Grammar"</A>
+                    <A href="/jepa">"JEPA live"</A>
                     <A href="/coloring">"Graph colouring"</A>
                     <A href="/generate">"Generate"</A>
                 </nav>
@@ -47,6 +49,7 @@ pub fn App() -> impl IntoView {
                     <Route path=path!("/sudoku") view=sudoku::SudokuPage/>
                     <Route path=path!("/tree") view=tree::TreePage/>
                     <Route path=path!("/grammar") view=grammar::GrammarPage/>
+                    <Route path=path!("/jepa") view=jepa::JepaPage/>
                     <Route path=path!("/coloring") view=coloring::ColoringPage/>
                     <Route path=path!("/generate") view=generate::GeneratePage/>
                 </Routes>

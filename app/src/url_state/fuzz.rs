@@ -17,6 +17,7 @@ use engine::tasks::tree::TreeTask;
 use super::page::UrlState;
 use super::coloring::{ColoringSettings, held_out as coloring_held_out};
 use super::generate::GenerateSettings;
+use super::jepa::JepaSettings;
 use super::nqueens::{NQueensSettings, held_out};
 use super::query::encode;
 use super::sudoku::SudokuSettings;
@@ -260,4 +261,11 @@ fn fuzz_generate_url() {
     ];
     let own = vec![("kind", "digits".into()), ("kind", "nqueens8".into()), ("model", "gram".into()), ("model", "trm".into())];
     fuzz(Target { name: "generate", check: check::<GenerateSettings>, queries, own });
+}
+
+#[test]
+fn fuzz_jepa_url() {
+    let queries = vec![JepaSettings::default().to_query(), "lambda=2.5&k=3&start=trained&seed=4&run=1".to_string(), "start=fresh&k=0".into()];
+    let own = vec![("lambda", "0.5".into()), ("k", "2".into()), ("start", "trained".into()), ("start", "fresh".into())];
+    fuzz(Target { name: "jepa", check: check::<JepaSettings>, queries, own });
 }

@@ -13,6 +13,7 @@ pub mod coloring;
 pub mod fields;
 pub mod generate;
 pub mod grammar;
+pub mod jepa;
 pub mod nqueens;
 mod page;
 pub mod query;

@@ -3,11 +3,13 @@
 //! LLM-JEPA's block mask); [`sft`] (paired-view SFT batches and loss, greedy decoding);
 //! [`llm_jepa`] (seed 002: the packed two-view pass, [PRED] tokens, cosine loss);
 //! [`t_jepa`] (seed 001: the predictor, span masking, the EMA non-causal target encoder's
-//! states, MSE).
+//! states, MSE); [`objective`] (the three arms, one weights shape, one step's loss); [`probe`]
+//! (text vs code embeddings: a linear map's R^2, cosine).
 
 pub mod llm_jepa;
 pub mod masks;
 pub mod model;
+pub mod objective;
 pub mod probe;
 pub mod sft;
 pub mod t_jepa;

@@ -4,6 +4,7 @@
 //! `classifier` its metrics read.
 
 pub mod bench;
+pub mod arith;
 pub mod cfg;
 pub mod regex;
 pub mod classifier;

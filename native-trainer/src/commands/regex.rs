@@ -21,7 +21,7 @@ use serde_json::json;
 
 use crate::lineage::program_relative;
 use crate::lines::answer_lines;
-use crate::regex_presets::load_regex_checkpoint;
+use crate::lm_presets::load_lm_checkpoint;
 use crate::weights_io::load_regex_weights as load;
 
 /// Ridge of the linear probe (embeddings are RMS-normalised, entries ~1).
@@ -77,14 +77,21 @@ pub fn eval_many(paths: &[std::path::PathBuf], part: &str, record: bool, csv: Op
     let set = pairs(part);
     let meanings = set.iter().map(|p| p.regex.as_str()).collect::<std::collections::HashSet<_>>().len();
     println!("regex/{}: {} descriptions of {meanings} meanings no model trained on; greedy decoding", part.name(), set.len());
+    println!("(arithmetic weights: {} held-out chains of arith/{}, the final digit right in both accuracy columns)", super::arith::CHAINS, part.name());
     println!("| weights | preset | semantic % | exact % | malformed % | R^2 text ~ W code | cos(text, code) |");
     println!("| --- | --- | --- | --- | --- | --- | --- |");
     let mut rows = Vec::new();
     let mut last_views = None;
     for path in paths {
         let (model, config, preset, manifest) = load(path, device)?;
-        let (s, r2, cos, views) = measure(&model, config.objective.k(), &set, device);
         let weights = path.display().to_string();
+        if preset.starts_with("arith-") {
+            let (s, by, r2, cos) = super::arith::measure(&model, config.objective.k(), part, device);
+            println!("| {weights} | {preset} | {:.2} (2-5 operations: {:.1} / {:.1} / {:.1} / {:.1}) | {:.2} | - | {r2:.3} | {cos:.3} |", 100.0 * s.semantic, 100.0 * by[0], 100.0 * by[1], 100.0 * by[2], 100.0 * by[3], 100.0 * s.exact);
+            rows.push(RegexEval { preset, weights, score: s, r2, cosine: cos });
+            continue;
+        }
+        let (s, r2, cos, views) = measure(&model, config.objective.k(), &set, device);
         println!("| {weights} | {preset} | {:.2} | {:.2} | {:.2} | {r2:.3} | {cos:.3} |", 100.0 * s.semantic, 100.0 * s.exact, 100.0 * s.malformed);
         if record {
             if part != Part::Test || paths.len() > 1 {
@@ -176,7 +183,7 @@ fn reference(model: &RegexModel, k: usize, device: &Device) -> Vec<(String, Stri
 }
 
 pub fn export(run_dir: &Path, name: &str, out_dir: &Path, device: &Device) -> Result<ExitCode, String> {
-    let (model, _, _, state) = load_regex_checkpoint(run_dir, device, device)?;
+    let (model, _, _, state) = load_lm_checkpoint(run_dir, device, device)?;
     // T-decoder-JEPA's predictor stays in the file (the config builds it); answers use the LM alone.
     let model = model.valid();
     let config = state.config.clone();

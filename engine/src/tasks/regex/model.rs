@@ -1,14 +1,11 @@
-//! The regex task's model: the small LM of `lm::model` with the objective it was trained with
-//! (LM only, + LLM-JEPA, + T-decoder-JEPA), and what reads descriptions and writes regexes.
+//! The regex task's model: the study's LM (`lm::objective`) over the task's vocabulary, and
+//! what reads descriptions and writes regexes.
 
-use burn::config::Config;
-use burn::module::Module;
 use burn::tensor::Device;
 
 use super::tokens::{BOS, EOS, PAD, PRED, SEP, Vocab};
-use crate::lm::llm_jepa::LlmJepa;
+pub use crate::lm::objective::{JepaLm, JepaLmConfig, Objective};
 use crate::lm::sft::{Example, Layout, greedy};
-use crate::lm::t_jepa::{Predictor, PredictorConfig, TJepa};
 use crate::lm::{Lm, LmConfig};
 
 pub const LAYOUT: Layout = Layout { pad: PAD, sep: SEP, eos: EOS, pred: PRED };
@@ -18,62 +15,13 @@ pub const MAX_LEN: usize = 48;
 /// Regex tokens a model writes at most.
 pub const MAX_REGEX_TOKENS: usize = 20;
 
-/// Which objective trained the LM (the ablation's three arms).
-#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
-pub enum Objective {
-    /// SFT alone (lambda = 0).
-    Lm,
-    LlmJepa(LlmJepa),
-    TJepa(TJepa),
-}
+/// The regex task's model and config are the study's ([`JepaLm`]), named for the task.
+pub type RegexModel = JepaLm;
+pub type RegexConfig = JepaLmConfig;
 
-impl Objective {
-    pub fn name(&self) -> &'static str {
-        match self {
-            Objective::Lm => "lm",
-            Objective::LlmJepa(_) => "llm-jepa",
-            Objective::TJepa(_) => "t-jepa",
-        }
-    }
-
-    /// [PRED] tokens in the prompt (LLM-JEPA's k; 0 otherwise).
-    pub fn k(&self) -> usize {
-        match self {
-            Objective::LlmJepa(j) => j.k,
-            _ => 0,
-        }
-    }
-}
-
-#[derive(Config, Debug, PartialEq)]
-pub struct RegexConfig {
-    pub lm: LmConfig,
-    pub objective: Objective,
-    /// T-decoder-JEPA's predictor layers.
-    #[config(default = 1)]
-    pub predictor_layers: usize,
-}
-
-impl RegexConfig {
-    /// Width 64, 2 layers, 4 heads, SwiGLU 128, over the task's vocabulary.
-    pub fn small(objective: Objective) -> RegexConfig {
-        RegexConfig::new(LmConfig::new(Vocab::get().len(), MAX_LEN), objective)
-    }
-
-    pub fn init(&self, device: &Device) -> RegexModel {
-        let l = &self.lm;
-        let predictor = matches!(self.objective, Objective::TJepa(_))
-            .then(|| PredictorConfig::new(l.d_model, l.d_ffn, l.n_heads, l.max_len).with_n_layers(self.predictor_layers).init(device));
-        RegexModel { lm: l.init(device), predictor }
-    }
-}
-
-/// What a regex weights file holds: the LM (and, while training with T-decoder-JEPA, its
-/// predictor; the EMA target encoder is kept by the trainer's checkpoints).
-#[derive(Module, Debug)]
-pub struct RegexModel {
-    pub lm: Lm,
-    pub predictor: Option<Predictor>,
+/// Width 64, 2 layers, 4 heads, SwiGLU 128, over the task's vocabulary.
+pub fn small_config(objective: Objective) -> RegexConfig {
+    JepaLmConfig::new(LmConfig::new(Vocab::get().len(), MAX_LEN), objective)
 }
 
 /// A pair as model tokens.

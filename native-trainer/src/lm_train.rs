@@ -1,5 +1,6 @@
-//! The regex task's training loop (issue 23): SFT on (description, regex) pairs of the training
-//! part, plus the preset's JEPA term. Same conventions as the other loops: atomic checkpoints,
+//! The JEPA study's training loop (issue 23): SFT on the training part of the preset's task
+//! ((description, regex) pairs, or arithmetic chains and their answers), plus the preset's JEPA
+//! term. Same conventions as the other loops: atomic checkpoints,
 //! `--resume` continues exactly (each step's batch, JEPA dropout and spans are a pure function
 //! of (seed, step)), `--stop-after`, Ctrl-C saves and exits, a non-finite loss or weight stops
 //! the run unsaved, log.csv, quick evaluations on validation descriptions with the best kept in
@@ -10,21 +11,21 @@ use std::path::Path;
 
 use burn::module::Module;
 use burn::optim::{GradientsParams, ModuleOptimizer};
-use burn::tensor::{Device, Tensor};
+use burn::tensor::Device;
 use engine::lm::Lm;
-use engine::lm::llm_jepa::{jepa_loss, pack};
-use engine::lm::sft::{Example, sft_batch, sft_loss};
-use engine::lm::t_jepa::{Spans, sample_spans, t_jepa_loss};
+use engine::lm::sft::{Example, Layout};
+use engine::tasks::arith;
 use engine::nn::ema_update;
 use engine::tasks::regex::model::{LAYOUT, Objective, RegexModel, example, write_regexes};
 use engine::tasks::regex::score::score;
+use engine::lm::objective::{ContextStart, objective_loss};
 use engine::tasks::regex::language::training_subset;
 use engine::tasks::regex::pairs;
 use engine::tasks::split::{Part, spread};
 
 use crate::checkpoint::{adamw, restore_optimizer};
 use crate::lineage;
-use crate::regex_presets::{RegexPreset, RegexRunState, load_regex_checkpoint, save_regex};
+use crate::lm_presets::{LmTask, LmPreset, LmRunState, load_lm_checkpoint, save_lm};
 use crate::run::{RunFlags, Stopper, all_finite, check_resumable, diverged, halt, step_rng, warmup_cosine_lr};
 use crate::runlog::{Clock, bar, fmt_duration, log_row, open_log, show_event, show_progress};
 use crate::train::BEST;
@@ -32,37 +33,51 @@ use crate::train::BEST;
 /// The data stream of regex runs.
 const REGEX_STREAM: u64 = 23;
 
-pub struct RegexTrainArgs {
-    pub preset: RegexPreset,
+pub struct LmTrainArgs {
+    pub preset: LmPreset,
     pub run: RunFlags,
 }
 
-struct RegexRun {
+struct LmRun {
     model: RegexModel,
     /// T-decoder-JEPA's EMA target encoder (inner backend).
     target: Option<Lm>,
     optim: ModuleOptimizer,
-    state: RegexRunState,
+    state: LmRunState,
 }
 
-/// Training examples of `tenths` of the training meanings, once.
-pub fn training_examples(tenths: u64) -> Vec<Example> {
-    training_subset(tenths).iter().map(|p| example(&p.description, &p.regex).expect("the task's pairs tokenize")).collect()
+/// A regex preset's training examples (`tenths` of the training meanings), once; arithmetic
+/// chains are drawn fresh each step.
+pub fn training_examples(task: LmTask) -> Vec<Example> {
+    match task {
+        LmTask::Regex { tenths } => training_subset(tenths).iter().map(|p| example(&p.description, &p.regex).expect("the task's pairs tokenize")).collect(),
+        LmTask::Arith => Vec::new(),
+    }
 }
 
-pub fn train_regex(args: RegexTrainArgs, device: Device) -> Result<(), String> {
+/// The task's special tokens, and where T-decoder-JEPA's context may end at the earliest: after
+/// the description (the targets are the regex's future), or after BOS and the first digit (the
+/// targets are the chain's future and its answer).
+fn task_layout(task: LmTask) -> (Layout, ContextStart) {
+    match task {
+        LmTask::Regex { .. } => (LAYOUT, ContextStart::AfterPrompt),
+        LmTask::Arith => (arith::LAYOUT, ContextStart::At(2)),
+    }
+}
+
+pub fn train_lm(args: LmTrainArgs, device: Device) -> Result<(), String> {
     let ad = device.clone().autodiff();
     fs::create_dir_all(&args.run.run_dir).map_err(|e| format!("{}: {e}", args.run.run_dir.display()))?;
     let mut run = if args.run.resume { resume(&args, &ad, &device)? } else { start(&args, &ad) };
-    let data = training_examples(args.preset.train_tenths);
+    let data = training_examples(args.preset.task);
     let total = run.state.steps;
     eprintln!(
-        "{}: {} params ({}), {total} steps x batch {} over {} training pairs",
+        "{}: {} params ({}), {total} steps x batch {} over {}",
         args.preset.name,
         run.model.num_params(),
         run.state.config.objective.name(),
         args.preset.batch,
-        data.len()
+        if data.is_empty() { "arithmetic chains drawn fresh each step".to_string() } else { format!("{} training pairs", data.len()) }
     );
     let mut log = open_log(&args.run.run_dir, run.state.step == 0, "step,seconds,lr,loss,ce,acc,jepa,eval")?;
     let stopper = Stopper::new(run.state.step, args.run.stop_after);
@@ -70,7 +85,7 @@ pub fn train_regex(args: RegexTrainArgs, device: Device) -> Result<(), String> {
     // loss, ce, acc, steps; the JEPA value and the steps that computed it (LLM-JEPA's dropout skips some).
     let mut meter = [0f64; 6];
     while run.state.step < total {
-        let (out, lr) = regex_step(&mut run, &args.preset, &data, &ad, &args.run.run_dir)?;
+        let (out, lr) = lm_step(&mut run, &args.preset, &data, &ad, &args.run.run_dir)?;
         let jepa = if out[3].is_finite() { [out[3] as f64, 1.0] } else { [0.0, 0.0] };
         for (m, v) in meter.iter_mut().zip([out[0] as f64, out[1] as f64, out[2] as f64, 1.0, jepa[0], jepa[1]]) {
             *m += v;
@@ -78,7 +93,7 @@ pub fn train_regex(args: RegexTrainArgs, device: Device) -> Result<(), String> {
         run.state.seconds = clock.seconds();
         let step = run.state.step;
         let eval_due = args.run.eval_every > 0 && (step % args.run.eval_every == 0 || step == total);
-        let eval = eval_due.then(|| quick_eval(&run, args.run.eval_inputs, &device));
+        let eval = eval_due.then(|| quick_eval(&run, args.preset.task, args.run.eval_inputs, &device));
         if step % args.run.log_every == 0 || step == total || eval.is_some() {
             log_row(&mut log, &progress(&run.state, std::mem::take(&mut meter), lr, &clock, eval));
         }
@@ -99,14 +114,14 @@ pub fn train_regex(args: RegexTrainArgs, device: Device) -> Result<(), String> {
     Ok(())
 }
 
-fn start(args: &RegexTrainArgs, ad: &Device) -> RegexRun {
+fn start(args: &LmTrainArgs, ad: &Device) -> LmRun {
     let p = &args.preset;
     let seed = args.run.seed.unwrap_or(0);
     ad.seed(seed);
     let optimizer = adamw(p.weight_decay);
     let model = p.config.init(ad);
     let target = matches!(p.config.objective, Objective::TJepa(_)).then(|| model.lm.valid());
-    let state = RegexRunState {
+    let state = LmRunState {
         preset: p.name.into(),
         config: p.config.clone(),
         seed,
@@ -117,11 +132,11 @@ fn start(args: &RegexTrainArgs, ad: &Device) -> RegexRun {
         optimizer: optimizer.clone(),
         best_eval: None,
     };
-    RegexRun { model, target, optim: optimizer.init(), state }
+    LmRun { model, target, optim: optimizer.init(), state }
 }
 
-fn resume(args: &RegexTrainArgs, ad: &Device, plain: &Device) -> Result<RegexRun, String> {
-    let (model, target, optim_bytes, mut state) = load_regex_checkpoint(&args.run.run_dir, ad, plain)?;
+fn resume(args: &LmTrainArgs, ad: &Device, plain: &Device) -> Result<LmRun, String> {
+    let (model, target, optim_bytes, mut state) = load_lm_checkpoint(&args.run.run_dir, ad, plain)?;
     check_resumable(&args.run.run_dir, (&state.preset, state.seed), args.preset.name, args.run.seed)?;
     if let Some(s) = args.run.steps {
         state.steps = s;
@@ -129,35 +144,19 @@ fn resume(args: &RegexTrainArgs, ad: &Device, plain: &Device) -> Result<RegexRun
     let optim = restore_optimizer(&state.optimizer, optim_bytes)?;
     eprintln!("resuming {} at step {} of {}", args.preset.name, state.step, state.steps);
     state.command = lineage::resumed(&state.command, state.step, &args.run.command);
-    Ok(RegexRun { model, target, optim, state })
+    Ok(LmRun { model, target, optim, state })
 }
 
 /// One optimiser step: (loss, SFT cross-entropy, answer-token accuracy, JEPA value), lr.
-fn regex_step(run: &mut RegexRun, p: &RegexPreset, data: &[Example], ad: &Device, run_dir: &Path) -> Result<([f32; 4], f64), String> {
+fn lm_step(run: &mut LmRun, p: &LmPreset, data: &[Example], ad: &Device, run_dir: &Path) -> Result<([f32; 4], f64), String> {
     let mut rng = step_rng(run.state.seed, run.state.step, REGEX_STREAM);
-    let batch: Vec<Example> = (0..p.batch).map(|_| data[rng.index(data.len())].clone()).collect();
-    let objective = run.state.config.objective;
-    let sft = sft_batch(&batch, &LAYOUT, objective.k(), ad);
-    let lm_out = sft_loss(&run.model.lm, &sft);
-    let (loss, jepa): (Tensor<1>, f32) = match objective {
-        Objective::Lm => (lm_out.loss.clone(), 0.0),
-        Objective::LlmJepa(j) => {
-            if rng.uniform() < j.dropout {
-                (lm_out.loss.clone(), f32::NAN)
-            } else {
-                let (jl, cos) = jepa_loss(&run.model.lm, &pack(&batch, &LAYOUT, j.k, ad));
-                (lm_out.loss.clone() + jl * j.lambda, cos)
-            }
-        }
-        Objective::TJepa(t) => {
-            let spans: Vec<Spans> = sft.lens.iter().zip(&sft.sep_at).map(|(&len, &sep)| sample_spans(len, sep + 1, &t, &mut rng)).collect();
-            let predictor = run.model.predictor.as_ref().expect("a T-JEPA model has its predictor");
-            let target = run.target.as_ref().expect("a T-JEPA run has its target encoder");
-            let jl = t_jepa_loss(&run.model.lm, predictor, target, &sft, lm_out.hidden.clone(), &spans);
-            let value = jl.clone().into_scalar();
-            (jl + lm_out.loss.clone() * t.lambda, value)
-        }
+    let batch: Vec<Example> = match p.task {
+        LmTask::Regex { .. } => (0..p.batch).map(|_| data[rng.index(data.len())].clone()).collect(),
+        LmTask::Arith => (0..p.batch).map(|_| arith::draw(&mut rng, Part::Train).example()).collect(),
     };
+    let objective = run.state.config.objective;
+    let (layout, context) = task_layout(p.task);
+    let (loss, figures) = objective_loss(&run.model, run.target.as_ref(), &batch, &layout, objective, context, &mut rng, ad);
     let lr = warmup_cosine_lr(p.lr, p.warmup, run.state.step, run.state.steps);
     let value: f32 = loss.clone().into_scalar();
     if !value.is_finite() {
@@ -169,10 +168,10 @@ fn regex_step(run: &mut RegexRun, p: &RegexPreset, data: &[Example], ad: &Device
         run.target = Some(ema_update(target, &run.model.lm, t.ema));
     }
     run.state.step += 1;
-    Ok(([value, lm_out.ce, lm_out.acc, jepa], lr))
+    Ok(([value, figures.ce, figures.acc, figures.jepa.unwrap_or(f32::NAN)], lr))
 }
 
-fn progress(s: &RegexRunState, m: [f64; 6], lr: f64, clock: &Clock, eval: Option<f64>) -> String {
+fn progress(s: &LmRunState, m: [f64; 6], lr: f64, clock: &Clock, eval: Option<f64>) -> String {
     let n = m[3].max(1.0);
     let (loss, ce, acc, jepa) = (m[0] / n, m[1] / n, m[2] / n, m[4] / m[5].max(1.0));
     let (rate, eta) = clock.rate_and_eta(s.step, s.steps);
@@ -185,16 +184,23 @@ fn progress(s: &RegexRunState, m: [f64; 6], lr: f64, clock: &Clock, eval: Option
     format!("{},{:.1},{lr:.3e},{loss:.5},{ce:.5},{acc:.4},{jepa:.5},{eval}", s.step, s.seconds)
 }
 
-fn save(run: &RegexRun, dir: &Path, lr: f64) -> Result<(), String> {
+fn save(run: &LmRun, dir: &Path, lr: f64) -> Result<(), String> {
     if !all_finite(&run.model) {
         return Err(diverged(run.state.step, "a weight is not finite", dir, lr));
     }
     fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
-    save_regex(dir, &run.model, run.target.as_ref(), &run.optim, &run.state).map_err(|e| format!("checkpoint: {e}"))
+    save_lm(dir, &run.model, run.target.as_ref(), &run.optim, &run.state).map_err(|e| format!("checkpoint: {e}"))
 }
 
-/// Semantic accuracy (%) of greedy answers on `n` validation descriptions spread over the part.
-fn quick_eval(run: &RegexRun, n: usize, device: &Device) -> f64 {
+/// Accuracy (%) of greedy answers on `n` validation inputs: regexes right in meaning, or
+/// chains' final digits.
+fn quick_eval(run: &LmRun, task: LmTask, n: usize, device: &Device) -> f64 {
+    if task == LmTask::Arith {
+        let chains = arith::fixed_set(Part::Validation, n);
+        let (all, by) = arith::accuracy(&arith::answers(&run.model.lm.valid(), &chains, run.state.config.objective.k(), device), &chains);
+        show_event(&format!("eval @ step {}: {:.1}% of {n} validation chains right (2-5 operations: {:.0} / {:.0} / {:.0} / {:.0}%)", run.state.step, 100.0 * all, 100.0 * by[0], 100.0 * by[1], 100.0 * by[2], 100.0 * by[3]));
+        return 100.0 * all;
+    }
     let set = spread(&pairs(Part::Validation), n);
     let lm = run.model.lm.valid();
     let descriptions: Vec<&str> = set.iter().map(|p| p.description.as_str()).collect();

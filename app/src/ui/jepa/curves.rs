@@ -1,0 +1,81 @@
+//! The live curves: each model's SFT cross-entropy over steps (log scale), and the accuracy of
+//! both on validation descriptions at each snapshot.
+
+use leptos::prelude::*;
+
+use super::state::CurvePoint;
+
+const W: f64 = 300.0;
+const H: f64 = 130.0;
+
+fn path(points: &[(f64, f64)]) -> String {
+    points.iter().map(|(x, y)| format!("{x:.1},{y:.1}")).collect::<Vec<_>>().join(" ")
+}
+
+/// Cross-entropy per answer token, log scale from 0.01 to 5 nats.
+#[component]
+pub(super) fn LossPlot(#[prop(into)] curve: Signal<Vec<CurvePoint>>) -> impl IntoView {
+    let x_of = move |step: usize, last: usize| 30.0 + (W - 40.0) * step as f64 / last.max(1) as f64;
+    let y_of = |ce: f32| {
+        let v = (ce.max(0.01) as f64).log10();
+        10.0 + (H - 20.0) * (v - 5f64.log10()) / (0.01f64.log10() - 5f64.log10())
+    };
+    let lines = move || {
+        curve.with(|c| {
+            let last = c.last().map_or(1, |p| p.0);
+            let a: Vec<(f64, f64)> = c.iter().map(|p| (x_of(p.0, last), y_of(p.1))).collect();
+            let b: Vec<(f64, f64)> = c.iter().map(|p| (x_of(p.0, last), y_of(p.2))).collect();
+            view! {
+                <polyline points=path(&a) class="series-a" data-model="lm"/>
+                <polyline points=path(&b) class="series-b" data-model="llm-jepa"/>
+                <text x=W - 10.0 y="142" class="tick" text-anchor="end">{format!("step {last}")}</text>
+            }
+        })
+    };
+    view! {
+        <figure class="plot loss-plot">
+            <svg viewBox="0 0 300 150" role="img" aria-label="Training loss of both models">
+                <line x1="30" y1=H - 10.0 x2=W - 10.0 y2=H - 10.0 class="axis"/>
+                <line x1="30" y1="10" x2="30" y2=H - 10.0 class="axis"/>
+                <text x="26" y="14" class="tick" text-anchor="end">"5"</text>
+                <text x="26" y=H - 8.0 class="tick" text-anchor="end">"0.01"</text>
+                {lines}
+            </svg>
+            <figcaption data-points=move || curve.with(|c| c.len().to_string())>
+                "Cross-entropy of the regex tokens (nats per token, log scale), training batches."
+            </figcaption>
+        </figure>
+    }
+}
+
+/// Semantic accuracy (%) at each snapshot.
+#[component]
+pub(super) fn AccuracyPlot(#[prop(into)] points: Signal<Vec<(usize, f64, f64)>>) -> impl IntoView {
+    let dots = move || {
+        points.with(|p| {
+            let last = p.last().map_or(1, |q| q.0).max(1);
+            let x = |s: usize| 30.0 + (W - 40.0) * s as f64 / last as f64;
+            let y = |a: f64| H - 10.0 - (H - 20.0) * a / 100.0;
+            let a: Vec<(f64, f64)> = p.iter().map(|q| (x(q.0), y(q.1))).collect();
+            let b: Vec<(f64, f64)> = p.iter().map(|q| (x(q.0), y(q.2))).collect();
+            view! {
+                <polyline points=path(&a) class="series-a" data-model="lm"/>
+                <polyline points=path(&b) class="series-b" data-model="llm-jepa"/>
+            }
+        })
+    };
+    view! {
+        <figure class="plot accuracy-plot">
+            <svg viewBox="0 0 300 150" role="img" aria-label="Accuracy of both models on held-out descriptions">
+                <line x1="30" y1=H - 10.0 x2=W - 10.0 y2=H - 10.0 class="axis"/>
+                <line x1="30" y1="10" x2="30" y2=H - 10.0 class="axis"/>
+                <text x="26" y="14" class="tick" text-anchor="end">"100%"</text>
+                <text x="26" y=H - 8.0 class="tick" text-anchor="end">"0"</text>
+                {dots}
+            </svg>
+            <figcaption data-points=move || points.with(|p| p.len().to_string())>
+                "Regexes right in meaning, 48 validation descriptions (greedy decoding)."
+            </figcaption>
+        </figure>
+    }
+}
