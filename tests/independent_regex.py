@@ -19,8 +19,9 @@
    within 1.0 point; the shipped weights must reach 80% semantic accuracy (the project's bar).
 
 Usage: independent_regex.py <path to native-trainer> [<weights .bpk or run directory>]
-Without weights: the shipped ones, public/weights/<SHIPPED>.bpk (its .json manifest says task
-"regex" and name SHIPPED); if there are none yet, only the split is checked.
+Without weights: each of the shipped ones, public/weights/<name>.bpk for every name in SHIPPED
+(its .json manifest says task "regex" and that name); if there are none yet, only the split is
+checked.
 """
 import glob
 import itertools
@@ -37,7 +38,7 @@ try:
 except ImportError:  # pragma: no cover - older Pythons
     import sre_parse as sre
 
-SHIPPED = "regex-lm"
+SHIPPED = ("regex-lm", "regex-llm-jepa")  # LM only, and LM + LLM-JEPA
 BAR = 80.0  # semantic % the shipped weights must reach on the test part
 SEMANTIC_TOLERANCE = 1.0  # percentage points between this script's figure and eval's
 EXTRA = [" ", "x", "B", "7", "-"]
@@ -304,17 +305,18 @@ def check_split(trainer):
 
 
 def shipped_weights():
+    found = []
     for path in sorted(glob.glob(os.path.join(REPO, "public", "weights", "*.json"))):
         try:
             with open(path) as f:
                 manifest = json.load(f)
         except (OSError, ValueError):
             continue
-        if manifest.get("task") == "regex" and manifest.get("name") == SHIPPED:
+        if manifest.get("task") == "regex" and manifest.get("name") in SHIPPED:
             bpk = path[:-len(".json")] + ".bpk"
             if os.path.exists(bpk):
-                return os.path.relpath(bpk)
-    return None
+                found.append(os.path.relpath(bpk))
+    return found
 
 
 def eval_figures(trainer, weights):
@@ -341,12 +343,19 @@ def check(trainer, weights=None):
     parts = check_split(trainer)
     shipped = shipped_weights()
     if weights is None:
-        if shipped is None:
+        if not shipped:
             print(f"regex: no shipped regex weights yet (public/weights/*.json with task \"regex\" "
-                  f"and name \"{SHIPPED}\"): only the split is checked")
+                  f"and a name in {SHIPPED}): only the split is checked")
             return
-        weights = shipped
-    is_shipped = shipped is not None and os.path.realpath(weights) == os.path.realpath(shipped)
+        for w in shipped:
+            check_answers(trainer, parts, w, True)
+    else:
+        check_answers(trainer, parts, weights, any(os.path.realpath(weights) == os.path.realpath(w) for w in shipped))
+    print(f"regex: done ({time.time() - start:.1f} s)")
+
+
+def check_answers(trainer, parts, weights, is_shipped):
+    start = time.time()
 
     test = parts["test"]
     descriptions = [d for d, _ in test]

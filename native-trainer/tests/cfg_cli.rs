@@ -10,7 +10,7 @@ use engine::tasks::cfg::data::{CfgVariant, GRAMMAR_SEED, parse_text};
 use engine::tasks::cfg::{Chart, Grammar};
 
 mod common;
-use common::{bin, lines, run_with_stdin, weights};
+use common::{bin, latest_checkpoint, lines, param_bits, run_with_stdin, weights};
 
 fn scratch(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("nt-cfg-{}-{name}", std::process::id()));
@@ -27,22 +27,10 @@ fn train(dir: &Path, extra: &[&str]) {
 /// The values of every parameter of the latest checkpoint's models, as bits (a `.bpk` also
 /// holds parameter ids, which differ between runs).
 fn latest_model(dir: &Path) -> Vec<Vec<u32>> {
-    use burn::module::{Module, ModuleVisitor, Param};
-    use burn::tensor::Tensor;
-    struct Bits(Vec<Vec<u32>>);
-    impl ModuleVisitor for Bits {
-        fn visit_float<const D: usize>(&mut self, p: &Param<Tensor<D>>) {
-            self.0.push(p.val().into_data().convert::<f32>().try_to_vec::<f32>().unwrap().iter().map(|x| x.to_bits()).collect());
-        }
-    }
-    let ckpt = dir.join(std::fs::read_to_string(dir.join("latest")).unwrap().trim());
-    let state: serde_json::Value = serde_json::from_slice(&std::fs::read(ckpt.join("state.json")).unwrap()).unwrap();
+    let (ckpt, state) = latest_checkpoint(dir);
     let config = serde_json::from_value(state["config"].clone()).unwrap();
     let bytes = std::fs::read(ckpt.join("model.bpk")).unwrap();
-    let models = engine::weights::cfg::cfg_from_bytes(&config, &bytes, &burn::tensor::Device::flex()).unwrap();
-    let mut bits = Bits(Vec::new());
-    models.visit(&mut bits);
-    bits.0
+    param_bits(&engine::weights::cfg::cfg_from_bytes(&config, &bytes, &burn::tensor::Device::flex()).unwrap())
 }
 
 fn json(line: &str) -> serde_json::Value {

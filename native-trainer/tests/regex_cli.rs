@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 use engine::tasks::regex::Nfa;
 
 mod common;
-use common::{bin, lines, run_with_stdin};
+use common::{bin, latest_checkpoint, lines, param_bits, run_with_stdin};
 
 fn scratch(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("nt-regex-{}-{name}", std::process::id()));
@@ -28,29 +28,17 @@ fn train(preset: &str, dir: &Path, extra: &[&str]) {
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
 }
 
-/// Every parameter of one file of the latest checkpoint, as bits (`.bpk` bytes also hold
-/// parameter ids, which differ between runs).
+/// Every parameter of one file (`model.bpk`, `target.bpk`) of the latest checkpoint, as bits.
 fn latest_bits(dir: &Path, file: &str) -> Vec<Vec<u32>> {
-    use burn::module::{Module, ModuleVisitor, Param};
-    use burn::tensor::Tensor;
-    struct Bits(Vec<Vec<u32>>);
-    impl ModuleVisitor for Bits {
-        fn visit_float<const D: usize>(&mut self, p: &Param<Tensor<D>>) {
-            self.0.push(p.val().into_data().convert::<f32>().try_to_vec::<f32>().unwrap().iter().map(|x| x.to_bits()).collect());
-        }
-    }
-    let ckpt = dir.join(std::fs::read_to_string(dir.join("latest")).unwrap().trim());
-    let state: serde_json::Value = serde_json::from_slice(&std::fs::read(ckpt.join("state.json")).unwrap()).unwrap();
+    let (ckpt, state) = latest_checkpoint(dir);
     let config: engine::tasks::regex::model::RegexConfig = serde_json::from_value(state["config"].clone()).unwrap();
     let bytes = std::fs::read(ckpt.join(file)).unwrap();
     let device = burn::tensor::Device::flex();
-    let mut bits = Bits(Vec::new());
     if file == "target.bpk" {
-        engine::weights::regex::lm_from_bytes(&config.lm, &bytes, &device).unwrap().visit(&mut bits);
+        param_bits(&engine::weights::regex::lm_from_bytes(&config.lm, &bytes, &device).unwrap())
     } else {
-        engine::weights::regex::regex_from_bytes(&config, &bytes, &device).unwrap().visit(&mut bits);
+        param_bits(&engine::weights::regex::regex_from_bytes(&config, &bytes, &device).unwrap())
     }
-    bits.0
 }
 
 #[test]

@@ -13,7 +13,7 @@ pub fn split(task: &str, part: &str) -> Result<ExitCode, String> {
         // Paired views: `description<TAB>regex`.
         engine::tasks::regex::pairs(part).into_iter().map(|p| format!("{}\t{}", p.description, p.regex)).collect()
     } else {
-        visit(TaskId::parse(task)?, SplitLines(part))
+        visit(TaskId::parse(task).map_err(|e| format!("{e}, regex"))?, SplitLines(part))
     };
     let mut out = std::io::stdout().lock();
     for line in lines {

@@ -33,3 +33,26 @@ pub fn run_with_stdin(mut cmd: Command, input: &str) -> Output {
 pub fn lines(out: &Output) -> Vec<String> {
     String::from_utf8_lossy(&out.stdout).lines().map(str::to_string).collect()
 }
+
+/// Every float parameter of `module`, as bits (a `.bpk` also holds parameter ids, which differ
+/// between runs, so files cannot be compared byte for byte).
+pub fn param_bits<M: burn::module::Module>(module: &M) -> Vec<Vec<u32>> {
+    use burn::module::{ModuleVisitor, Param};
+    use burn::tensor::Tensor;
+    struct Bits(Vec<Vec<u32>>);
+    impl ModuleVisitor for Bits {
+        fn visit_float<const D: usize>(&mut self, p: &Param<Tensor<D>>) {
+            self.0.push(p.val().into_data().convert::<f32>().try_to_vec::<f32>().unwrap().iter().map(|x| x.to_bits()).collect());
+        }
+    }
+    let mut bits = Bits(Vec::new());
+    module.visit(&mut bits);
+    bits.0
+}
+
+/// The directory of `dir`'s latest checkpoint and its `state.json`.
+pub fn latest_checkpoint(dir: &Path) -> (PathBuf, serde_json::Value) {
+    let ckpt = dir.join(std::fs::read_to_string(dir.join("latest")).unwrap().trim());
+    let state = serde_json::from_slice(&std::fs::read(ckpt.join("state.json")).unwrap()).unwrap();
+    (ckpt, state)
+}

@@ -8,6 +8,16 @@ use super::state::CurvePoint;
 const W: f64 = 300.0;
 const H: f64 = 130.0;
 
+/// The plot's two axes and the labels of the top and bottom of its scale.
+fn axes(top: &'static str, bottom: &'static str) -> impl IntoView {
+    view! {
+        <line x1="30" y1=H - 10.0 x2=W - 10.0 y2=H - 10.0 class="axis"/>
+        <line x1="30" y1="10" x2="30" y2=H - 10.0 class="axis"/>
+        <text x="26" y="14" class="tick" text-anchor="end">{top}</text>
+        <text x="26" y=H - 8.0 class="tick" text-anchor="end">{bottom}</text>
+    }
+}
+
 fn path(points: &[(f64, f64)]) -> String {
     points.iter().map(|(x, y)| format!("{x:.1},{y:.1}")).collect::<Vec<_>>().join(" ")
 }
@@ -35,10 +45,7 @@ pub(super) fn LossPlot(#[prop(into)] curve: Signal<Vec<CurvePoint>>) -> impl Int
     view! {
         <figure class="plot loss-plot">
             <svg viewBox="0 0 300 150" role="img" aria-label="Training loss of both models">
-                <line x1="30" y1=H - 10.0 x2=W - 10.0 y2=H - 10.0 class="axis"/>
-                <line x1="30" y1="10" x2="30" y2=H - 10.0 class="axis"/>
-                <text x="26" y="14" class="tick" text-anchor="end">"5"</text>
-                <text x="26" y=H - 8.0 class="tick" text-anchor="end">"0.01"</text>
+                {axes("5", "0.01")}
                 {lines}
             </svg>
             <figcaption data-points=move || curve.with(|c| c.len().to_string())>
@@ -67,10 +74,7 @@ pub(super) fn AccuracyPlot(#[prop(into)] points: Signal<Vec<(usize, f64, f64)>>)
     view! {
         <figure class="plot accuracy-plot">
             <svg viewBox="0 0 300 150" role="img" aria-label="Accuracy of both models on held-out descriptions">
-                <line x1="30" y1=H - 10.0 x2=W - 10.0 y2=H - 10.0 class="axis"/>
-                <line x1="30" y1="10" x2="30" y2=H - 10.0 class="axis"/>
-                <text x="26" y="14" class="tick" text-anchor="end">"100%"</text>
-                <text x="26" y=H - 8.0 class="tick" text-anchor="end">"0"</text>
+                {axes("100%", "0")}
                 {dots}
             </svg>
             <figcaption data-points=move || points.with(|p| p.len().to_string())>
