@@ -977,7 +977,7 @@ const vertex = (page, i) => page.getByRole('button', { name: new RegExp(`^Vertex
 // ---------- JEPA live (two language models trained in the page's worker, CPU) ----------
 {
   const b = await browser(false);
-  const readouts = (page) => page.locator('.scatter .readout').evaluateAll((els) => els.map((e) => ({ model: e.closest('.scatter').dataset.model, cos: Number(e.dataset.cos), step: Number(e.dataset.step), semantic: Number(e.dataset.semantic) })));
+  const readouts = (page) => page.locator('.scatter .readout').evaluateAll((els) => els.map((e) => ({ model: e.closest('.scatter').dataset.model, cos: Number(e.dataset.cos), spread: Number(e.dataset.spread), step: Number(e.dataset.step), semantic: Number(e.dataset.semantic) })));
   await test('JEPA live: both models train in the browser, the JEPA model visibly aligns its views within 2 minutes, and the page stays responsive', async () => {
     const { page, context } = await newPage(b);
     const t0 = Date.now();
@@ -991,7 +991,9 @@ const vertex = (page, i) => page.getByRole('button', { name: new RegExp(`^Vertex
       await page.waitForTimeout(1000);
     }
     assert(seen, `no clear difference within 2 minutes: ${JSON.stringify(await readouts(page))}`);
-    results.jepa_live_cpu = { seconds_to_visible_difference: seen.seconds, step: seen.lm.step, cos_lm: seen.lm.cos, cos_llm_jepa: seen.jepa.cos };
+    results.jepa_live_cpu = { seconds_to_visible_difference: seen.seconds, step: seen.lm.step, cos_lm: seen.lm.cos, cos_llm_jepa: seen.jepa.cos, spread_lm: seen.lm.spread, spread_llm_jepa: seen.jepa.spread };
+    // The page also shows what the cosine hides: the JEPA model's embeddings collapse (README).
+    assert(seen.jepa.spread >= 0 && seen.jepa.spread < seen.lm.spread, `spreads: LM ${seen.lm.spread}, LLM-JEPA ${seen.jepa.spread}`);
     // Responsive while training: a round trip to the page is quick, and Pause takes effect at once.
     const t1 = Date.now(); await page.evaluate(() => 1); const roundTrip = Date.now() - t1;
     assert(roundTrip < 500, `the page took ${roundTrip} ms to answer while training`);

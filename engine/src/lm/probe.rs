@@ -94,6 +94,17 @@ pub fn linear_map_r2(train_x: &[Vec<f32>], train_y: &[Vec<f32>], test_x: &[Vec<f
     1.0 - res / tot.max(1e-30)
 }
 
+/// How spread out a set of embeddings is: the mean squared distance to their centroid over the
+/// mean squared norm (0: one vector repeated, i.e. collapsed; near 1: centred around 0).
+pub fn spread(v: &[Vec<f32>]) -> f64 {
+    let d = v.first().map_or(0, Vec::len);
+    let n = v.len().max(1) as f64;
+    let mean: Vec<f64> = (0..d).map(|j| v.iter().map(|x| x[j] as f64).sum::<f64>() / n).collect();
+    let var: f64 = v.iter().map(|x| x.iter().zip(&mean).map(|(&a, m)| (a as f64 - m).powi(2)).sum::<f64>()).sum::<f64>() / n;
+    let sq: f64 = v.iter().map(|x| x.iter().map(|&a| (a as f64).powi(2)).sum::<f64>()).sum::<f64>() / n;
+    var / sq.max(1e-30)
+}
+
 /// Mean cosine of matched rows.
 pub fn mean_cosine(a: &[Vec<f32>], b: &[Vec<f32>]) -> f64 {
     let cos = |x: &[f32], y: &[f32]| {
@@ -120,5 +131,7 @@ mod tests {
         let r2 = linear_map_r2(&xs[..200], &noise[..200], &xs[200..], &noise[200..], 1e-6);
         assert!(r2 < 0.1, "{r2}");
         assert!((mean_cosine(&ys, &ys) - 1.0).abs() < 1e-9);
+        assert!(spread(&vec![vec![1.0, 2.0]; 5]) < 1e-12, "one vector repeated has no spread");
+        assert!((spread(&[vec![1.0, 0.0], vec![-1.0, 0.0]]) - 1.0).abs() < 1e-12);
     }
 }

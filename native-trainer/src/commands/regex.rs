@@ -10,7 +10,7 @@ use std::process::ExitCode;
 use burn::module::Module;
 use burn::tensor::Device;
 use engine::jepa::analysis::Pca;
-use engine::lm::probe::{linear_map_r2, mean_cosine, view_embeddings};
+use engine::lm::probe::{linear_map_r2, mean_cosine, spread as embedding_spread, view_embeddings};
 use engine::tasks::regex::model::{LAYOUT, RegexModel, example, write_regexes};
 use engine::tasks::regex::score::{Score, score};
 use engine::tasks::regex::{Pair, pairs};
@@ -47,6 +47,8 @@ pub struct RegexEval {
     /// R^2 of text ~ W code + b (fit on training pairs, scored on the part).
     pub r2: f64,
     pub cosine: f64,
+    /// `probe::spread` of the text embeddings (0: collapsed to one vector).
+    pub spread: f64,
 }
 
 fn part_of(name: &str) -> Result<Part, String> {
@@ -57,7 +59,7 @@ fn part_of(name: &str) -> Result<Part, String> {
     }
 }
 
-fn measure(model: &RegexModel, k: usize, set: &[Pair], device: &Device) -> (Score, f64, f64, [Vec<Vec<f32>>; 2]) {
+fn measure(model: &RegexModel, k: usize, set: &[Pair], device: &Device) -> (Score, [f64; 3], [Vec<Vec<f32>>; 2]) {
     let descriptions: Vec<&str> = set.iter().map(|p| p.description.as_str()).collect();
     let written: Vec<String> = write_regexes(&model.lm, &descriptions, k, device).into_iter().map(|r| r.unwrap_or_default()).collect();
     let refs: Vec<String> = set.iter().map(|p| p.regex.clone()).collect();
@@ -68,7 +70,8 @@ fn measure(model: &RegexModel, k: usize, set: &[Pair], device: &Device) -> (Scor
     let (tt, tc) = view_embeddings(&model.lm, &ex(set), &LAYOUT, k, device);
     let r2 = linear_map_r2(&fc, &ft, &tc, &tt, RIDGE);
     let cos = mean_cosine(&tt, &tc);
-    (s, r2, cos, [tt, tc])
+    let spread = embedding_spread(&tt);
+    (s, [r2, cos, spread], [tt, tc])
 }
 
 /// `eval` on one or more regex weights (`.bpk` or run directories).
@@ -78,21 +81,21 @@ pub fn eval_many(paths: &[std::path::PathBuf], part: &str, record: bool, csv: Op
     let meanings = set.iter().map(|p| p.regex.as_str()).collect::<std::collections::HashSet<_>>().len();
     println!("regex/{}: {} descriptions of {meanings} meanings no model trained on; greedy decoding", part.name(), set.len());
     println!("(arithmetic weights: {} held-out chains of arith/{}, the final digit right in both accuracy columns)", super::arith::CHAINS, part.name());
-    println!("| weights | preset | semantic % | exact % | malformed % | R^2 text ~ W code | cos(text, code) |");
-    println!("| --- | --- | --- | --- | --- | --- | --- |");
+    println!("| weights | preset | semantic % | exact % | malformed % | R^2 text ~ W code | cos(text, code) | spread of text |");
+    println!("| --- | --- | --- | --- | --- | --- | --- | --- |");
     let mut rows = Vec::new();
     let mut last_views = None;
     for path in paths {
         let (model, config, preset, manifest) = load(path, device)?;
         let weights = path.display().to_string();
         if preset.starts_with("arith-") {
-            let (s, by, r2, cos) = super::arith::measure(&model, config.objective.k(), part, device);
-            println!("| {weights} | {preset} | {:.2} (2-5 operations: {:.1} / {:.1} / {:.1} / {:.1}) | {:.2} | - | {r2:.3} | {cos:.3} |", 100.0 * s.semantic, 100.0 * by[0], 100.0 * by[1], 100.0 * by[2], 100.0 * by[3], 100.0 * s.exact);
-            rows.push(RegexEval { preset, weights, score: s, r2, cosine: cos });
+            let (s, by, [r2, cos, spread]) = super::arith::measure(&model, config.objective.k(), part, device);
+            println!("| {weights} | {preset} | {:.2} (2-5 operations: {:.1} / {:.1} / {:.1} / {:.1}) | {:.2} | - | {r2:.3} | {cos:.3} | {spread:.3} |", 100.0 * s.semantic, 100.0 * by[0], 100.0 * by[1], 100.0 * by[2], 100.0 * by[3], 100.0 * s.exact);
+            rows.push(RegexEval { preset, weights, score: s, r2, cosine: cos, spread });
             continue;
         }
-        let (s, r2, cos, views) = measure(&model, config.objective.k(), &set, device);
-        println!("| {weights} | {preset} | {:.2} | {:.2} | {:.2} | {r2:.3} | {cos:.3} |", 100.0 * s.semantic, 100.0 * s.exact, 100.0 * s.malformed);
+        let (s, [r2, cos, spread], views) = measure(&model, config.objective.k(), &set, device);
+        println!("| {weights} | {preset} | {:.2} | {:.2} | {:.2} | {r2:.3} | {cos:.3} | {spread:.3} |", 100.0 * s.semantic, 100.0 * s.exact, 100.0 * s.malformed);
         if record {
             if part != Part::Test || paths.len() > 1 {
                 return Err("--record writes the test figures of one .bpk; run it with --part test and one --weights".into());
@@ -103,7 +106,7 @@ pub fn eval_many(paths: &[std::path::PathBuf], part: &str, record: bool, csv: Op
             eprintln!("recorded in {}", path.with_extension("json").display());
         }
         last_views = Some(views);
-        rows.push(RegexEval { preset, weights, score: s, r2, cosine: cos });
+        rows.push(RegexEval { preset, weights, score: s, r2, cosine: cos, spread });
     }
     if rows.len() > 1 {
         print!("{}", ablation_table(&rows));
@@ -117,11 +120,11 @@ pub fn eval_many(paths: &[std::path::PathBuf], part: &str, record: bool, csv: Op
     Ok(ExitCode::SUCCESS)
 }
 
-fn mean_sd(xs: &[f64]) -> String {
+fn mean_sd(xs: &[f64], digits: usize) -> String {
     let n = xs.len() as f64;
     let mean = xs.iter().sum::<f64>() / n;
     let sd = if xs.len() > 1 { (xs.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / (n - 1.0)).sqrt() } else { 0.0 };
-    format!("{mean:.2} ± {sd:.2}")
+    format!("{mean:.digits$} ± {sd:.digits$}")
 }
 
 /// One row per preset, in first-seen order: mean ± sample standard deviation over its runs.
@@ -132,26 +135,27 @@ pub fn ablation_table(rows: &[RegexEval]) -> String {
             presets.push(&r.preset);
         }
     }
-    let mut s = String::from("\nAblation (mean ± sd over runs):\n| preset | runs | semantic % | exact % | R^2 text ~ W code | cos(text, code) |\n| --- | --- | --- | --- | --- | --- |\n");
+    let mut s = String::from("\nAblation (mean ± sd over runs):\n| preset | runs | semantic % | exact % | R^2 text ~ W code | cos(text, code) | spread of text |\n| --- | --- | --- | --- | --- | --- | --- |\n");
     for p in presets {
         let of: Vec<&RegexEval> = rows.iter().filter(|r| r.preset == p).collect();
-        let col = |f: &dyn Fn(&RegexEval) -> f64| mean_sd(&of.iter().map(|r| f(r)).collect::<Vec<_>>());
+        let col = |f: &dyn Fn(&RegexEval) -> f64, digits| mean_sd(&of.iter().map(|r| f(r)).collect::<Vec<_>>(), digits);
         s += &format!(
-            "| {p} | {} | {} | {} | {} | {} |\n",
+            "| {p} | {} | {} | {} | {} | {} | {} |\n",
             of.len(),
-            col(&|r| 100.0 * r.score.semantic),
-            col(&|r| 100.0 * r.score.exact),
-            col(&|r| r.r2),
-            col(&|r| r.cosine)
+            col(&|r| 100.0 * r.score.semantic, 2),
+            col(&|r| 100.0 * r.score.exact, 2),
+            col(&|r| r.r2, 3),
+            col(&|r| r.cosine, 3),
+            col(&|r| r.spread, 4)
         );
     }
     s
 }
 
 fn write_csv(path: &Path, rows: &[RegexEval]) -> Result<(), String> {
-    let mut s = String::from("weights,preset,n,semantic,exact,malformed,r2,cosine\n");
+    let mut s = String::from("weights,preset,n,semantic,exact,malformed,r2,cosine,spread\n");
     for r in rows {
-        s += &format!("{},{},{},{:.5},{:.5},{:.5},{:.5},{:.5}\n", r.weights, r.preset, r.score.n, r.score.semantic, r.score.exact, r.score.malformed, r.r2, r.cosine);
+        s += &format!("{},{},{},{:.5},{:.5},{:.5},{:.5},{:.5},{:.6}\n", r.weights, r.preset, r.score.n, r.score.semantic, r.score.exact, r.score.malformed, r.r2, r.cosine, r.spread);
     }
     fs::write(path, s).map_err(|e| format!("{}: {e}", path.display()))?;
     eprintln!("wrote {}", path.display());

@@ -28,8 +28,10 @@ pub(super) fn Scatter(title: &'static str, model: &'static str, #[prop(into)] sn
                 .collect::<Vec<_>>();
             view! {
                 <svg viewBox="0 0 220 220" role="img" aria-label=format!("{title}: description and regex embeddings")>{marks}</svg>
-                <p class="readout" data-cos=format!("{:.3}", s.cosine) data-step=s.step.to_string() data-semantic=format!("{:.1}", s.semantic)>
+                <p class="readout" data-cos=format!("{:.3}", s.cosine) data-spread=format!("{:.4}", s.spread) data-step=s.step.to_string() data-semantic=format!("{:.1}", s.semantic)>
                     {format!("step {}: cos(description, regex) = {:.2}; {:.0}% of held-out regexes right", s.step, s.cosine, s.semantic)}
+                    <br/>
+                    {format!("spread of the description embeddings: {:.4} (0 = all one vector)", s.spread)}
                 </p>
             }
             .into_any()

@@ -16,7 +16,7 @@ use super::score::score;
 use crate::lm::objective::{ContextStart, StepFigures, objective_loss};
 use crate::gram::noise::NoiseSource;
 use crate::jepa::analysis::Pca;
-use crate::lm::probe::{mean_cosine, view_embeddings};
+use crate::lm::probe::{mean_cosine, spread, view_embeddings};
 use crate::lm::sft::Example;
 
 /// Batch of a live step (smaller than the trainer's 32: more steps per second on one core).
@@ -42,6 +42,9 @@ pub struct Snapshot {
     pub exact: f64,
     /// Mean cos(text, code) of the projected pairs.
     pub cosine: f64,
+    /// How spread out the description embeddings are (`lm::probe::spread`; 0: collapsed to one
+    /// vector, where a cosine of 1 says nothing).
+    pub spread: f64,
     /// Each pair's text and code embedding on the PCA plane (fitted on both views together).
     pub text: Vec<(f32, f32)>,
     pub code: Vec<(f32, f32)>,
@@ -94,6 +97,7 @@ impl LiveModel {
             semantic: 100.0 * s.semantic,
             exact: 100.0 * s.exact,
             cosine: mean_cosine(&text, &code),
+            spread: spread(&text),
             text: plane(&text),
             code: plane(&code),
             explained: (pca.explained[0], pca.explained[1]),
