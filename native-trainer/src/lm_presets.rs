@@ -84,6 +84,27 @@ pub fn lm_preset(name: &str) -> Option<LmPreset> {
     Some(LmPreset { name, task, config, batch: 32, lr: 1e-3, warmup: 100, weight_decay: 0.01, steps: 3000 })
 }
 
+impl LmPreset {
+    /// The preset with its JEPA term's weight and [PRED] tokens overridden (`--jepa-lambda`,
+    /// `--pred-tokens`); an override the objective has no use for is an error.
+    pub fn with_objective(mut self, lambda: Option<f64>, k: Option<usize>) -> Result<LmPreset, String> {
+        if let Some(l) = lambda.filter(|l| !(l.is_finite() && (0.0..=100.0).contains(l))) {
+            return Err(format!("--jepa-lambda is a number from 0 to 100, not {l}"));
+        }
+        if let Some(k) = k.filter(|&k| k > 4) {
+            return Err(format!("--pred-tokens is 0 to 4, not {k}"));
+        }
+        self.config.objective = match self.config.objective {
+            Objective::Lm if lambda.is_some() || k.is_some() => return Err(format!("{} has no JEPA term to set", self.name)),
+            Objective::TJepa(_) if k.is_some() => return Err(format!("{}: --pred-tokens is LLM-JEPA's", self.name)),
+            Objective::LlmJepa(j) => Objective::LlmJepa(LlmJepa { lambda: lambda.unwrap_or(j.lambda), k: k.unwrap_or(j.k), ..j }),
+            Objective::TJepa(t) => Objective::TJepa(TJepa { lambda: lambda.unwrap_or(t.lambda), ..t }),
+            o => o,
+        };
+        Ok(self)
+    }
+}
+
 /// Written beside each checkpoint's tensors.
 #[derive(Serialize, Deserialize, Debug, Clone)]
 pub struct LmRunState {

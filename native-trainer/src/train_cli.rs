@@ -44,6 +44,13 @@ pub struct TrainCli {
     /// Override the preset's peak learning rate.
     #[arg(long)]
     pub lr: Option<f64>,
+    /// JEPA-LM presets: the JEPA term's weight (LLM-JEPA's lambda; for T-decoder-JEPA, the LM
+    /// loss's weight in L_JEPA + lambda * L_LM). Recorded in the checkpoint's config.
+    #[arg(long)]
+    pub jepa_lambda: Option<f64>,
+    /// LLM-JEPA presets: the number k of [PRED] tokens (0-4).
+    #[arg(long)]
+    pub pred_tokens: Option<usize>,
     /// Keep an exponential moving average of the weights with this decay (seed 003: 0.9999);
     /// quick evals and `export` then use the average. Default 0 = none (on --resume, the run's own).
     #[arg(long)]
@@ -156,6 +163,10 @@ fn train_lm(a: TrainCli, p: lm_presets::LmPreset, command: String, device: Devic
     if a.lr.is_some() || a.beta.is_some() || a.ema.is_some() || a.init_from.is_some() || a.givens.is_some() || a.from.is_some() {
         return Err(format!("{} takes no --lr, --beta, --ema, --init-from, --givens or --from", p.name));
     }
+    if a.resume && (a.jepa_lambda.is_some() || a.pred_tokens.is_some()) {
+        return Err("a resumed run keeps its objective: no --jepa-lambda or --pred-tokens with --resume".into());
+    }
+    let p = p.with_objective(a.jepa_lambda, a.pred_tokens)?;
     let args = lm_train::LmTrainArgs { run: run_flags(&a, p.name, command), preset: p };
     lm_train::train_lm(args, device).map(|_| ExitCode::SUCCESS)
 }

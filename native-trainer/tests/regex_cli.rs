@@ -112,3 +112,22 @@ fn export_solve_and_eval() {
     let projection = std::fs::read_to_string(out_dir.join("eval.projection.csv")).unwrap();
     assert!(projection.lines().filter(|l| l.starts_with("text,")).count() > 900);
 }
+
+#[test]
+fn the_jepa_term_can_be_set_per_run_and_only_where_it_exists() {
+    let dir = scratch("override");
+    train("regex-llm-jepa-low", &dir, &["--steps", "4", "--jepa-lambda", "2.5", "--pred-tokens", "0"]);
+    let (_, state) = latest_checkpoint(&dir);
+    let j = &state["config"]["objective"]["LlmJepa"];
+    assert_eq!((j["lambda"].as_f64(), j["k"].as_u64()), (Some(2.5), Some(0)), "{state}");
+    for (preset, flags, says) in [
+        ("regex-lm", vec!["--jepa-lambda", "1"], "no JEPA term"),
+        ("regex-t-jepa", vec!["--pred-tokens", "2"], "LLM-JEPA's"),
+        ("regex-llm-jepa", vec!["--pred-tokens", "9"], "0 to 4"),
+        ("regex-llm-jepa-low", vec!["--resume", "--jepa-lambda", "1"], "keeps its objective"),
+    ] {
+        let out = bin().args(["train", "--preset", preset, "--run-dir"]).arg(&dir).args(&flags).output().unwrap();
+        assert_eq!(out.status.code(), Some(2), "{preset} {flags:?}");
+        assert!(String::from_utf8_lossy(&out.stderr).contains(says), "{}", String::from_utf8_lossy(&out.stderr));
+    }
+}

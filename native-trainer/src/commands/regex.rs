@@ -11,7 +11,7 @@ use burn::module::Module;
 use burn::tensor::Device;
 use engine::jepa::analysis::Pca;
 use engine::lm::probe::{linear_map_r2, mean_cosine, spread as embedding_spread, view_embeddings};
-use engine::tasks::regex::model::{LAYOUT, RegexModel, example, write_regexes};
+use engine::tasks::regex::model::{LAYOUT, Objective, RegexModel, example, write_regexes};
 use engine::tasks::regex::score::{Score, score};
 use engine::tasks::regex::{Pair, pairs};
 use engine::tasks::split::{Part, spread};
@@ -87,6 +87,7 @@ pub fn eval_many(paths: &[std::path::PathBuf], part: &str, record: bool, csv: Op
     let mut last_views = None;
     for path in paths {
         let (model, config, preset, manifest) = load(path, device)?;
+        let preset = label(preset, &config.objective);
         let weights = path.display().to_string();
         if preset.starts_with("arith-") {
             let (s, by, [r2, cos, spread]) = super::arith::measure(&model, config.objective.k(), part, device);
@@ -118,6 +119,18 @@ pub fn eval_many(paths: &[std::path::PathBuf], part: &str, record: bool, csv: Op
         }
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// The preset's name, with the JEPA term's settings when a run changed them (`--jepa-lambda`,
+/// `--pred-tokens`), so the ablation table keeps such runs apart.
+fn label(preset: String, objective: &Objective) -> String {
+    let default = crate::lm_presets::lm_preset(&preset).map(|p| p.config.objective);
+    match objective {
+        o if default.as_ref() == Some(o) => preset,
+        Objective::LlmJepa(j) => format!("{preset} (lambda {}, k {})", j.lambda, j.k),
+        Objective::TJepa(t) => format!("{preset} (lambda {})", t.lambda),
+        Objective::Lm => preset,
+    }
 }
 
 fn mean_sd(xs: &[f64], digits: usize) -> String {
