@@ -6,7 +6,7 @@ use burn::module::Module;
 use burn::tensor::Device;
 use serde::{Deserialize, Serialize};
 
-use super::{WeightsError, check_format_version, check_size, check_widths, read_record, sha256_hex};
+use super::{WeightsError, check_hash, check_size, check_widths, parse_manifest, read_record};
 use crate::tasks::cfg::models::{CfgConfig, CfgModels};
 use crate::tasks::cfg::sweep::{CorruptionRow, NoiseRow};
 
@@ -53,8 +53,7 @@ pub struct CfgManifest {
 
 impl CfgManifest {
     pub fn from_json(text: &str) -> Result<CfgManifest, WeightsError> {
-        let m: CfgManifest = serde_json::from_str(text).map_err(|e| WeightsError::Manifest(e.to_string()))?;
-        check_format_version(m.format_version)?;
+        let m = parse_manifest(text, |m: &CfgManifest| m.format_version)?;
         if m.task != "cfg" {
             return Err(WeightsError::Manifest(format!("task {:?}: these are not grammar weights", m.task)));
         }
@@ -100,9 +99,6 @@ pub fn cfg_from_bytes(config: &CfgConfig, bytes: &[u8], device: &Device) -> Resu
 
 /// Checks the hash, then loads.
 pub fn load_cfg(manifest: &CfgManifest, bytes: &[u8], device: &Device) -> Result<CfgModels, WeightsError> {
-    let found = sha256_hex(bytes);
-    if found != manifest.sha256 {
-        return Err(WeightsError::Hash { expected: manifest.sha256.clone(), found });
-    }
+    check_hash(&manifest.sha256, bytes)?;
     cfg_from_bytes(&manifest.config, bytes, device)
 }

@@ -5,7 +5,7 @@ use burn::module::Module;
 use burn::tensor::Device;
 use serde::{Deserialize, Serialize};
 
-use super::{WeightsError, check_format_version, check_size, check_widths, read_record, sha256_hex};
+use super::{WeightsError, check_hash, check_size, check_widths, parse_manifest, read_record};
 use crate::jepa::{Jepa, JepaConfig, TalkerKind};
 use crate::tasks::tree::reasoner::TreeEval;
 
@@ -52,8 +52,7 @@ pub struct JepaManifest {
 
 impl JepaManifest {
     pub fn from_json(text: &str) -> Result<JepaManifest, WeightsError> {
-        let m: JepaManifest = serde_json::from_str(text).map_err(|e| WeightsError::Manifest(e.to_string()))?;
-        check_format_version(m.format_version)?;
+        let m = parse_manifest(text, |m: &JepaManifest| m.format_version)?;
         // serde_json reads a number beyond f32's range as infinity, which `to_json` writes as null.
         if m.reference.as_ref().is_some_and(|r| r.first_latent.iter().any(|x| !x.is_finite())) {
             return Err(WeightsError::Manifest("reference.first_latent holds a number beyond f32's range".into()));
@@ -100,10 +99,7 @@ pub fn jepa_from_bytes(config: &JepaConfig, bytes: &[u8], device: &Device) -> Re
 
 /// Checks the hash, then loads.
 pub fn load_jepa(manifest: &JepaManifest, bytes: &[u8], device: &Device) -> Result<Jepa, WeightsError> {
-    let found = sha256_hex(bytes);
-    if found != manifest.sha256 {
-        return Err(WeightsError::Hash { expected: manifest.sha256.clone(), found });
-    }
+    check_hash(&manifest.sha256, bytes)?;
     jepa_from_bytes(&manifest.config, bytes, device)
 }
 

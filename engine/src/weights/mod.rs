@@ -130,13 +130,26 @@ pub fn sha256_hex(bytes: &[u8]) -> String {
     Sha256::digest(bytes).iter().map(|b| format!("{b:02x}")).collect()
 }
 
+/// The file's bytes are the ones the manifest names (every `load_*` checks this first).
+pub(crate) fn check_hash(expected: &str, bytes: &[u8]) -> Result<(), WeightsError> {
+    let found = sha256_hex(bytes);
+    if found != expected {
+        return Err(WeightsError::Hash { expected: expected.to_string(), found });
+    }
+    Ok(())
+}
+
+/// A manifest of any family, parsed, with its format version checked (`version` reads it).
+pub(crate) fn parse_manifest<T: serde::de::DeserializeOwned>(text: &str, version: impl Fn(&T) -> u32) -> Result<T, WeightsError> {
+    let m: T = serde_json::from_str(text).map_err(|e| WeightsError::Manifest(e.to_string()))?;
+    check_format_version(version(&m))?;
+    Ok(m)
+}
+
 impl Manifest {
     /// Parses and checks the format version.
     pub fn from_json(text: &str) -> Result<Manifest, WeightsError> {
-        let m: Manifest =
-            serde_json::from_str(text).map_err(|e| WeightsError::Manifest(e.to_string()))?;
-        check_format_version(m.format_version)?;
-        Ok(m)
+        parse_manifest(text, |m: &Manifest| m.format_version)
     }
 
     /// Pretty JSON.
@@ -245,10 +258,7 @@ pub fn gram_from_bytes(config: &GramConfig, bytes: &[u8], device: &Device) -> Re
 
 /// Checks the hash, then loads. The error says which check failed.
 pub fn load_gram(manifest: &Manifest, bytes: &[u8], device: &Device) -> Result<Gram, WeightsError> {
-    let found = sha256_hex(bytes);
-    if found != manifest.sha256 {
-        return Err(WeightsError::Hash { expected: manifest.sha256.clone(), found });
-    }
+    check_hash(&manifest.sha256, bytes)?;
     gram_from_bytes(&manifest.config, bytes, device)
 }
 

@@ -6,7 +6,7 @@ use burn::module::Module;
 use burn::tensor::Device;
 use serde::{Deserialize, Serialize};
 
-use super::{WeightsError, check_format_version, check_size, check_widths, read_record, sha256_hex};
+use super::{WeightsError, check_hash, check_size, check_widths, parse_manifest, read_record};
 use crate::lm::{Lm, LmConfig};
 use crate::tasks::regex::model::{RegexConfig, RegexModel};
 use crate::tasks::regex::score::Score;
@@ -45,8 +45,7 @@ pub struct RegexManifest {
 
 impl RegexManifest {
     pub fn from_json(text: &str) -> Result<RegexManifest, WeightsError> {
-        let m: RegexManifest = serde_json::from_str(text).map_err(|e| WeightsError::Manifest(e.to_string()))?;
-        check_format_version(m.format_version)?;
+        let m = parse_manifest(text, |m: &RegexManifest| m.format_version)?;
         if m.task != "regex" {
             return Err(WeightsError::Manifest(format!("task {:?}: these are not regex weights", m.task)));
         }
@@ -88,9 +87,6 @@ pub fn lm_from_bytes(config: &LmConfig, bytes: &[u8], device: &Device) -> Result
 
 /// Checks the hash, then loads.
 pub fn load_regex(manifest: &RegexManifest, bytes: &[u8], device: &Device) -> Result<RegexModel, WeightsError> {
-    let found = sha256_hex(bytes);
-    if found != manifest.sha256 {
-        return Err(WeightsError::Hash { expected: manifest.sha256.clone(), found });
-    }
+    check_hash(&manifest.sha256, bytes)?;
     regex_from_bytes(&manifest.config, bytes, device)
 }

@@ -22,6 +22,15 @@ fn path(points: &[(f64, f64)]) -> String {
     points.iter().map(|(x, y)| format!("{x:.1},{y:.1}")).collect::<Vec<_>>().join(" ")
 }
 
+/// Both models' lines from each point's (LM, JEPA model) plot coordinates.
+fn two_lines(points: Vec<((f64, f64), (f64, f64))>) -> impl IntoView {
+    let (a, b): (Vec<_>, Vec<_>) = points.into_iter().unzip();
+    view! {
+        <polyline points=path(&a) class="series-a" data-model="lm"/>
+        <polyline points=path(&b) class="series-b" data-model="llm-jepa"/>
+    }
+}
+
 /// Cross-entropy per answer token, log scale from 0.01 to 5 nats.
 #[component]
 pub(super) fn LossPlot(#[prop(into)] curve: Signal<Vec<CurvePoint>>) -> impl IntoView {
@@ -33,11 +42,8 @@ pub(super) fn LossPlot(#[prop(into)] curve: Signal<Vec<CurvePoint>>) -> impl Int
     let lines = move || {
         curve.with(|c| {
             let last = c.last().map_or(1, |p| p.0);
-            let a: Vec<(f64, f64)> = c.iter().map(|p| (x_of(p.0, last), y_of(p.1))).collect();
-            let b: Vec<(f64, f64)> = c.iter().map(|p| (x_of(p.0, last), y_of(p.2))).collect();
             view! {
-                <polyline points=path(&a) class="series-a" data-model="lm"/>
-                <polyline points=path(&b) class="series-b" data-model="llm-jepa"/>
+                {two_lines(c.iter().map(|q| ((x_of(q.0, last), y_of(q.1)), (x_of(q.0, last), y_of(q.2)))).collect())}
                 <text x=W - 10.0 y="142" class="tick" text-anchor="end">{format!("step {last}")}</text>
             }
         })
@@ -63,12 +69,7 @@ pub(super) fn AccuracyPlot(#[prop(into)] points: Signal<Vec<(usize, f64, f64)>>)
             let last = p.last().map_or(1, |q| q.0).max(1);
             let x = |s: usize| 30.0 + (W - 40.0) * s as f64 / last as f64;
             let y = |a: f64| H - 10.0 - (H - 20.0) * a / 100.0;
-            let a: Vec<(f64, f64)> = p.iter().map(|q| (x(q.0), y(q.1))).collect();
-            let b: Vec<(f64, f64)> = p.iter().map(|q| (x(q.0), y(q.2))).collect();
-            view! {
-                <polyline points=path(&a) class="series-a" data-model="lm"/>
-                <polyline points=path(&b) class="series-b" data-model="llm-jepa"/>
-            }
+            two_lines(p.iter().map(|q| ((x(q.0), y(q.1)), (x(q.0), y(q.2)))).collect())
         })
     };
     view! {
