@@ -16,8 +16,8 @@ use engine::lm::Lm;
 use engine::lm::sft::{Example, Layout};
 use engine::tasks::arith;
 use engine::nn::ema_update;
-use engine::tasks::regex::model::{LAYOUT, Objective, RegexModel, example, write_regexes};
-use engine::tasks::regex::score::score;
+use engine::tasks::regex::model::{LAYOUT, Objective, RegexModel, example};
+use engine::tasks::regex::score::score_model;
 use engine::lm::objective::{ContextStart, objective_loss};
 use engine::tasks::regex::language::training_subset;
 use engine::tasks::regex::pairs;
@@ -202,11 +202,7 @@ fn quick_eval(run: &LmRun, task: LmTask, n: usize, device: &Device) -> f64 {
         return 100.0 * all;
     }
     let set = spread(&pairs(Part::Validation), n);
-    let lm = run.model.lm.valid();
-    let descriptions: Vec<&str> = set.iter().map(|p| p.description.as_str()).collect();
-    let written: Vec<String> = write_regexes(&lm, &descriptions, run.state.config.objective.k(), device).into_iter().map(|r| r.unwrap_or_default()).collect();
-    let refs: Vec<String> = set.iter().map(|p| p.regex.clone()).collect();
-    let s = score(&written, &refs);
+    let s = score_model(&run.model.lm.valid(), &set, run.state.config.objective.k(), device);
     show_event(&format!("eval @ step {}: semantic {:.1}%, exact {:.1}% ({} validation descriptions)", run.state.step, 100.0 * s.semantic, 100.0 * s.exact, s.n));
     100.0 * s.semantic
 }

@@ -28,6 +28,27 @@ pub fn view_embeddings(lm: &Lm, examples: &[Example], layout: &Layout, k: usize,
     (text, code)
 }
 
+/// Ridge of the linear probe (the embeddings are RMS-normalised, entries ~1).
+pub const RIDGE: f64 = 1e-2;
+
+/// The representation probe of one model: fit `text ~ W code + b` on `fit`, then on `test` the
+/// map's R^2, the matched pairs' mean cosine and the text embeddings' [`spread`]; with the test
+/// views (text, code) for a picture.
+pub struct ViewProbe {
+    pub r2: f64,
+    pub cosine: f64,
+    pub spread: f64,
+    pub text: Vec<Vec<f32>>,
+    pub code: Vec<Vec<f32>>,
+}
+
+pub fn probe_views(lm: &Lm, fit: &[Example], test: &[Example], layout: &Layout, k: usize, device: &Device) -> ViewProbe {
+    let (ft, fc) = view_embeddings(lm, fit, layout, k, device);
+    let (text, code) = view_embeddings(lm, test, layout, k, device);
+    let r2 = linear_map_r2(&fc, &ft, &code, &text, RIDGE);
+    ViewProbe { r2, cosine: mean_cosine(&text, &code), spread: spread(&text), text, code }
+}
+
 /// Solves `a x = b` for a symmetric positive definite `a` (Gaussian elimination with partial
 /// pivoting); `b` has several right-hand sides, one per column.
 fn solve(mut a: Vec<Vec<f64>>, mut b: Vec<Vec<f64>>) -> Vec<Vec<f64>> {

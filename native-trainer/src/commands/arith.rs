@@ -3,7 +3,7 @@
 //! regex task's (the expression's embedding against the answer's).
 
 use burn::tensor::Device;
-use engine::lm::probe::{linear_map_r2, mean_cosine, spread, view_embeddings};
+use engine::lm::probe::probe_views;
 use engine::lm::sft::Example;
 use engine::tasks::arith::{self, Chain};
 use engine::tasks::regex::model::RegexModel;
@@ -19,9 +19,6 @@ pub fn measure(model: &RegexModel, k: usize, part: Part, device: &Device) -> (Sc
     let chains = arith::fixed_set(part, CHAINS);
     let (all, by) = arith::accuracy(&arith::answers(&model.lm, &chains, k, device), &chains);
     let ex = |cs: &[Chain]| cs.iter().map(Chain::example).collect::<Vec<Example>>();
-    let fit = arith::fixed_set(Part::Train, CHAINS);
-    let (ft, fc) = view_embeddings(&model.lm, &ex(&fit), &arith::LAYOUT, k, device);
-    let (tt, tc) = view_embeddings(&model.lm, &ex(&chains), &arith::LAYOUT, k, device);
-    let r2 = linear_map_r2(&fc, &ft, &tc, &tt, 1e-2);
-    (Score { n: chains.len(), exact: all, semantic: all, malformed: 0.0 }, by, [r2, mean_cosine(&tt, &tc), spread(&tt)])
+    let p = probe_views(&model.lm, &ex(&arith::fixed_set(Part::Train, CHAINS)), &ex(&chains), &arith::LAYOUT, k, device);
+    (Score { n: chains.len(), exact: all, semantic: all, malformed: 0.0 }, by, [p.r2, p.cosine, p.spread])
 }

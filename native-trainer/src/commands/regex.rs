@@ -10,9 +10,9 @@ use std::process::ExitCode;
 use burn::module::Module;
 use burn::tensor::Device;
 use engine::jepa::analysis::Pca;
-use engine::lm::probe::{linear_map_r2, mean_cosine, spread as embedding_spread, view_embeddings};
+use engine::lm::probe::probe_views;
 use engine::tasks::regex::model::{LAYOUT, Objective, RegexModel, example, write_regexes};
-use engine::tasks::regex::score::{Score, score};
+use engine::tasks::regex::score::{Score, score_model};
 use engine::tasks::regex::{Pair, pairs};
 use engine::tasks::split::{Part, spread};
 use engine::weights::regex::{RegexEvalRecord, RegexManifest, regex_to_bytes};
@@ -24,8 +24,6 @@ use crate::lines::answer_lines;
 use crate::lm_presets::load_lm_checkpoint;
 use crate::weights_io::load_regex_weights as load;
 
-/// Ridge of the linear probe (embeddings are RMS-normalised, entries ~1).
-const RIDGE: f64 = 1e-2;
 /// Training pairs the probe is fitted on.
 const PROBE_FIT: usize = 2_000;
 
@@ -60,18 +58,10 @@ fn part_of(name: &str) -> Result<Part, String> {
 }
 
 fn measure(model: &RegexModel, k: usize, set: &[Pair], device: &Device) -> (Score, [f64; 3], [Vec<Vec<f32>>; 2]) {
-    let descriptions: Vec<&str> = set.iter().map(|p| p.description.as_str()).collect();
-    let written: Vec<String> = write_regexes(&model.lm, &descriptions, k, device).into_iter().map(|r| r.unwrap_or_default()).collect();
-    let refs: Vec<String> = set.iter().map(|p| p.regex.clone()).collect();
-    let s = score(&written, &refs);
+    let s = score_model(&model.lm, set, k, device);
     let ex = |ps: &[Pair]| ps.iter().map(|p| example(&p.description, &p.regex).expect("task pairs tokenize")).collect::<Vec<_>>();
-    let fit = spread(&pairs(Part::Train), PROBE_FIT);
-    let (ft, fc) = view_embeddings(&model.lm, &ex(&fit), &LAYOUT, k, device);
-    let (tt, tc) = view_embeddings(&model.lm, &ex(set), &LAYOUT, k, device);
-    let r2 = linear_map_r2(&fc, &ft, &tc, &tt, RIDGE);
-    let cos = mean_cosine(&tt, &tc);
-    let spread = embedding_spread(&tt);
-    (s, [r2, cos, spread], [tt, tc])
+    let p = probe_views(&model.lm, &ex(&spread(&pairs(Part::Train), PROBE_FIT)), &ex(set), &LAYOUT, k, device);
+    (s, [p.r2, p.cosine, p.spread], [p.text, p.code])
 }
 
 /// `eval` on one or more regex weights (`.bpk` or run directories).

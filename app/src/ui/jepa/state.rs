@@ -90,9 +90,7 @@ impl JepaState {
 
     /// New models (fresh, or the shipped end of training), curves cleared.
     pub(super) fn start(self) {
-        for c in [self.curve] {
-            c.set(Vec::new());
-        }
+        self.curve.set(Vec::new());
         self.accuracy.set(Vec::new());
         self.lm.set(None);
         self.jepa.set(None);

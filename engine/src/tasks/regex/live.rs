@@ -11,8 +11,8 @@ use burn::tensor::Device;
 use serde::{Deserialize, Serialize};
 
 use super::language::Pair;
-use super::model::{LAYOUT, Objective, RegexModel, example, small_config, write_regexes};
-use super::score::score;
+use super::model::{LAYOUT, Objective, RegexModel, example, small_config};
+use super::score::score_model;
 use crate::lm::objective::{ContextStart, StepFigures, objective_loss};
 use crate::gram::noise::NoiseSource;
 use crate::jepa::analysis::Pca;
@@ -85,9 +85,7 @@ impl LiveModel {
     pub fn snapshot(&self, judged: &[Pair], projected: &[Pair], device: &Device) -> Snapshot {
         let lm = self.model.valid().lm;
         let k = self.objective.k();
-        let ds: Vec<&str> = judged.iter().map(|p| p.description.as_str()).collect();
-        let written: Vec<String> = write_regexes(&lm, &ds, k, device).into_iter().map(|r| r.unwrap_or_default()).collect();
-        let s = score(&written, &judged.iter().map(|p| p.regex.clone()).collect::<Vec<_>>());
+        let s = score_model(&lm, judged, k, device);
         let ex: Vec<Example> = projected.iter().map(|p| example(&p.description, &p.regex).expect("task pairs tokenize")).collect();
         let (text, code) = view_embeddings(&lm, &ex, &LAYOUT, k, device);
         let pca = Pca::fit(&text.iter().chain(&code).cloned().collect::<Vec<_>>());

@@ -4,7 +4,12 @@
 
 use serde::{Deserialize, Serialize};
 
+use burn::tensor::Device;
+
 use super::automaton::{Equivalence, Nfa, equivalent};
+use super::language::Pair;
+use super::model::write_regexes;
+use crate::lm::Lm;
 
 /// One answer judged.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -43,6 +48,13 @@ pub fn score(written: &[String], references: &[String]) -> Score {
     }
     let share = |x: usize| x as f64 / n.max(1) as f64;
     Score { n, exact: share(e), semantic: share(s), malformed: share(m) }
+}
+
+/// The LM's greedy regexes for `set`'s descriptions (k [PRED] tokens), scored against theirs.
+pub fn score_model(lm: &Lm, set: &[Pair], k: usize, device: &Device) -> Score {
+    let descriptions: Vec<&str> = set.iter().map(|p| p.description.as_str()).collect();
+    let written: Vec<String> = write_regexes(lm, &descriptions, k, device).into_iter().map(|r| r.unwrap_or_default()).collect();
+    score(&written, &set.iter().map(|p| p.regex.clone()).collect::<Vec<_>>())
 }
 
 #[cfg(test)]
