@@ -9,7 +9,9 @@
 //! (`cargo test -p app --lib`); the browser-only modules build for wasm32 only.
 
 pub mod gpu_probe;
+pub mod lessons;
 pub mod protocol;
+pub mod recorded_runs;
 pub mod run_record;
 pub mod url_state;
 pub mod weights_summary;
@@ -17,8 +19,6 @@ pub mod weights_summary;
 pub mod ui;
 // The worker's code only in the workers' builds (feature `worker`; `webgpu` adds burn's WebGPU
 // backend): the page never links it.
-#[cfg(all(target_arch = "wasm32", feature = "worker"))]
-pub mod step_answers;
 #[cfg(all(target_arch = "wasm32", feature = "worker"))]
 pub mod worker;
 

@@ -53,7 +53,18 @@ pub struct SolveRequest {
     /// fresh noise (the engine's `round_seed`), up to this many times.
     #[serde(default)]
     pub restarts: usize,
+    /// What the visitor did to the running trajectories, by step: the worker replays the run
+    /// (same seed, same numbers) and applies each before the step it names.
+    #[serde(default)]
+    pub interventions: Vec<Intervention>,
+    /// Report steps from this one on (1-based, counted over restarts): a replayed run's earlier
+    /// steps are already on the page.
+    #[serde(default)]
+    pub report_from: usize,
 }
+
+/// A change to running trajectories (the engine's, so a recorded run replays the same way).
+pub use engine::solve::live::Intervention;
 
 /// Where a run with the verified stop found a sample that passes the rules.
 #[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq)]
@@ -191,8 +202,22 @@ pub struct StepReport {
     pub colour_probs: Vec<Vec<f32>>,
     /// LPRM value per sample.
     pub values: Vec<f32>,
+    /// The guidance scale this step ran with (after the visitor's changes).
+    #[serde(default)]
+    pub scale: f64,
+    /// Per sample, a sketch of its high-level state h (the latent map's input).
+    #[serde(default)]
+    pub latents: Vec<Vec<f32>>,
     /// Wall time of this step in the worker, ms (forward pass + read-back).
     pub millis: f64,
+}
+
+impl StepReport {
+    /// The engine's view of a step, for run `run`, computed in `millis`.
+    pub fn from_view(run: u64, v: engine::solve::live::StepView, millis: f64) -> Self {
+        let engine::solve::live::StepView { round, step, boards, queen_probs, digit_probs, colour_probs, values, scale, latents } = v;
+        Self { run, round, step, boards, queen_probs, digit_probs, colour_probs, values, scale, latents, millis }
+    }
 }
 
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]

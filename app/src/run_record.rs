@@ -27,6 +27,9 @@ pub struct SampledRun<P> {
     pub verified: Option<VerifiedStep>,
     pub stopped: bool,
     pub error: Option<String>,
+    /// Not computed here: a run recorded ahead from the shipped weights (`public/runs/`), shown
+    /// while the model loads.
+    pub recorded: bool,
 }
 
 impl<P> SampledRun<P> {
@@ -62,7 +65,9 @@ pub fn status_line<P>(run: Option<&SampledRun<P>>, reports: &[StepReport]) -> St
     if round > 0 {
         parts.push(format!("restart {round} of {} ({arrived} steps in all)", r.restarts));
     }
-    if arrived > 0 {
+    if r.recorded {
+        parts.push("recorded ahead from the shipped weights (native-trainer record), shown while the model loads".into());
+    } else if arrived > 0 {
         parts.push(format!("{mean_ms:.0} ms per step"));
     }
     if let Some(t) = r.first_valid_ms {
@@ -76,7 +81,7 @@ pub fn status_line<P>(run: Option<&SampledRun<P>>, reports: &[StepReport]) -> St
             _ => format!("no sample passed the rules in {} rounds: the last round's vote answers", round + 1),
         });
     }
-    if let Some(t) = r.done_ms {
+    if let Some(t) = r.done_ms.filter(|_| !r.recorded) {
         parts.push(format!("done in {:.1} s", t / 1000.0));
     }
     if r.stopped {
@@ -93,7 +98,7 @@ mod tests {
     use super::*;
 
     fn report(round: usize, step: usize) -> StepReport {
-        StepReport { run: 1, round, step, boards: vec![], queen_probs: vec![], digit_probs: vec![], colour_probs: vec![], values: vec![], millis: 10.0 }
+        StepReport { run: 1, round, step, boards: vec![], queen_probs: vec![], digit_probs: vec![], colour_probs: vec![], values: vec![], scale: 1.0, latents: vec![], millis: 10.0 }
     }
 
     fn run(verified: Option<VerifiedStep>) -> SampledRun<()> {
@@ -112,6 +117,7 @@ mod tests {
             verified,
             stopped: false,
             error: None,
+            recorded: false,
         }
     }
 
@@ -133,5 +139,8 @@ mod tests {
         all.truncate(24);
         let line = status_line(Some(&run(None)), &all);
         assert!(line.contains("restart 2 of 2 (24 steps in all)") && line.contains("no sample passed the rules in 3 rounds"), "{line}");
+        let recorded = SampledRun { recorded: true, ..run(None) };
+        let line = status_line(Some(&recorded), &first);
+        assert!(line.contains("recorded ahead from the shipped weights") && !line.contains("ms per step") && !line.contains("done in"), "{line}");
     }
 }

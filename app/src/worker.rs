@@ -11,8 +11,8 @@ use std::collections::{HashMap, VecDeque};
 use std::rc::Rc;
 
 use burn::tensor::Device;
-use engine::gram::{Gram, SampleOptions, Trajectories};
-use engine::solve::{round_seed, rounds_to_run, trajectories_to_run};
+use engine::gram::{Gram, SampleOptions};
+use engine::solve::live::{LiveRun, RunSpec};
 use engine::jepa::Jepa;
 use engine::weights::{Manifest, load_gram};
 use gloo_worker::{HandlerId, Worker, WorkerScope};
@@ -22,7 +22,7 @@ use wasm_bindgen_futures::JsFuture;
 
 use crate::gpu_probe::{Adapter, probe_adapter, webgpu_or_why_not};
 use crate::weights_summary::weights_summary;
-use crate::step_answers::PuzzleKind;
+use engine::solve::step_answers::PuzzleKind;
 mod grammar;
 mod live;
 mod tree;
@@ -271,8 +271,7 @@ async fn solve(state: &Rc<RefCell<State>>, req: SolveRequest, respond: &dyn Fn(R
     }
     // The manifest says which task the weights solve, and so how to read puzzles and answers.
     let kind = PuzzleKind::of_task(&task)?;
-    let tokens = kind.tokens(&req.puzzle)?;
-    let requested = SampleOptions {
+    let options = SampleOptions {
         samples: req.samples,
         guidance_scale: req.guidance_scale,
         max_steps: req.steps,
@@ -282,51 +281,25 @@ async fn solve(state: &Rc<RefCell<State>>, req: SolveRequest, respond: &dyn Fn(R
         settle: kind.settle(),
         decoding: Default::default(),
     };
-    // A deterministic model runs one trajectory; its answer is repeated for every sample below.
-    let options = trajectories_to_run(&model, &requested);
-    let rows = options.samples;
-    // The engine's `solve_verified`: restarts follow a whole budget with nothing verified, each
-    // with all N trajectories from z0 and the round's own noise.
-    let rounds = if req.verified_stop { rounds_to_run(&model, &requested, 1 + req.restarts) } else { 1 };
+    let spec = RunSpec { options, verified_stop: req.verified_stop, restarts: req.restarts, interventions: req.interventions.clone() };
+    // The engine's run: restarts, the verified stop and the visitor's changes are its.
+    let mut run = LiveRun::new(&model, kind, &req.puzzle, spec, &device)?;
     let started = now();
-    let (mut verified, mut steps) = (None, 0);
-    'rounds: for round in 0..rounds {
-        let round_options = SampleOptions { seed: round_seed(req.seed, round), ..options.clone() };
-        let mut trajectories = Trajectories::new(&model, std::slice::from_ref(&tokens), round_options, &device);
-        while !trajectories.is_done() {
-            if !state.borrow().is_current(req.run) {
-                return Ok(());
-            }
-            let t0 = now();
-            let obs = trajectories.step_async().await?;
-            let millis = now() - t0;
-            steps += 1;
-            let take = |row: usize| row.min(rows - 1);
-            let answers: Vec<_> = (0..req.samples).map(|s| kind.answer(obs, take(s))).collect();
-            let values = (0..req.samples).map(|s| obs.values[take(s)]).collect();
-            let (mut boards, mut queen_probs, mut digit_probs, mut colour_probs) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
-            for a in answers {
-                boards.push(a.text);
-                queen_probs.push(a.queen_probs);
-                digit_probs.push(a.digit_probs);
-                colour_probs.push(a.colour_probs);
-            }
-            // The verified stop: the engine's rule check on each trajectory's prediction.
-            if req.verified_stop {
-                verified = (0..rows)
-                    .find(|&r| kind.is_right(&tokens, &obs.predictions[r]))
-                    .map(|sample| VerifiedStep { round, step: obs.step, sample });
-            }
-            let report = StepReport { run: req.run, round, step: obs.step, boards, queen_probs, digit_probs, colour_probs, values, millis };
-            respond(Response::Step(report));
-            if verified.is_some() {
-                break 'rounds;
-            }
-            // Let Cancel / a newer Solve arrive before the next step.
-            gloo_timers::future::TimeoutFuture::new(0).await;
+    while !run.is_done() {
+        if !state.borrow().is_current(req.run) {
+            return Ok(());
         }
+        let t0 = now();
+        let view = run.step_async().await?;
+        // A replayed run's earlier steps are already on the page.
+        if run.steps() >= req.report_from {
+            respond(Response::Step(StepReport::from_view(req.run, view, now() - t0)));
+        }
+        // Let Cancel / a newer Solve arrive before the next step.
+        gloo_timers::future::TimeoutFuture::new(0).await;
     }
-    respond(Response::Done { run: req.run, steps, millis: now() - started, verified });
+    let verified = run.verified().map(|v| VerifiedStep { round: v.round, step: v.step, sample: v.sample });
+    respond(Response::Done { run: req.run, steps: run.steps(), millis: now() - started, verified });
     Ok(())
 }
 

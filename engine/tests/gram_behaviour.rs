@@ -152,3 +152,37 @@ fn truncated_elbo_steps_reduce_the_loss() {
         let _ = m.valid();
     }
 }
+
+/// The browser's live controls: a scale set mid-run acts from the next step on, and a perturbed
+/// row changes while every other row (and the run's noise stream) stays as it was.
+#[test]
+fn scale_changes_and_perturbations_act_from_the_next_step() {
+    let device = Device::flex();
+    let gram = model(true, &device);
+    let options = SampleOptions { samples: 4, max_steps: 3, halting: false, seed: 2, guidance_scale: 0.0, settle: 0.0, ..Default::default() };
+    let rows_equal = |o: &engine::gram::Observation| {
+        let per = o.probabilities.len() / 4;
+        (1..4).all(|r| o.probabilities[r * per..(r + 1) * per] == o.probabilities[..per])
+    };
+    let mut plain = Trajectories::new(&gram, &[puzzle()], options.clone(), &device);
+    let first = plain.step().clone();
+    let mut live = Trajectories::new(&gram, &[puzzle()], options.clone(), &device);
+    assert_eq!(live.step(), &first, "the same run up to the change");
+    live.set_guidance_scale(2.0);
+    assert!(rows_equal(plain.step()), "scale 0: one path");
+    assert!(!rows_equal(live.step()), "scale 2 from step 2: the samples fan out");
+
+    let trm = model(false, &device);
+    let mut calm = Trajectories::new(&trm, &[puzzle()], options.clone(), &device);
+    let mut shaken = Trajectories::new(&trm, &[puzzle()], options, &device);
+    calm.step();
+    shaken.step();
+    shaken.perturb(2, 1.0, 7);
+    let (a, b) = (calm.step().clone(), shaken.step().clone());
+    let per = a.probabilities.len() / 4;
+    let row = |o: &engine::gram::Observation, r: usize| o.probabilities[r * per..(r + 1) * per].to_vec();
+    for r in [0, 1, 3] {
+        assert_eq!(row(&a, r), row(&b, r), "row {r} untouched");
+    }
+    assert_ne!(row(&a, 2), row(&b, 2), "the perturbed row moved");
+}

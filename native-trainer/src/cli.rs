@@ -199,6 +199,28 @@ pub enum Command {
         #[arg(long, default_value_t = 1.0)]
         guidance_scale: f64,
     },
+    /// Record a run of shipped weights as a page computes it, for the page to show while its
+    /// model loads: one JSON object (every step's samples, LPRM values, probabilities).
+    Record {
+        #[arg(long)]
+        weights: PathBuf,
+        /// The puzzle in the task's text format (the page's default puzzle).
+        #[arg(long)]
+        puzzle: String,
+        #[arg(long, default_value_t = 20)]
+        samples: usize,
+        #[arg(long, default_value_t = 16)]
+        steps: usize,
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+        #[arg(long, default_value_t = 1.0)]
+        guidance_scale: f64,
+        /// The verified stop, with this many restarts (omit: every step, no stop).
+        #[arg(long)]
+        stop_restarts: Option<usize>,
+        #[arg(long)]
+        out: PathBuf,
+    },
     /// Train the small digit classifier `eval` measures generated digits with (IS and FID;
     /// engine::tasks::digits::classifier) and write it where the engine compiles it in.
     Classifier {

@@ -120,6 +120,10 @@ fn run(command: Command, command_line: String, device: Device) -> Result<ExitCod
             let options = engine::gram::SampleOptions { samples, max_steps: steps, seed, guidance_scale, ..Default::default() };
             commands::generate::generate(&weights, options, &device)
         }
+        Command::Record { weights, puzzle, samples, steps, seed, guidance_scale, stop_restarts, out } => {
+            let args = commands::record::RecordArgs { weights: &weights, puzzle: &puzzle, samples, steps, seed, guidance_scale, stop_restarts, out: &out };
+            commands::record::record_run(args, &device)
+        }
         Command::Grammar { weights } => commands::cfg::grammar(&weights, &device),
         Command::Classifier { out, steps, seed } => commands::classifier::train_classifier(&out, steps, seed, &device),
         Command::Export { run_dir, name, out_dir } => commands::export::export(run_dir, &name, &out_dir, &device),

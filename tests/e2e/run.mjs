@@ -11,6 +11,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { serve } from './static-server.mjs';
+import { teacherTests } from './teacher.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const dist = process.env.DIST || path.join(here, '..', '..', 'dist');
@@ -331,6 +332,7 @@ const placedText = (() => { const b = new Array(64).fill('.'); placed.forEach(([
     assert(page.errors.length === 0, `console errors: ${page.errors}`);
     await context.close();
   });
+  await teacherTests(b, { base, test, newPage, assert, shots, results, waitDone, sampleBoards, isSolution, parse });
   await b.close();
 }
 
@@ -595,7 +597,7 @@ let treeUrl = null, treeUrlRoute = null;
     assert(a.text.includes(`route ${want}`) && /correct/.test(a.text), `verdict text: ${a.text}`);
     // One step card per latent up to the end of the route; the second latent (O) has a sibling plane.
     assert(await page.locator('.steps .step').count() === want.length + 1, 'not one latent per route letter + end');
-    await page.getByRole('button', { name: /^Latent 2:/ }).click();
+    await page.getByRole('button', { name: /Latent 2:/ }).click();
     const card = await page.locator('.step-card').innerText();
     assert(/Latent 2: the Talker read O \(the route needs O\)/.test(card), `card: ${card}`);
     assert(/On the plane of O \(the right node\) and its sibling L/.test(card) && /of all 496 pairs/i.test(card), `card: ${card}`);

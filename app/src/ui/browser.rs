@@ -31,15 +31,20 @@ pub fn query_pairs() -> Vec<(String, String)> {
 }
 
 /// The page's state from its URL, and the notes on values that were not understood.
+/// A lesson's `lesson` and `step` are the lesson panel's, not the page's.
 pub fn read_url<S: UrlState>() -> (S, Vec<String>) {
-    S::from_pairs(&query_pairs())
+    S::from_pairs(&crate::lessons::page_pairs(&query_pairs()))
 }
 
 /// Keeps the URL saying how to reproduce what is on screen: rewrites it (without a history
 /// entry) whenever `state` changes.
 pub fn sync_url<S: UrlState + Send + Sync + 'static>(state: RwSignal<S>) {
     Effect::new(move |_| {
-        let query = state.with(S::to_query);
+        let mut query = state.with(S::to_query);
+        // A lesson step stays in the address while the visitor plays with the page.
+        for (k, v) in untrack(query_pairs).into_iter().filter(|(k, _)| crate::lessons::KEYS.contains(&k.as_str())) {
+            query.push_str(&format!("&{k}={}", crate::url_state::query::encode(&v)));
+        }
         if let Ok(history) = window().history() {
             let _ = history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&format!("{}?{query}", S::PATH)));
         }

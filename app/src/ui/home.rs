@@ -14,6 +14,10 @@ pub fn Home() -> impl IntoView {
                 "learned noise to every step, so that running it several times explores different answers, while its "
                 "deterministic twin TRM always lands on the same one. These pages run the trained models in your browser."
             </p>
+            <p class="teach">
+                "Teaching a class? " <A href="/learn">"The lessons"</A>
+                " walk through the pages step by step: deterministic vs generative recursion, width scaling, thinking on the hypersphere."
+            </p>
             <ul class="cards">
                 <li>
                     <A href="/nqueens">"N-Queens"</A>

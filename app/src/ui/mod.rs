@@ -10,6 +10,7 @@ pub mod coloring;
 pub mod controls;
 pub mod generate;
 pub mod home;
+pub mod learn;
 pub mod model_worker;
 pub mod nqueens;
 pub mod plots;
@@ -25,6 +26,7 @@ use leptos_router::components::{A, Route, Router, Routes};
 use leptos_router::path;
 
 use home::{Home, NotFound};
+use learn::{LearnPage, LessonPanel};
 
 #[component]
 pub fn App() -> impl IntoView {
@@ -40,9 +42,11 @@ pub fn App() -> impl IntoView {
                     <A href="/jepa">"JEPA live"</A>
                     <A href="/coloring">"Graph colouring"</A>
                     <A href="/generate">"Generate"</A>
+                    <A href="/learn">"Lessons"</A>
                 </nav>
             </header>
             <main>
+                <LessonPanel/>
                 <Routes fallback=|| view! { <NotFound/> }>
                     <Route path=path!("/") view=Home/>
                     <Route path=path!("/nqueens") view=nqueens::NQueensPage/>
@@ -52,6 +56,7 @@ pub fn App() -> impl IntoView {
                     <Route path=path!("/jepa") view=jepa::JepaPage/>
                     <Route path=path!("/coloring") view=coloring::ColoringPage/>
                     <Route path=path!("/generate") view=generate::GeneratePage/>
+                    <Route path=path!("/learn") view=LearnPage/>
                 </Routes>
             </main>
         </Router>

@@ -75,6 +75,9 @@ pub struct Observation {
     pub halted: Vec<bool>,
     /// Vocabulary size V, to index `probabilities`.
     pub vocab: usize,
+    /// Per row, a sketch of the high-level state h (see [`Trajectories::with_latent_sketch`]);
+    /// empty rows without one.
+    pub latents: Vec<Vec<f32>>,
 }
 
 impl Observation {
@@ -97,6 +100,8 @@ pub struct Trajectories<'m> {
     /// Vocabulary size V, known from the first decode.
     vocab: usize,
     last: Option<Observation>,
+    /// A fixed random projection `[L' * D, k]` of the flattened h (the latent map's input).
+    sketch: Option<Tensor<2>>,
 }
 
 impl<'m> Trajectories<'m> {
@@ -114,12 +119,45 @@ impl<'m> Trajectories<'m> {
         let e_x = model.encode(x);
         let mut source = NoiseSource::new(options.seed);
         let z = model.start_state(b, l, &mut source);
-        Self { model, options, e_x, seq_len: l, z, source, vocab: 0, last: None }
+        Self { model, options, e_x, seq_len: l, z, source, vocab: 0, last: None, sketch: None }
+    }
+
+    /// Also reads, every step, each trajectory's h flattened and projected on `dims` fixed random
+    /// Gaussian directions (seeded by `seed`, scaled by 1/sqrt(L' D) so a sketch has the RMS of
+    /// h): distances between trajectories are kept to within a few percent (Johnson-Lindenstrauss)
+    /// at a small fraction of h's size, so the page can fit its PCA on the sketches (seed 003,
+    /// appendix F.7, projects h itself). The answers and the noise stream are unchanged.
+    pub fn with_latent_sketch(mut self, dims: usize, seed: u64) -> Self {
+        let [_, l, d] = self.z.h.dims();
+        let device = self.z.h.device();
+        let r: Tensor<2> = NoiseSource::new(seed).tensor([l * d, dims], &device);
+        self.sketch = Some(r / ((l * d) as f64).sqrt());
+        self
     }
 
     /// Supervision steps taken so far.
     pub fn steps(&self) -> usize {
         self.last.as_ref().map_or(0, |o| o.step)
+    }
+
+    /// The guidance scale from the next supervision step on (the browser's slider acting on a
+    /// running trajectory). The settle steps at the budget's end still run on the mean path.
+    pub fn set_guidance_scale(&mut self, scale: f64) {
+        self.options.guidance_scale = scale;
+    }
+
+    /// A burst of latent noise on one trajectory (the browser's "perturb"): h += sigma * xi on
+    /// `row`, xi ~ N(0, I) from its own source seeded by `seed`, so the run's noise stream (and
+    /// every other row) is unchanged. h is RMS-normalised (RMS 1), so sigma is relative to it.
+    pub fn perturb(&mut self, row: usize, sigma: f64, seed: u64) {
+        let [b, l, d] = self.z.h.dims();
+        assert!(row < b, "row {row} of {b}");
+        let device = self.z.h.device();
+        let xi: Tensor<3> = NoiseSource::new(seed).tensor([1, l, d], &device);
+        let mut mask = vec![0.0f32; b];
+        mask[row] = 1.0;
+        let mask = Tensor::<3>::from_data(TensorData::new(mask, [b, 1, 1]), &device);
+        self.z.h = self.z.h.clone() + xi.expand([b, l, d]) * mask * sigma;
     }
 
     /// Whether the budget is spent or every trajectory has halted.
@@ -160,8 +198,13 @@ impl<'m> Trajectories<'m> {
         let [b, l, v] = logits.dims();
         self.vocab = v;
         let value = self.model.value(h.clone()).reshape([b, 1]);
-        let halt = sigmoid(self.model.halt_logit(h)).reshape([b, 1]);
-        Tensor::cat(vec![logits.reshape([b, l * v]), value, halt], 1)
+        let halt = sigmoid(self.model.halt_logit(h.clone())).reshape([b, 1]);
+        let mut parts = vec![logits.reshape([b, l * v]), value, halt];
+        if let Some(r) = &self.sketch {
+            let [_, lh, d] = h.dims();
+            parts.push(h.reshape([b, lh * d]).matmul(r.clone())); // [B, k]
+        }
+        Tensor::cat(parts, 1)
     }
 
     /// Unpacks [`Trajectories::advance`]'s read-back: greedy tokens (first maximum) and a softmax
@@ -169,12 +212,15 @@ impl<'m> Trajectories<'m> {
     fn observe(&mut self, data: Vec<f32>) -> &Observation {
         let (b, l) = (self.e_x.dims()[0], self.seq_len);
         let v = self.vocab;
-        let width = l * v + 2;
+        let k = self.sketch.as_ref().map_or(0, |r| r.dims()[1]);
+        let width = l * v + 2 + k;
         let mut predictions = Vec::with_capacity(b);
         let mut probabilities = Vec::with_capacity(b * l * v);
         let mut values = Vec::with_capacity(b);
         let mut halt_probs = Vec::with_capacity(b);
+        let mut latents = Vec::with_capacity(b);
         for row in data.chunks_exact(width) {
+            latents.push(row[l * v + 2..].to_vec());
             let mut tokens = Vec::with_capacity(l);
             for cell in row[..l * v].chunks_exact(v) {
                 let (arg, max) =
@@ -200,6 +246,7 @@ impl<'m> Trajectories<'m> {
             halt_probs,
             halted: vec![false; b],
             vocab: v,
+            latents,
         };
         if let Some(prev) = &self.last {
             // Halted trajectories keep the answer they halted with.

@@ -3,6 +3,9 @@
 //! (`chunk` puzzles x N samples per forward).
 
 mod evaluate;
+pub mod live;
+pub mod recorded;
+pub mod step_answers;
 mod verified;
 
 use burn::tensor::Device;

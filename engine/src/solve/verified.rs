@@ -19,7 +19,7 @@ use crate::tasks::{Solved, TokenTask};
 
 /// Where a run verified: its round (0-based), supervision step (1-based, within the round) and
 /// sample (0-based).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct VerifiedAt {
     pub round: usize,
     pub step: usize,

@@ -12,6 +12,7 @@ pub mod demo;
 pub mod eval;
 pub mod export;
 pub mod generate;
+pub mod record;
 pub mod sampling;
 pub mod solve;
 pub mod split;

@@ -18,6 +18,7 @@ use super::browser::{prefers_reduced_motion, read_url, sync_url};
 use super::status::{BackendStatus, UrlNotes, load_view};
 use crate::ui::trajectories::reasoner::{ReasonerPage, ReasonerPanel};
 use crate::url_state::coloring::ColoringSettings;
+use crate::ui::trajectories::latent_map::LatentMap;
 
 #[component]
 pub fn ColoringPage() -> impl IntoView {
@@ -54,6 +55,7 @@ pub fn ColoringPage() -> impl IntoView {
                     <SamplesPanel page/>
                 </div>
                 <Solutions page/>
+                <LatentMap session/>
             </div>
             <div class="explain">
                 <h2>"What is on screen"</h2>

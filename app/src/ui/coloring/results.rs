@@ -3,6 +3,8 @@
 
 use leptos::prelude::*;
 
+use crate::ui::plots::export::TextExport;
+
 use super::picture::mini_graph;
 use super::state::ColoringState;
 use crate::ui::controls::sample_button::SampleButton;
@@ -27,7 +29,7 @@ pub(super) fn SamplesPanel(page: ColoringState) -> impl IntoView {
                     let picture = mini_graph(&g, c);
                     view! {
                         <li>
-                            <SampleButton index=i focus=session.focus valid label attr:data-colouring=c.to_text()>{picture}</SampleButton>
+                            <SampleButton index=i focus=session.focus valid label value=session.value_of(i) picked=session.picked.get() == Some(i) attr:data-colouring=c.to_text()>{picture}</SampleButton>
                         </li>
                     }
                 })
@@ -82,6 +84,11 @@ pub(super) fn Solutions(page: ColoringState) -> impl IntoView {
                 <h2>"Distinct proper colourings found"</h2>
                 <p class="hint">"Colourings that differ only by renaming the colours count once."</p>
                 <p class="counter" aria-live="polite">{counter}</p>
+                <TextExport
+                    name="colourings.txt"
+                    label="Download the colourings as text"
+                    text=move || found.with(|f| f.iter().map(|c| c.to_text() + "\n").collect::<String>())
+                />
                 <ul class="gallery">{gallery}</ul>
             </div>
             <div class="panel">

@@ -125,6 +125,7 @@ impl ColoringState {
 impl ReasonerPage for ColoringState {
     type Settings = ColoringSettings;
     type Puzzle = Graph;
+    const RECORDED: &'static str = "coloring";
 
     fn settings(self) -> RwSignal<ColoringSettings> {
         self.settings
@@ -132,6 +133,20 @@ impl ReasonerPage for ColoringState {
 
     fn session(self) -> Session<Graph> {
         self.session
+    }
+
+    fn order(self) -> Option<Order<Graph>> {
+        let s = self.settings.get_untracked();
+        is_3_colourable(&s.graph).then(|| Order {
+            label: run_label(s.model, s.sampling.scale),
+            weights: s.weights(),
+            puzzle: s.graph.to_text(),
+            task: s.graph,
+        })
+    }
+
+    fn worker(self) -> ModelWorker {
+        self.worker
     }
 
     fn model(self) -> Model {
@@ -148,12 +163,7 @@ impl ReasonerPage for ColoringState {
         if let Some(c) = self.curve.get_untracked() {
             self.previous.set(Some(c));
         }
-        let order = Order {
-            label: run_label(s.model, s.sampling.scale),
-            weights: s.weights(),
-            puzzle: s.graph.to_text(),
-            task: s.graph,
-        };
+        let Some(order) = self.order() else { return };
         self.session.start(self.worker, order, &s.sampling);
         self.settings.update(|s| s.sampling.run = true);
     }

@@ -68,8 +68,8 @@ impl Playback {
     }
 }
 
-/// Back / Play-Pause / Step for `playback`, in units of `unit` ("step", "latent": the buttons'
-/// accessible names say "Previous step" …). `speed_select` adds the speed menu; `rewind` makes
+/// Back / Play-Pause / Step for `playback`, in units of `unit` ("step", "latent": the buttons
+/// say "◀ Previous step" …, their names the words they show, as WCAG 2.5.3 asks). `speed_select` adds the speed menu; `rewind` makes
 /// Play at the last step start again from the first.
 #[component]
 pub fn Player(
@@ -86,11 +86,11 @@ pub fn Player(
         playing.update(|p| *p = !*p)
     };
     let buttons = view! {
-        <button aria-label=format!("Previous {unit}") on:click=move |_| playback.back()>"◀ Back"</button>
+        <button on:click=move |_| playback.back()>{format!("◀ Previous {unit}")}</button>
         <button class="play" on:click=play>
             {move || if playing.get() { "Pause" } else { "Play" }}
         </button>
-        <button aria-label=format!("Next {unit}") on:click=move |_| playback.next()>"Step ▶"</button>
+        <button on:click=move |_| playback.next()>{format!("Next {unit} ▶")}</button>
     };
     // Two shapes rather than an optional child, so a player without the menu has nothing after
     // its buttons (not even an empty placeholder).

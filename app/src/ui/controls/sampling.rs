@@ -16,6 +16,10 @@ pub fn SamplingControls<S>(
     /// Offer the verified stop and its restarts (a page with no rule to check does not).
     #[prop(default = true)]
     verified_stop: bool,
+    /// Told each new guidance scale as the visitor moves the slider (a page whose runs can take
+    /// it mid-run).
+    #[prop(optional)]
+    on_scale: Option<Callback<f64>>,
 ) -> impl IntoView
 where
     S: HasSampling + Send + Sync + 'static,
@@ -44,7 +48,12 @@ where
             max=MAX_SCALE.to_string()
             step="0.1"
             value=move || read().scale.to_string()
-            on_input=move |v| { if let Ok(x) = v.parse::<f64>() { edit(&|s| s.scale = SCALE.round(x)) } }
+            on_input=move |v| {
+                if let Ok(x) = v.parse::<f64>() {
+                    edit(&|s| s.scale = SCALE.round(x));
+                    if let Some(f) = on_scale { f.run(SCALE.round(x)) }
+                }
+            }
         />
         <p class="hint">{move || scale_hint.get()}</p>
         <Slider

@@ -5,6 +5,8 @@ use engine::tasks::nqueens::Board;
 use engine::tasks::sudoku::SudokuGrid;
 use leptos::prelude::*;
 
+use crate::ui::plots::export::TextExport;
+
 use super::picture::digit_picture;
 use super::state::{GenerateState, Sample, total_valid};
 use crate::ui::controls::playback::Player;
@@ -100,6 +102,11 @@ pub(super) fn Gallery(page: GenerateState) -> impl IntoView {
             />
             <StepLabel session/>
             <p class="counter" aria-live="polite">{counter}</p>
+            <TextExport
+                name="samples.txt"
+                label="Download the samples as text"
+                text=move || samples.with(|s| s.iter().map(|x| x.text.clone() + "\n").collect::<String>())
+            />
             <ul class="samples generated-grid">{grid}</ul>
         </div>
     }

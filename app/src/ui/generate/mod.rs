@@ -15,6 +15,7 @@ use super::browser::{prefers_reduced_motion, read_url, sync_url};
 use super::status::{BackendStatus, UrlNotes, load_view};
 use crate::ui::trajectories::reasoner::{ReasonerPage, ReasonerPanel};
 use crate::url_state::generate::{GenerateSettings, Kind};
+use crate::ui::trajectories::latent_map::LatentMap;
 
 #[component]
 pub fn GeneratePage() -> impl IntoView {
@@ -59,6 +60,9 @@ pub fn GeneratePage() -> impl IntoView {
                 <div hidden=move || session.run.with(Option::is_none)>
                     <Gallery page/>
                 </div>
+            </div>
+            <div hidden=move || session.run.with(Option::is_none)>
+                <LatentMap session/>
             </div>
             <div class="explain">
                 <h2>"What is on screen"</h2>

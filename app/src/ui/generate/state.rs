@@ -108,8 +108,10 @@ impl GenerateState {
 impl ReasonerPage for GenerateState {
     type Settings = GenerateSettings;
     type Puzzle = Kind;
+    const RECORDED: &'static str = "generate";
     const RUN_LABEL: &'static str = "Generate";
     const VERIFIED_STOP: bool = false;
+    const PICKS: bool = false;
 
     fn settings(self) -> RwSignal<GenerateSettings> {
         self.settings
@@ -119,13 +121,22 @@ impl ReasonerPage for GenerateState {
         self.session
     }
 
+    fn order(self) -> Option<Order<Kind>> {
+        let s = self.settings.get_untracked();
+        Some(Order { label: run_label(s.model, s.sampling.scale), weights: s.weights(), puzzle: s.kind.blank_input(), task: s.kind })
+    }
+
+    fn worker(self) -> ModelWorker {
+        self.worker
+    }
+
     fn model(self) -> Model {
         self.settings.with(|s| s.model)
     }
 
     fn solve(self) {
         let s = self.settings.get_untracked();
-        let order = Order { label: run_label(s.model, s.sampling.scale), weights: s.weights(), puzzle: s.kind.blank_input(), task: s.kind };
+        let Some(order) = self.order() else { return };
         self.session.start(self.worker, order, &s.sampling);
         self.settings.update(|s| s.sampling.run = true);
     }

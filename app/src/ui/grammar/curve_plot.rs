@@ -4,6 +4,8 @@
 use engine::tasks::cfg::explore::GrammarView;
 use leptos::prelude::*;
 
+use crate::ui::plots::export::{PlotExports, csv};
+
 fn colour(m: &str) -> &'static str {
     if m == "t" { "series-a" } else { "series-b" }
 }
@@ -33,6 +35,10 @@ pub(super) fn CurvePlot(view: GrammarView) -> impl IntoView {
             view! { <li class=colour(m)>{name}</li> }
         })
         .collect::<Vec<_>>();
+    let data = csv(
+        &["corruption", "model", "accuracy_pct"],
+        view.curve.iter().flat_map(|(c, p)| p.iter().map(move |(m, a)| vec![c.to_string(), m.clone(), format!("{a:.2}")])).collect::<Vec<_>>(),
+    );
     view! {
         <figure class="plot">
             <svg viewBox="0 0 300 160" role="img" aria-label="Accuracy against corruption for this sequence">
@@ -48,6 +54,7 @@ pub(super) fn CurvePlot(view: GrammarView) -> impl IntoView {
             <figcaption data-points=view.curve.len().to_string()>
                 {format!("4-token accuracy of this sequence's completion, each point the mean of {} random corruptions.", view.draws)}
                 <ul class="legend">{legend}</ul>
+                <PlotExports name="accuracy-by-corruption" data=Signal::stored(data)/>
             </figcaption>
         </figure>
     }

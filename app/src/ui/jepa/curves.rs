@@ -3,6 +3,8 @@
 
 use leptos::prelude::*;
 
+use crate::ui::plots::export::{PlotExports, csv};
+
 use super::state::CurvePoint;
 
 const W: f64 = 300.0;
@@ -56,6 +58,12 @@ pub(super) fn LossPlot(#[prop(into)] curve: Signal<Vec<CurvePoint>>) -> impl Int
             </svg>
             <figcaption data-points=move || curve.with(|c| c.len().to_string())>
                 "Cross-entropy of the regex tokens (nats per token, log scale), training batches."
+                <PlotExports
+                    name="jepa-loss"
+                    data=Signal::derive(move || {
+                        curve.with(|c| csv(&["step", "lm_ce", "llm_jepa_ce"], c.iter().map(|q| vec![q.0.to_string(), q.1.to_string(), q.2.to_string()]).collect::<Vec<_>>()))
+                    })
+                />
             </figcaption>
         </figure>
     }
@@ -80,6 +88,12 @@ pub(super) fn AccuracyPlot(#[prop(into)] points: Signal<Vec<(usize, f64, f64)>>)
             </svg>
             <figcaption data-points=move || points.with(|p| p.len().to_string())>
                 "Regexes right in meaning, 48 validation descriptions (greedy decoding)."
+                <PlotExports
+                    name="jepa-accuracy"
+                    data=Signal::derive(move || {
+                        points.with(|p| csv(&["step", "lm_pct", "llm_jepa_pct"], p.iter().map(|q| vec![q.0.to_string(), format!("{:.2}", q.1), format!("{:.2}", q.2)]).collect::<Vec<_>>()))
+                    })
+                />
             </figcaption>
         </figure>
     }

@@ -5,6 +5,8 @@
 use engine::tasks::regex::live::Snapshot;
 use leptos::prelude::*;
 
+use crate::ui::plots::export::{PlotExports, csv};
+
 #[component]
 pub(super) fn Scatter(title: &'static str, model: &'static str, #[prop(into)] snapshot: Signal<Option<Snapshot>>) -> impl IntoView {
     let body = move || {
@@ -41,7 +43,22 @@ pub(super) fn Scatter(title: &'static str, model: &'static str, #[prop(into)] sn
         <figure class="plot scatter" data-model=model>
             <h3>{title}</h3>
             {body}
-            <figcaption>"○ description, □ its regex, a line between the two views of one pair."</figcaption>
+            <figcaption>
+                "○ description, □ its regex, a line between the two views of one pair."
+                <PlotExports
+                    name=format!("{model}-embeddings")
+                    data=Signal::derive(move || {
+                        snapshot.with(|s| {
+                            let rows = s.iter().flat_map(|s| {
+                                s.text.iter().zip(&s.code).enumerate().map(|(i, (t, c))| {
+                                    vec![i.to_string(), t.0.to_string(), t.1.to_string(), c.0.to_string(), c.1.to_string()]
+                                })
+                            });
+                            csv(&["pair", "text_pc1", "text_pc2", "code_pc1", "code_pc2"], rows.collect::<Vec<_>>())
+                        })
+                    })
+                />
+            </figcaption>
         </figure>
     }
 }

@@ -20,6 +20,7 @@ use super::browser::{prefers_reduced_motion, read_url, sync_url};
 use super::status::{BackendStatus, UrlNotes, load_view};
 use crate::ui::trajectories::reasoner::{ReasonerPage, ReasonerPanel};
 use crate::url_state::nqueens::NQueensSettings;
+use crate::ui::trajectories::latent_map::LatentMap;
 
 #[component]
 pub fn NQueensPage() -> impl IntoView {
@@ -61,6 +62,7 @@ pub fn NQueensPage() -> impl IntoView {
                     <SamplesPanel page/>
                 </div>
                 <Solutions page/>
+                <LatentMap session/>
             </div>
 
             <Explain/>

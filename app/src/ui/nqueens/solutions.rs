@@ -3,6 +3,8 @@
 
 use leptos::prelude::*;
 
+use crate::ui::plots::export::TextExport;
+
 use super::mini_board::mini_board;
 use super::state::NQueensState;
 use crate::ui::controls::sample_button::SampleButton;
@@ -23,7 +25,7 @@ pub(super) fn SamplesPanel(page: NQueensState) -> impl IntoView {
                     let picture = mini_board(b, p.as_ref());
                     view! {
                         <li>
-                            <SampleButton index=i focus=session.focus valid label attr:data-board=b.to_text()>{picture}</SampleButton>
+                            <SampleButton index=i focus=session.focus valid label value=session.value_of(i) picked=session.picked.get() == Some(i) attr:data-board=b.to_text()>{picture}</SampleButton>
                         </li>
                     }
                 })
@@ -97,6 +99,11 @@ pub(super) fn Solutions(page: NQueensState) -> impl IntoView {
             <div class="panel">
                 <h2>"Distinct valid completions found"</h2>
                 <p class="counter" aria-live="polite">{counter}</p>
+                <TextExport
+                    name="nqueens-solutions.txt"
+                    label="Download the solutions as text"
+                    text=move || found.with(|f| f.iter().map(|b| b.to_text() + "\n").collect::<String>())
+                />
                 <ul class="gallery">{gallery}</ul>
             </div>
             <div class="panel">

@@ -117,6 +117,7 @@ impl NQueensState {
 impl ReasonerPage for NQueensState {
     type Settings = NQueensSettings;
     type Puzzle = Board;
+    const RECORDED: &'static str = "nqueens";
 
     fn settings(self) -> RwSignal<NQueensSettings> {
         self.settings
@@ -124,6 +125,20 @@ impl ReasonerPage for NQueensState {
 
     fn session(self) -> Session<Board> {
         self.session
+    }
+
+    fn order(self) -> Option<Order<Board>> {
+        let s = self.settings.get_untracked();
+        s.board.conflicts().is_empty().then(|| Order {
+            label: run_label(s.model, s.sampling.scale),
+            weights: s.weights(),
+            puzzle: s.board.to_text(),
+            task: s.board,
+        })
+    }
+
+    fn worker(self) -> ModelWorker {
+        self.worker
     }
 
     fn model(self) -> Model {
@@ -140,12 +155,7 @@ impl ReasonerPage for NQueensState {
         if let Some(c) = self.curve.get_untracked() {
             self.previous.set(Some(c));
         }
-        let order = Order {
-            label: run_label(s.model, s.sampling.scale),
-            weights: s.weights(),
-            puzzle: s.board.to_text(),
-            task: s.board,
-        };
+        let Some(order) = self.order() else { return };
         self.session.start(self.worker, order, &s.sampling);
         self.settings.update(|s| s.sampling.run = true);
     }

@@ -2,6 +2,7 @@
 
 use leptos::prelude::*;
 
+use super::export::csv;
 use super::frame::plot_frame;
 
 /// One line of the coverage plot: found completions after each sample drawn.
@@ -43,5 +44,9 @@ pub fn coverage_plot(current: Option<Curve>, previous: Option<Curve>) -> impl In
     };
     let body = (line(&previous, "previous"), line(&current, "current"));
     let legend = (legend(&current, "current"), legend(&previous, "previous"));
-    plot_frame("Coverage against samples drawn", "samples drawn", x_max, body, legend)
+    let rows = [&current, &previous].into_iter().flatten().flat_map(|c| {
+        c.found.iter().enumerate().map(|(i, f)| vec![c.label.clone(), (i + 1).to_string(), f.to_string(), c.total.to_string()])
+    });
+    let data = csv(&["run", "samples_drawn", "found", "total"], rows.collect::<Vec<_>>());
+    plot_frame("Coverage against samples drawn", "samples drawn", x_max, body, legend, ("coverage", data))
 }

@@ -2,15 +2,19 @@
 
 use leptos::prelude::*;
 
+use super::export::PlotExports;
+
 /// `body` is drawn inside the axes (a 300x160 SVG whose plot area spans x 30-290 and y 130-10);
-/// `legend` fills the caption's list.
+/// `legend` fills the caption's list; `export` names the plot's files and gives its data as CSV.
 pub fn plot_frame(
     aria_label: &'static str,
     x_label: &'static str,
     x_max: usize,
     body: impl IntoView + 'static,
     legend: impl IntoView + 'static,
+    export: (&'static str, String),
 ) -> impl IntoView {
+    let (name, data) = export;
     view! {
         <figure class="plot">
             <svg viewBox="0 0 300 160" role="img" aria-label=aria_label>
@@ -24,6 +28,7 @@ pub fn plot_frame(
             </svg>
             <figcaption>
                 <ul class="legend">{legend}</ul>
+                <PlotExports name data=Signal::stored(data)/>
             </figcaption>
         </figure>
     }

@@ -2,5 +2,6 @@
 //! legend); each draws its own lines.
 
 pub mod coverage;
+pub mod export;
 pub mod frame;
 pub mod width;

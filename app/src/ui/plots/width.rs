@@ -4,6 +4,7 @@
 use engine::tasks::sudoku::WidthPoint;
 use leptos::prelude::*;
 
+use super::export::csv;
 use super::frame::plot_frame;
 
 pub fn width_plot(points: Vec<WidthPoint>, previous: Option<(String, Vec<WidthPoint>)>, label: String) -> impl IntoView + use<> {
@@ -48,5 +49,10 @@ pub fn width_plot(points: Vec<WidthPoint>, previous: Option<(String, Vec<WidthPo
         {prev_caption.map(|c| view! { <li class="previous">{c}</li> })}
         <li class="dots">"dots: the vote of the first N samples (top = right, bottom = wrong)"</li>
     };
-    plot_frame("Accuracy against the number of samples for this puzzle", "samples N", x_max, body, legend)
+    let series = std::iter::once((label.as_str(), &points[..])).chain(previous.as_ref().map(|(l, p)| (l.as_str(), &p[..])));
+    let rows: Vec<Vec<String>> = series
+        .flat_map(|(l, pts)| pts.iter().map(move |p| vec![l.to_string(), p.n.to_string(), p.right.to_string(), p.vote_right.to_string()]))
+        .collect();
+    let data = csv(&["run", "samples", "right", "vote_right"], rows);
+    plot_frame("Accuracy against the number of samples for this puzzle", "samples N", x_max, body, legend, ("accuracy-by-samples", data))
 }

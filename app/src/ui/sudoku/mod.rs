@@ -22,6 +22,7 @@ use super::browser::{prefers_reduced_motion, read_url, sync_url};
 use super::status::{BackendStatus, UrlNotes, load_view};
 use crate::ui::trajectories::reasoner::{ReasonerPage, ReasonerPanel};
 use crate::url_state::sudoku::{SudokuSettings, weights};
+use crate::ui::trajectories::latent_map::LatentMap;
 
 #[component]
 pub fn SudokuPage() -> impl IntoView {
@@ -60,6 +61,7 @@ pub fn SudokuPage() -> impl IntoView {
                     <InsideSample page/>
                     <VotePanel page/>
                 </div>
+                <LatentMap session/>
             </div>
 
             <Explain/>

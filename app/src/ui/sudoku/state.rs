@@ -5,6 +5,7 @@ use std::collections::BTreeSet;
 
 use engine::tasks::sudoku::{WidthPoint, vote, width_curve};
 use engine::tasks::sudoku::{Difficulty, SudokuGrid, assess, unique_solution};
+use engine::gram::select::Selection;
 use leptos::prelude::*;
 
 use crate::ui::browser::now;
@@ -68,7 +69,17 @@ impl SudokuState {
         let conflicts = Memo::new(move |_| puzzle.with(|p| p.conflicts().into_iter().collect::<BTreeSet<_>>()));
         let assessment = Memo::new(move |_| puzzle.with(assess));
         let samples = session.samples(|b| SudokuGrid::parse(b).ok());
-        let voted = Memo::new(move |_| samples.with(|s| vote(s)));
+        // The answer the page's rule picks (the vote, or the highest LPRM value), and how many
+        // samples agree with it.
+        let picked = session.picked;
+        let voted = Memo::new(move |_| match session.pick.get() {
+            Selection::Vote => samples.with(|s| vote(s)),
+            Selection::Lprm => samples.with(|s| {
+                let grid = s.get(picked.get()?)?.clone();
+                let agree = s.iter().filter(|g| **g == grid).count();
+                Some((grid, agree))
+            }),
+        });
         let run = session.run;
         let curve = Memo::new(move |_| {
             let solution = run.with(|r| r.as_ref().map(|r| r.task.solution.clone()))?;
@@ -134,6 +145,7 @@ impl SudokuState {
 impl ReasonerPage for SudokuState {
     type Settings = SudokuSettings;
     type Puzzle = Task;
+    const RECORDED: &'static str = "sudoku";
     const BLOCKED_HINT: Option<&'static str> = Some("Solve needs a puzzle with exactly one solution and no clashes (see under the grid).");
 
     fn settings(self) -> RwSignal<SudokuSettings> {
@@ -144,6 +156,21 @@ impl ReasonerPage for SudokuState {
         self.session
     }
 
+    fn order(self) -> Option<Order<Task>> {
+        let s = self.settings.get_untracked();
+        let solution = unique_solution(&s.puzzle)?;
+        Some(Order {
+            label: run_label(s.model, s.sampling.scale),
+            weights: weights(s.model).into(),
+            puzzle: s.puzzle.to_text(),
+            task: Task { puzzle: s.puzzle, solution },
+        })
+    }
+
+    fn worker(self) -> ModelWorker {
+        self.worker
+    }
+
     fn model(self) -> Model {
         self.settings.with(|s| s.model)
     }
@@ -151,7 +178,7 @@ impl ReasonerPage for SudokuState {
     /// Samples N trajectories of a puzzle with exactly one solution.
     fn solve(self) {
         let s = self.settings.get_untracked();
-        let Some(solution) = unique_solution(&s.puzzle) else { return };
+        let Some(order) = self.order() else { return };
         // Keep the last run's curve to compare with, when it was the same puzzle.
         if let (Some(points), Some(r)) = (self.curve.get_untracked(), self.session.run.get_untracked()) {
             if r.task.puzzle == s.puzzle {
@@ -162,12 +189,6 @@ impl ReasonerPage for SudokuState {
             }
         }
         self.cell_focus.set(None);
-        let order = Order {
-            label: run_label(s.model, s.sampling.scale),
-            weights: weights(s.model).into(),
-            puzzle: s.puzzle.to_text(),
-            task: Task { puzzle: s.puzzle, solution },
-        };
         self.session.start(self.worker, order, &s.sampling);
         self.settings.update(|s| s.sampling.run = true);
     }

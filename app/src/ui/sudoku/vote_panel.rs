@@ -1,9 +1,11 @@
 //! The samples against the oracle: their vote checked by the exact solver, every sample at the
 //! step on screen, and accuracy against the number of samples.
 
+use engine::gram::select::Selection;
 use leptos::prelude::*;
 
 use super::mini_grid::mini_grid;
+use crate::ui::plots::export::TextExport;
 use super::state::SudokuState;
 use crate::ui::controls::sample_button::SampleButton;
 use crate::ui::plots::width::width_plot;
@@ -19,10 +21,11 @@ pub(super) fn VotePanel(page: SudokuState) -> impl IntoView {
         let n = samples.with(Vec::len);
         let solution = &r.task.solution;
         let wrong = grid.wrong_cells(solution);
+        let what = if session.pick.get() == Selection::Vote { "the vote" } else { "the LPRM pick" };
         let (class, text) = if wrong.is_empty() {
-            ("verdict ok", "Verified: the vote is the exact solver's solution.".to_string())
+            ("verdict ok", format!("Verified: {what} is the exact solver's solution."))
         } else {
-            ("verdict bad", format!("Not solved: {} cell{} of the vote differ from the exact solver's solution (marked red).", wrong.len(), if wrong.len() == 1 { "" } else { "s" }))
+            ("verdict bad", format!("Not solved: {} cell{} of {what} differ from the exact solver's solution (marked red).", wrong.len(), if wrong.len() == 1 { "" } else { "s" }))
         };
         let right = samples.with(|s| s.iter().filter(|g| *g == solution).count());
         // The verified stop ended the run at this step: its answer is the sample that passed.
@@ -58,7 +61,7 @@ pub(super) fn VotePanel(page: SudokuState) -> impl IntoView {
                     let picture = mini_grid(g, &r.task.puzzle, Some(&r.task.solution));
                     view! {
                         <li>
-                            <SampleButton index=i focus=session.focus valid=right label attr:data-grid=g.to_text() attr:data-right=right.to_string()>
+                            <SampleButton index=i focus=session.focus valid=right label value=session.value_of(i) picked=session.picked.get() == Some(i) attr:data-grid=g.to_text() attr:data-right=right.to_string()>
                                 {picture}
                             </SampleButton>
                         </li>
@@ -73,10 +76,15 @@ pub(super) fn VotePanel(page: SudokuState) -> impl IntoView {
     };
     view! {
         <div class="panel">
-            <h2>"The vote and the oracle"</h2>
+            <h2>{move || if session.pick.get() == Selection::Vote { "The vote and the oracle" } else { "The LPRM pick and the oracle" }}</h2>
             {verdict}
             <h2>"All samples at this step"</h2>
             <p class="hint">"Green border = the whole grid is right; red digits differ from the solution. Choose one to look inside it."</p>
+            <TextExport
+                name="sudoku-samples.txt"
+                label="Download the samples as text"
+                text=move || samples.with(|s| s.iter().map(|g| g.to_text() + "\n").collect::<String>())
+            />
             <ul class="samples">{strip}</ul>
             <h2>"Accuracy against the number of samples"</h2>
             {plot}

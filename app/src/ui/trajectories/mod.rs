@@ -2,6 +2,9 @@
 //! record, its lifecycle (start, stop, step reports from the worker) and what every such page
 //! says about it.
 
+pub mod instant;
+pub mod latent_map;
+pub mod page;
 pub mod reasoner;
 pub mod session;
 pub mod views;

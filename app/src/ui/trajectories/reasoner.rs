@@ -3,10 +3,14 @@
 //! A page's state says what the panel reads and does through [`ReasonerPage`]; [`ReasonerPanel`]
 //! is then the whole panel.
 
+use engine::gram::select::Selection;
 use leptos::prelude::*;
 
+use crate::protocol::Intervention;
 use crate::ui::controls::run_stop::RunStop;
+use crate::ui::model_worker::ModelWorker;
 use crate::ui::controls::sampling::SamplingControls;
+pub use super::page::ReasonerPage;
 use super::session::Session;
 use super::views::RunStatus;
 use crate::url_state::nqueens::Model;
@@ -20,34 +24,21 @@ pub fn run_label(model: Model, scale: f64) -> String {
     }
 }
 
-/// What the settings panel needs from a page that samples GRAM or TRM.
-pub trait ReasonerPage: Copy + Send + Sync + 'static {
-    type Settings: HasSampling + Send + Sync + 'static;
-    type Puzzle: Clone + Send + Sync + 'static;
-    fn settings(self) -> RwSignal<Self::Settings>;
-    fn session(self) -> Session<Self::Puzzle>;
-    /// The model chosen now (tracked).
-    fn model(self) -> Model;
-    fn set_model(self, model: Model);
-    fn solve(self);
-    fn stop(self);
-    /// Solve is off: the puzzle cannot be solved as it stands (tracked).
-    fn blocked(self) -> bool;
-    /// What the page says while Solve is off (none: nothing).
-    const BLOCKED_HINT: Option<&'static str> = None;
-    /// The run button's text.
-    const RUN_LABEL: &'static str = "Solve";
-    /// Whether the page offers the verified stop (a page with no rule to check does not).
-    const VERIFIED_STOP: bool = true;
-}
+/// Sizes of the "perturb" burst offered (sigma against the RMS-normalised state, RMS 1), the
+/// default first. Measured on `gram-nqueens8`, empty board, scale 0, a burst on one sample at
+/// step 3: at 1 and 2 the sample fell back to the others' board (seeds 0 and 3), at 4 it ended
+/// on another board for both seeds, at 8 it had left by the step of the burst.
+pub const PERTURB_SIGMAS: [f64; 3] = [4.0, 1.0, 8.0];
 
 /// The settings panel of a [`ReasonerPage`].
 #[component]
 pub fn ReasonerPanel<P: ReasonerPage>(page: P) -> impl IntoView {
+    super::instant::instant_start(page);
     view! {
         <ReasonerControls
             settings=page.settings()
             session=page.session()
+            worker=page.worker()
             model=Signal::derive(move || page.model())
             on_model=move |m| page.set_model(m)
             on_run=move || page.solve()
@@ -56,6 +47,7 @@ pub fn ReasonerPanel<P: ReasonerPage>(page: P) -> impl IntoView {
             blocked_hint=P::BLOCKED_HINT
             run_label=P::RUN_LABEL
             verified_stop=P::VERIFIED_STOP
+            picks=P::PICKS
         />
     }
 }
@@ -64,6 +56,7 @@ pub fn ReasonerPanel<P: ReasonerPage>(page: P) -> impl IntoView {
 pub fn ReasonerControls<S, P>(
     settings: RwSignal<S>,
     session: Session<P>,
+    worker: ModelWorker,
     /// The model chosen now.
     #[prop(into)]
     model: Signal<Model>,
@@ -81,12 +74,20 @@ pub fn ReasonerControls<S, P>(
     /// Offer the verified stop.
     #[prop(default = true)]
     verified_stop: bool,
+    /// Offer the choice of how one answer is picked.
+    #[prop(default = true)]
+    picks: bool,
 ) -> impl IntoView
 where
     S: HasSampling + Send + Sync + 'static,
     P: Clone + Send + Sync + 'static,
 {
     let is = move |m: Model| model.get() == m;
+    let burst = RwSignal::new(PERTURB_SIGMAS[0]);
+    // The slider acts on the run on screen from its next step (and is the next run's scale).
+    let on_scale = Callback::new(move |scale: f64| {
+        session.intervene(worker, |step, _| Intervention::Scale { step, scale }, &format!("scale {scale:.1}"));
+    });
     let scale_hint = move || {
         if is(Model::Trm) {
             "TRM has no guidance heads: the scale does not change it, and all N samples are the same."
@@ -108,10 +109,50 @@ where
                     "TRM (deterministic)"
                 </label>
             </fieldset>
-            <SamplingControls settings scale_hint verified_stop/>
+            <SamplingControls settings scale_hint verified_stop on_scale/>
             <RunStop on_run on_stop blocked running=move || session.running() label=run_label/>
+            <div class="row perturb-row">
+                <button
+                    class="perturb"
+                    disabled=move || !session.unfolding()
+                    title="Adds a burst of latent noise to the sample in focus at the next step; the other samples go on as they were."
+                    on:click=move |_| {
+                        let sigma = burst.get_untracked();
+                        session.intervene(worker, |step, sample| Intervention::Perturb { step, sample, sigma }, &format!("perturbed (sigma {sigma})"));
+                    }
+                >
+                    {move || format!("Perturb sample {}", session.focus.get() + 1)}
+                </button>
+                <label>
+                    "burst σ "
+                    <select aria-label="Burst size" on:change=move |e| { if let Ok(x) = event_target_value(&e).parse() { burst.set(x) } }>
+                        {PERTURB_SIGMAS.iter().map(|x| view! { <option value=x.to_string()>{x.to_string()}</option> }).collect_view()}
+                    </select>
+                </label>
+            </div>
             {blocked_hint.map(|hint| view! { <p class="hint solve-blocked" hidden=move || !blocked.get()>{hint}</p> })}
+            {picks.then(|| view! { <PickSwitch pick=session.pick/> })}
             <RunStatus session/>
         </div>
+    }
+}
+
+/// How one answer is picked among the N samples (seed 003, eqs. 15 and 16); the samples strip
+/// marks the pick with a star beside its LPRM value.
+#[component]
+fn PickSwitch(pick: RwSignal<Selection>) -> impl IntoView {
+    let is = move |s: Selection| pick.get() == s;
+    view! {
+        <fieldset class="pick">
+            <legend>"One answer, picked by"</legend>
+            <label>
+                <input type="radio" name="pick" prop:checked=move || is(Selection::Vote) on:change=move |_| pick.set(Selection::Vote)/>
+                "majority vote"
+            </label>
+            <label>
+                <input type="radio" name="pick" prop:checked=move || is(Selection::Lprm) on:change=move |_| pick.set(Selection::Lprm)/>
+                "LPRM value (the model's own estimate that an answer is right)"
+            </label>
+        </fieldset>
     }
 }

@@ -1,10 +1,14 @@
 //! The lifecycle of the runs on one page: start N trajectories in the worker, take its step
 //! reports, stop or clear the run. A newer run cancels the older one.
 
+use engine::gram::select::Selection;
 use leptos::prelude::*;
 
 use super::record::SampledRun;
-use crate::protocol::{Request, Response, SolveRequest, StepReport};
+use engine::solve::recorded::RecordedRun;
+
+use crate::protocol::{Intervention, Request, Response, SolveRequest, StepReport};
+use crate::recorded_runs;
 use crate::ui::browser::now;
 use crate::ui::controls::playback::Playback;
 use crate::ui::model_worker::ModelWorker;
@@ -30,7 +34,13 @@ pub struct Session<P: Send + Sync + 'static> {
     pub focus: RwSignal<usize>,
     /// The report of the step on screen.
     pub current: Memo<Option<StepReport>>,
+    /// How one answer is picked among the N: the majority vote or the highest LPRM value.
+    pub pick: RwSignal<Selection>,
+    /// The sample that rule picks at the step on screen.
+    pub picked: Memo<Option<usize>>,
     next_id: StoredValue<u64>,
+    /// What the worker was last asked for (a change mid-run replays it).
+    request: StoredValue<Option<SolveRequest>>,
     reduced_motion: bool,
 }
 
@@ -51,13 +61,25 @@ impl<P: Clone + Send + Sync + 'static> Session<P> {
             let i = shown.get();
             reports.with(|r| r.get(i.checked_sub(1)?).cloned())
         });
+        let pick = RwSignal::new(Selection::Vote);
+        let picked = Memo::new(move |_| {
+            let rule = pick.get();
+            current.with(|c| {
+                let c = c.as_ref().filter(|c| !c.boards.is_empty())?;
+                let answers: Vec<Vec<u32>> = c.boards.iter().map(|b| b.bytes().map(u32::from).collect()).collect();
+                Some(rule.pick(&answers, &c.values))
+            })
+        });
         Self {
+            pick,
+            picked,
             run: RwSignal::new(None),
             reports,
             playback,
             focus: RwSignal::new(0),
             current,
             next_id: StoredValue::new(1),
+            request: StoredValue::new(None),
             reduced_motion,
         }
     }
@@ -71,6 +93,11 @@ impl<P: Clone + Send + Sync + 'static> Session<P> {
         Memo::new(move |_| {
             current.with(|c| c.as_ref().map(|r| r.boards.iter().filter_map(|b| parse(b)).collect()).unwrap_or_default())
         })
+    }
+
+    /// Sample `i`'s LPRM value at the step on screen (tracked).
+    pub fn value_of(self, i: usize) -> Option<f32> {
+        self.current.with(|c| c.as_ref()?.values.get(i).copied())
     }
 
     /// A run is computing (tracked).
@@ -129,12 +156,13 @@ impl<P: Clone + Send + Sync + 'static> Session<P> {
             verified: None,
             stopped: false,
             error: None,
+            recorded: false,
         }));
         self.reports.set(Vec::new());
         self.playback.shown.set(0);
         self.focus.set(0);
         self.playback.playing.set(!self.reduced_motion);
-        worker.send(Request::Solve(SolveRequest {
+        let request = SolveRequest {
             run: id,
             model: order.weights,
             puzzle: order.puzzle,
@@ -144,7 +172,108 @@ impl<P: Clone + Send + Sync + 'static> Session<P> {
             steps: sampling.steps,
             verified_stop: sampling.stop,
             restarts: if sampling.stop { sampling.restarts } else { 0 },
+            interventions: Vec::new(),
+            report_from: 0,
+        };
+        self.request.set_value(Some(request.clone()));
+        worker.send(Request::Solve(request));
+    }
+
+    /// Shows `recorded` (the page's default run, computed ahead by `native-trainer record`) while
+    /// the model loads, unless a run was started first. Changing it mid-run replays it live.
+    pub fn show_recorded(self, recorded: &RecordedRun, task: P, label: String) {
+        if self.run.with_untracked(Option::is_some) {
+            return;
+        }
+        let reports = recorded_runs::reports(recorded, 0);
+        self.run.set(Some(SampledRun {
+            // 0: never a worker's run (those start at 1), so no report of the worker lands here.
+            id: 0,
+            task,
+            label,
+            samples: recorded.samples,
+            steps: recorded.steps,
+            scale: recorded.scale,
+            started: now(),
+            first_valid_ms: None,
+            done_ms: Some(0.0),
+            verified_stop: recorded.verified_stop,
+            restarts: recorded.restarts,
+            verified: recorded_runs::verified(recorded),
+            stopped: false,
+            error: None,
+            recorded: true,
         }));
+        let n = reports.len();
+        self.reports.set(reports);
+        self.playback.shown.set(if self.reduced_motion { n } else { 0 });
+        self.playback.playing.set(!self.reduced_motion);
+        self.request.set_value(Some(SolveRequest {
+            run: 0,
+            model: recorded.model.clone(),
+            puzzle: recorded.puzzle.clone(),
+            samples: recorded.samples,
+            guidance_scale: recorded.scale,
+            seed: recorded.seed,
+            steps: recorded.steps,
+            verified_stop: recorded.verified_stop,
+            restarts: recorded.restarts,
+            interventions: Vec::new(),
+            report_from: 0,
+        }));
+    }
+
+    /// The recorded run is on screen (tracked).
+    pub fn showing_recorded(self) -> bool {
+        self.run.with(|r| r.as_ref().is_some_and(|r| r.recorded))
+    }
+
+    /// Whether the visitor still watches the run unfold: it computes, or steps that arrived wait
+    /// to be shown (tracked).
+    pub fn unfolding(self) -> bool {
+        let ok = self.run.with(|r| r.as_ref().is_some_and(|r| r.error.is_none()));
+        ok && (self.running() || self.playback.shown.get() < self.reports.with(Vec::len))
+    }
+
+    /// Changes the run on screen from the step after the one shown (`change` is made for that
+    /// step and the sample in focus): the worker replays the run with the same seed up to there,
+    /// so the same numbers, applies the change and goes on; the steps after the shown one are
+    /// replaced and `note` joins the run's name. False, and nothing sent, when no run unfolds:
+    /// the change is then only for the next run.
+    pub fn intervene(self, worker: ModelWorker, change: impl FnOnce(usize, usize) -> Intervention, note: &str) -> bool {
+        let Some(mut request) = self.request.get_value() else { return false };
+        if !self.unfolding_untracked() {
+            return false;
+        }
+        let shown = self.playback.shown.get_untracked();
+        let step = shown + 1;
+        // Earlier changes at or after this step belonged to the steps being replaced.
+        request.interventions.retain(|i| i.step() < step);
+        request.interventions.push(change(step, self.focus.get_untracked()));
+        self.cancel(worker);
+        let id = self.next_id.get_value();
+        self.next_id.set_value(id + 1);
+        request.run = id;
+        request.report_from = step;
+        self.reports.update(|r| r.truncate(shown));
+        self.run.update(|r| {
+            if let Some(r) = r.as_mut() {
+                r.id = id;
+                r.done_ms = None;
+                r.stopped = false;
+                r.verified = None;
+                r.recorded = false;
+                r.started = now();
+                r.label = format!("{}; {note} from step {step}", r.label);
+            }
+        });
+        self.request.set_value(Some(request.clone()));
+        worker.send(Request::Solve(request));
+        true
+    }
+
+    fn unfolding_untracked(self) -> bool {
+        untrack(|| self.unfolding())
     }
 
     /// Notes, once per run, that a step report held a valid answer (`is_valid` judges one

@@ -26,14 +26,16 @@ where
     view! {
         <p class="step-label" aria-live="polite">
             {move || {
-                let (round, step) = current.with(|c| c.as_ref().map_or((0, 0), |c| (c.round, c.step)));
+                let (round, step, scale) = current.with(|c| c.as_ref().map_or((0, 0, 0.0), |c| (c.round, c.step, c.scale)));
+                let changed = run.with(|r| r.as_ref().is_some_and(|r| step > 0 && (r.scale - scale).abs() > 1e-9));
                 format!(
-                    "Step {} of {}{} · sample {} of {}",
+                    "Step {} of {}{} · sample {} of {}{}",
                     step,
                     run.with(|r| r.as_ref().map_or(0, |r| r.steps)),
                     if round > 0 { format!(", restart {round}") } else { String::new() },
                     focus.get() + 1,
-                    run.with(|r| r.as_ref().map_or(0, |r| r.samples))
+                    run.with(|r| r.as_ref().map_or(0, |r| r.samples)),
+                    if changed { format!(" · scale {scale:.1}") } else { String::new() }
                 )
             }}
         </p>

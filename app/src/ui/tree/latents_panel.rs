@@ -19,14 +19,15 @@ pub(super) fn LatentsPanels(page: TreeState) -> impl IntoView {
             .enumerate()
             .map(|(i, s)| {
                 let ok = s.token == s.expected;
-                let label = format!("Latent {}: the Talker read {}, expected {}", i + 1, s.token, s.expected);
+                // The name starts with what the button shows (WCAG 2.5.3), then says it in words.
+                let label = format!("{} {}. Latent {}: the Talker read {}, expected {}", i + 1, s.token, i + 1, s.token, s.expected);
                 view! {
                     <li>
                         <button class="step" class:ok=ok class:bad=!ok class:focused=move || shown.get() == i + 1
                             aria-pressed=move || if shown.get() == i + 1 { "true" } else { "false" }
                             aria-label=label
                             on:click=move |_| { playing.set(false); shown.set(i + 1) }>
-                            <span class="n">{(i + 1).to_string()}</span>
+                            <span class="n">{(i + 1).to_string()}</span>" "
                             <span class="tok">{s.token.clone()}</span>
                         </button>
                     </li>

@@ -4,6 +4,8 @@
 use engine::tasks::tree::reasoner::Explanation;
 use leptos::prelude::*;
 
+use crate::ui::plots::export::{PlotExports, csv};
+
 /// The PCA scatter: tree nodes' embeddings as letters, latents as numbered dots joined in order.
 pub(super) fn pca_view(e: &Explanation, current: usize) -> AnyView {
     let all: Vec<(f64, f64)> = e.vocab_points.iter().map(|p| (p.1, p.2)).chain(e.steps.iter().map(|s| s.pca)).collect();
@@ -51,6 +53,14 @@ pub(super) fn pca_view(e: &Explanation, current: usize) -> AnyView {
         100.0 * e.explained_variance[0],
         100.0 * e.explained_variance[1]
     );
+    let data = csv(
+        &["kind", "label", "pc1", "pc2"],
+        e.vocab_points
+            .iter()
+            .map(|(l, x, y)| vec!["node".into(), l.clone(), x.to_string(), y.to_string()])
+            .chain(e.steps.iter().enumerate().map(|(i, s)| vec!["latent".into(), (i + 1).to_string(), s.pca.0.to_string(), s.pca.1.to_string()]))
+            .collect::<Vec<_>>(),
+    );
     view! {
         <figure class="plot pca">
             <svg viewBox="0 0 300 220" role="img" aria-label="PCA scatter of the latents among the tree's node embeddings; the same data is in the table below">
@@ -58,7 +68,7 @@ pub(super) fn pca_view(e: &Explanation, current: usize) -> AnyView {
                 {vocab}
                 {dots}
             </svg>
-            <figcaption>{caption}</figcaption>
+            <figcaption>{caption} <PlotExports name="latents-pca" data=Signal::stored(data)/></figcaption>
             <table class="pca-table">
                 <caption>"The latents in the PCA plane"</caption>
                 <thead><tr><th>"latent"</th><th>"PC 1"</th><th>"PC 2"</th><th>"closest token"</th></tr></thead>

@@ -1,14 +1,14 @@
-//! How the worker reads a puzzle and one supervision step of its trajectories for the page, per
-//! task the manifest names: the puzzle's tokens, each sample's answer as text, and the
+//! How the browser (and a recorded run) reads a puzzle and one supervision step of its
+//! trajectories for the page, per task the manifest names: the puzzle's tokens, each sample's answer as text, and the
 //! probabilities the page shades with. The maths (decoding, validity) is the engine's.
 
-use engine::gram::Observation;
-use engine::tasks::boards::{QueensBoards, SudokuGrids};
-use engine::tasks::coloring::{Coloring, Colouring, colour_probabilities};
-use engine::tasks::digits::{Digits, PIXELS, WHITE};
-use engine::tasks::nqueens::{Board, NQueens, QUEEN};
-use engine::tasks::sudoku::{Sudoku, SudokuGrid, digit_probabilities};
-use engine::tasks::{Task, TaskId, TokenTask};
+use crate::gram::Observation;
+use crate::tasks::boards::{QueensBoards, SudokuGrids};
+use crate::tasks::coloring::{Coloring, Colouring, colour_probabilities};
+use crate::tasks::digits::{Digits, PIXELS, WHITE};
+use crate::tasks::nqueens::{Board, NQueens, QUEEN};
+use crate::tasks::sudoku::{Sudoku, SudokuGrid, digit_probabilities};
+use crate::tasks::{Task, TaskId, TokenTask};
 
 /// The puzzle family of a GRAM/TRM manifest's `task`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
