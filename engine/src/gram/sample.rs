@@ -8,6 +8,7 @@ use burn::tensor::{Device, Int, Tensor, TensorData};
 
 use super::core::{Gram, Latent, Noise};
 use super::noise::NoiseSource;
+use super::ptrm;
 
 /// How an answer is read from a step's logits.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -42,6 +43,10 @@ pub struct SampleOptions {
     pub settle: f64,
     /// Greedy answers, or drawn from the softmax (an ablation).
     pub decoding: Decoding,
+    /// PTRM's sigma (arXiv 2605.19943, [`super::ptrm`]): N(0, sigma^2 I) added to the reasoning
+    /// latent `l` before every supervision step, from this run's seeded noise source. 0 (the
+    /// default) draws nothing: every run without it is bit for bit what it was.
+    pub latent_noise: f64,
 }
 
 impl SampleOptions {
@@ -53,7 +58,7 @@ impl SampleOptions {
 
 impl Default for SampleOptions {
     fn default() -> Self {
-        Self { samples: 20, guidance_scale: 1.0, max_steps: 8, halting: false, seed: 0, settle: 0.0, decoding: Decoding::Greedy }
+        Self { samples: 20, guidance_scale: 1.0, max_steps: 8, halting: false, seed: 0, settle: 0.0, decoding: Decoding::Greedy, latent_noise: 0.0 }
     }
 }
 
@@ -71,6 +76,9 @@ pub struct Observation {
     pub values: Vec<f32>,
     /// Halting probability per row.
     pub halt_probs: Vec<f32>,
+    /// Halting logit per row (the Q-head's output; `halt_probs` is its sigmoid, which saturates
+    /// to 1.0 in f32 where the logits still differ).
+    pub halt_logits: Vec<f32>,
     /// Whether each row has halted (its answer is frozen).
     pub halted: Vec<bool>,
     /// Vocabulary size V, to index `probabilities`.
@@ -145,9 +153,11 @@ impl<'m> Trajectories<'m> {
         Ok(self.observe(data))
     }
 
-    /// T transitions, then everything an observation needs packed into one `[B, L*V + 2]` tensor
-    /// (logits, LPRM value, halting probability), so a GPU pays for a single read-back per step.
+    /// PTRM's noise on `l` (none at sigma 0), T transitions, then everything an observation
+    /// needs packed into one `[B, L*V + 3]` tensor (logits, LPRM value, halting probability and
+    /// logit), so a GPU pays for a single read-back per step.
     fn advance(&mut self) -> Tensor<2> {
+        self.z = ptrm::perturb(self.z.clone(), self.options.latent_noise, &mut self.source);
         let settling = self.steps() + self.options.settle_steps() >= self.options.max_steps;
         let scale = if settling { 0.0 } else { self.options.guidance_scale };
         for _ in 0..self.model.t_outer() {
@@ -160,8 +170,9 @@ impl<'m> Trajectories<'m> {
         let [b, l, v] = logits.dims();
         self.vocab = v;
         let value = self.model.value(h.clone()).reshape([b, 1]);
-        let halt = sigmoid(self.model.halt_logit(h)).reshape([b, 1]);
-        Tensor::cat(vec![logits.reshape([b, l * v]), value, halt], 1)
+        let logit = self.model.halt_logit(h).reshape([b, 1]);
+        let halt = sigmoid(logit.clone());
+        Tensor::cat(vec![logits.reshape([b, l * v]), value, halt, logit], 1)
     }
 
     /// Unpacks [`Trajectories::advance`]'s read-back: greedy tokens (first maximum) and a softmax
@@ -169,11 +180,12 @@ impl<'m> Trajectories<'m> {
     fn observe(&mut self, data: Vec<f32>) -> &Observation {
         let (b, l) = (self.e_x.dims()[0], self.seq_len);
         let v = self.vocab;
-        let width = l * v + 2;
+        let width = l * v + 3;
         let mut predictions = Vec::with_capacity(b);
         let mut probabilities = Vec::with_capacity(b * l * v);
         let mut values = Vec::with_capacity(b);
         let mut halt_probs = Vec::with_capacity(b);
+        let mut halt_logits = Vec::with_capacity(b);
         for row in data.chunks_exact(width) {
             let mut tokens = Vec::with_capacity(l);
             for cell in row[..l * v].chunks_exact(v) {
@@ -191,6 +203,7 @@ impl<'m> Trajectories<'m> {
             predictions.push(tokens);
             values.push(row[l * v]);
             halt_probs.push(row[l * v + 1]);
+            halt_logits.push(row[l * v + 2]);
         }
         let mut obs = Observation {
             step: self.steps() + 1,
@@ -198,6 +211,7 @@ impl<'m> Trajectories<'m> {
             probabilities,
             values,
             halt_probs,
+            halt_logits,
             halted: vec![false; b],
             vocab: v,
         };
@@ -209,6 +223,7 @@ impl<'m> Trajectories<'m> {
                     .copy_from_slice(&prev.probabilities[row * l * v..(row + 1) * l * v]);
                 obs.values[row] = prev.values[row];
                 obs.halt_probs[row] = prev.halt_probs[row];
+                obs.halt_logits[row] = prev.halt_logits[row];
                 obs.halted[row] = true;
             }
         }
@@ -221,10 +236,12 @@ impl<'m> Trajectories<'m> {
         self.last.as_ref().expect("just set")
     }
 
-    /// Whether two trajectories of one puzzle can differ: noise in the transitions, a random z0,
-    /// or sampled decoding (a TRM run greedily from the fixed z0 repeats one answer N times).
+    /// Whether two trajectories of one puzzle can differ: noise in the transitions (GRAM's
+    /// guidance, or PTRM's latent noise), a random z0, or sampled decoding (a TRM run greedily
+    /// from the fixed z0 repeats one answer N times).
     pub fn is_stochastic(model: &Gram, options: &SampleOptions) -> bool {
-        (model.has_guidance() && options.guidance_scale != 0.0 && model.ablation() != Some(super::Ablation::NoStochasticity))
+        options.latent_noise != 0.0
+            || (model.has_guidance() && options.guidance_scale != 0.0 && model.ablation() != Some(super::Ablation::NoStochasticity))
             || model.ablation() == Some(super::Ablation::RandomInit)
             || options.decoding == Decoding::Sample
     }
