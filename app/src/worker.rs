@@ -279,7 +279,7 @@ async fn solve(state: &Rc<RefCell<State>>, req: SolveRequest, respond: &dyn Fn(R
         seed: req.seed,
         // The task's measured default (engine::tasks::TokenTask::default_settle).
         settle: kind.settle(),
-        decoding: Default::default(),
+        ..Default::default()
     };
     let spec = RunSpec { options, verified_stop: req.verified_stop, restarts: req.restarts, interventions: req.interventions.clone() };
     // The engine's run: restarts, the verified stop and the visitor's changes are its.

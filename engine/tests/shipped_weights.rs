@@ -115,6 +115,8 @@ fn every_shipped_file_loads_and_reproduces_its_recorded_output() {
             halting: reference.halting,
             settle: reference.settle,
             decoding: Default::default(),
+            // No PTRM noise: the recorded outputs predate it, and sigma 0 must reproduce them.
+            latent_noise: 0.0,
         };
         let task = TaskId::parse(&manifest.task).unwrap();
         assert_eq!(TaskId::of_weights(&manifest.config, Some(&manifest.task)), Some(task), "{}: the config fits its task", manifest.name);

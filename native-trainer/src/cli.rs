@@ -95,6 +95,8 @@ impl SamplingArgs {
                 DecodingArg::Greedy => Decoding::Greedy,
                 DecodingArg::Sample => Decoding::Sample,
             },
+            // `--latent-noise` is its command's own flag (its meaning depends on the weights).
+            latent_noise: 0.0,
         };
         let stop = self.verified_stop || (defaults.verified_stop && !self.no_verified_stop);
         let rounds = match (stop, self.restarts) {
@@ -134,9 +136,16 @@ pub enum Command {
         /// Write the result into the manifest's `eval` field (shipped weights only).
         #[arg(long)]
         record: bool,
-        /// Tree weights: Gaussian noise on every latent, sigma as a fraction of max |h|.
+        /// GRAM/TRM weights: PTRM's sigma (arXiv 2605.19943), N(0, sigma^2 I) added to the
+        /// reasoning latent before every supervision step (0: off; > 0 makes TRM run N
+        /// trajectories). Tree weights: Gaussian noise on every latent, sigma as a fraction of max |h|.
         #[arg(long, default_value_t = 0.0)]
         latent_noise: f64,
+        /// GRAM/TRM weights: also score the answer each of these picks among the N samples
+        /// (comma list, read from the same trajectories): `vote` (most frequent), `lprm` (value
+        /// head), `q` (Q/halting head, PTRM's best-Q). None: the task's tables only.
+        #[arg(long, value_delimiter = ',')]
+        select: Vec<String>,
         /// Write the figures behind the tables (multi-solution tasks: seed 003's figures 12
         /// and 13) to this CSV file.
         #[arg(long)]
@@ -160,11 +169,13 @@ pub enum Command {
         task: Option<String>,
         #[command(flatten)]
         sampling: SamplingArgs,
-        /// How `selected` is chosen: `lprm` (value head), `vote` (most frequent) or `auto`
-        /// (lprm for N-Queens, vote for Sudoku).
+        /// How `selected` is chosen: `lprm` (value head), `vote` (most frequent), `q` (Q/halting
+        /// head, PTRM's best-Q) or `auto` (lprm for N-Queens, vote for Sudoku).
         #[arg(long, default_value = "auto")]
         select: String,
-        /// Tree and grammar weights: Gaussian noise on every latent, sigma as a fraction of max |h|.
+        /// GRAM/TRM weights: PTRM's sigma, N(0, sigma^2 I) on the reasoning latent before every
+        /// supervision step (0: off). Tree and grammar weights: Gaussian noise on every latent,
+        /// sigma as a fraction of max |h|.
         #[arg(long, default_value_t = 0.0)]
         latent_noise: f64,
         /// Grammar weights: the model that completes each prefix: t (Transformer), c (COCONUT),

@@ -69,7 +69,7 @@ fn device_for(backend: Backend) -> Result<Device, String> {
 fn run(command: Command, command_line: String, device: Device) -> Result<ExitCode, String> {
     match command {
         Command::Train(flags) => train_cli::train(flags, command_line, device),
-        Command::Eval { weights, sampling, limit, part, record, latent_noise, csv } => {
+        Command::Eval { weights, sampling, limit, part, record, latent_noise, select, csv } => {
             let regex = weights.iter().filter(|w| weights_io::is_regex(w)).count();
             if regex > 0 {
                 if regex < weights.len() {
@@ -93,6 +93,7 @@ fn run(command: Command, command_line: String, device: Device) -> Result<ExitCod
                     part: &part,
                     record,
                     latent_noise,
+                    select: &select,
                     command: &command_line,
                     csv: csv.as_deref(),
                 };

@@ -6,7 +6,8 @@
 //! - [`guidance`]: the learned prior p(eps | u) and posterior q(eps | u, y), and their KL;
 //! - [`loss`]: one deep-supervision step of training: truncated ELBO + halting + LPRM losses;
 //! - [`sample`]: N trajectories in one batch, observed step by step;
-//! - [`select`]: the vote and LPRM selection of one answer among them.
+//! - [`ptrm`]: PTRM's test-time noise on the reasoning latent (arXiv 2605.19943);
+//! - [`select`]: the vote, LPRM and Q (halting-head) selection of one answer among them.
 
 pub mod ablation;
 pub mod config;
@@ -14,6 +15,7 @@ pub mod core;
 pub mod guidance;
 pub mod loss;
 pub mod noise;
+pub mod ptrm;
 pub mod sample;
 pub mod select;
 
@@ -22,4 +24,4 @@ pub use config::GramConfig;
 pub use core::{Gram, Latent};
 pub use loss::{SupervisionBatch, SupervisionOutput};
 pub use sample::{Observation, SampleOptions, Trajectories};
-pub use select::{Selection, lprm_select, majority_vote};
+pub use select::{Selection, lprm_select, majority_vote, q_select};

@@ -8,6 +8,7 @@ use burn::tensor::{Device, Int, Tensor, TensorData};
 
 use super::core::{Gram, Latent, Noise};
 use super::noise::NoiseSource;
+use super::ptrm;
 
 /// How an answer is read from a step's logits.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -42,6 +43,10 @@ pub struct SampleOptions {
     pub settle: f64,
     /// Greedy answers, or drawn from the softmax (an ablation).
     pub decoding: Decoding,
+    /// PTRM's sigma (arXiv 2605.19943, [`super::ptrm`]): N(0, sigma^2 I) added to the reasoning
+    /// latent `l` before every supervision step, from this run's seeded noise source. 0 (the
+    /// default) draws nothing: every run without it is bit for bit what it was.
+    pub latent_noise: f64,
 }
 
 impl SampleOptions {
@@ -53,7 +58,7 @@ impl SampleOptions {
 
 impl Default for SampleOptions {
     fn default() -> Self {
-        Self { samples: 20, guidance_scale: 1.0, max_steps: 8, halting: false, seed: 0, settle: 0.0, decoding: Decoding::Greedy }
+        Self { samples: 20, guidance_scale: 1.0, max_steps: 8, halting: false, seed: 0, settle: 0.0, decoding: Decoding::Greedy, latent_noise: 0.0 }
     }
 }
 
@@ -71,6 +76,9 @@ pub struct Observation {
     pub values: Vec<f32>,
     /// Halting probability per row.
     pub halt_probs: Vec<f32>,
+    /// Halting logit per row (the Q-head's output; `halt_probs` is its sigmoid, which saturates
+    /// to 1.0 in f32 where the logits still differ).
+    pub halt_logits: Vec<f32>,
     /// Whether each row has halted (its answer is frozen).
     pub halted: Vec<bool>,
     /// Vocabulary size V, to index `probabilities`.
@@ -183,9 +191,11 @@ impl<'m> Trajectories<'m> {
         Ok(self.observe(data))
     }
 
-    /// T transitions, then everything an observation needs packed into one `[B, L*V + 2]` tensor
-    /// (logits, LPRM value, halting probability), so a GPU pays for a single read-back per step.
+    /// PTRM's noise on `l` (none at sigma 0), T transitions, then everything an observation
+    /// needs packed into one `[B, L*V + 3 (+ k)]` tensor (logits, LPRM value, halting probability
+    /// and logit, and the h sketch when asked for), so a GPU pays for a single read-back per step.
     fn advance(&mut self) -> Tensor<2> {
+        self.z = ptrm::perturb(self.z.clone(), self.options.latent_noise, &mut self.source);
         let settling = self.steps() + self.options.settle_steps() >= self.options.max_steps;
         let scale = if settling { 0.0 } else { self.options.guidance_scale };
         for _ in 0..self.model.t_outer() {
@@ -198,8 +208,9 @@ impl<'m> Trajectories<'m> {
         let [b, l, v] = logits.dims();
         self.vocab = v;
         let value = self.model.value(h.clone()).reshape([b, 1]);
-        let halt = sigmoid(self.model.halt_logit(h.clone())).reshape([b, 1]);
-        let mut parts = vec![logits.reshape([b, l * v]), value, halt];
+        let logit = self.model.halt_logit(h.clone()).reshape([b, 1]);
+        let halt = sigmoid(logit.clone());
+        let mut parts = vec![logits.reshape([b, l * v]), value, halt, logit];
         if let Some(r) = &self.sketch {
             let [_, lh, d] = h.dims();
             parts.push(h.reshape([b, lh * d]).matmul(r.clone())); // [B, k]
@@ -213,14 +224,15 @@ impl<'m> Trajectories<'m> {
         let (b, l) = (self.e_x.dims()[0], self.seq_len);
         let v = self.vocab;
         let k = self.sketch.as_ref().map_or(0, |r| r.dims()[1]);
-        let width = l * v + 2 + k;
+        let width = l * v + 3 + k;
         let mut predictions = Vec::with_capacity(b);
         let mut probabilities = Vec::with_capacity(b * l * v);
         let mut values = Vec::with_capacity(b);
         let mut halt_probs = Vec::with_capacity(b);
         let mut latents = Vec::with_capacity(b);
+        let mut halt_logits = Vec::with_capacity(b);
         for row in data.chunks_exact(width) {
-            latents.push(row[l * v + 2..].to_vec());
+            latents.push(row[l * v + 3..].to_vec());
             let mut tokens = Vec::with_capacity(l);
             for cell in row[..l * v].chunks_exact(v) {
                 let (arg, max) =
@@ -237,6 +249,7 @@ impl<'m> Trajectories<'m> {
             predictions.push(tokens);
             values.push(row[l * v]);
             halt_probs.push(row[l * v + 1]);
+            halt_logits.push(row[l * v + 2]);
         }
         let mut obs = Observation {
             step: self.steps() + 1,
@@ -244,6 +257,7 @@ impl<'m> Trajectories<'m> {
             probabilities,
             values,
             halt_probs,
+            halt_logits,
             halted: vec![false; b],
             vocab: v,
             latents,
@@ -256,6 +270,7 @@ impl<'m> Trajectories<'m> {
                     .copy_from_slice(&prev.probabilities[row * l * v..(row + 1) * l * v]);
                 obs.values[row] = prev.values[row];
                 obs.halt_probs[row] = prev.halt_probs[row];
+                obs.halt_logits[row] = prev.halt_logits[row];
                 obs.halted[row] = true;
             }
         }
@@ -268,10 +283,12 @@ impl<'m> Trajectories<'m> {
         self.last.as_ref().expect("just set")
     }
 
-    /// Whether two trajectories of one puzzle can differ: noise in the transitions, a random z0,
-    /// or sampled decoding (a TRM run greedily from the fixed z0 repeats one answer N times).
+    /// Whether two trajectories of one puzzle can differ: noise in the transitions (GRAM's
+    /// guidance, or PTRM's latent noise), a random z0, or sampled decoding (a TRM run greedily
+    /// from the fixed z0 repeats one answer N times).
     pub fn is_stochastic(model: &Gram, options: &SampleOptions) -> bool {
-        (model.has_guidance() && options.guidance_scale != 0.0 && model.ablation() != Some(super::Ablation::NoStochasticity))
+        options.latent_noise != 0.0
+            || (model.has_guidance() && options.guidance_scale != 0.0 && model.ablation() != Some(super::Ablation::NoStochasticity))
             || model.ablation() == Some(super::Ablation::RandomInit)
             || options.decoding == Decoding::Sample
     }

@@ -26,8 +26,41 @@ pub fn evaluate<T: TokenTask>(
     device: &Device,
     progress: impl FnMut(usize, &T::Report),
 ) -> T::Report {
+    evaluate_selected(task, model, instances, options, &[], chunk, device, progress).0
+}
+
+/// How often one selection's answer passes the task's rules ([`crate::tasks::Task::is_valid`]:
+/// for N-Queens a valid completion, for Sudoku the unique solution).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SelectedTally {
+    pub select: Selection,
+    pub inputs: usize,
+    pub right: usize,
+}
+
+impl SelectedTally {
+    /// Percent of inputs whose picked answer is right.
+    pub fn accuracy(&self) -> f64 {
+        100.0 * self.right as f64 / self.inputs.max(1) as f64
+    }
+}
+
+/// [`evaluate`], and for each of `selects` how often the answer it picks among an input's
+/// samples is right ([`Solved::picked`]: all are read from the same trajectories; the report
+/// itself does not depend on them).
+#[allow(clippy::too_many_arguments)]
+pub fn evaluate_selected<T: TokenTask>(
+    task: &T,
+    model: &Gram,
+    instances: &[T::Instance],
+    options: &SampleOptions,
+    selects: &[Selection],
+    chunk: usize,
+    device: &Device,
+    progress: impl FnMut(usize, &T::Report),
+) -> (T::Report, Vec<SelectedTally>) {
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-    evaluate_with_workers(task, model, instances, options, chunk, device, cores, progress)
+    evaluate_with_workers(task, model, instances, options, selects, chunk, device, cores, progress)
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -36,16 +69,17 @@ pub(crate) fn evaluate_with_workers<T: TokenTask>(
     model: &Gram,
     instances: &[T::Instance],
     options: &SampleOptions,
+    selects: &[Selection],
     chunk: usize,
     device: &Device,
     workers: usize,
     progress: impl FnMut(usize, &T::Report),
-) -> T::Report {
+) -> (T::Report, Vec<SelectedTally>) {
     let solve_chunk = |group: &[T::Instance]| {
         let puzzles: Vec<T::Puzzle> = group.iter().map(|i| task.puzzle_of(i).clone()).collect();
         solve(task, model, &puzzles, options, Selection::Vote, chunk.max(1), device)
     };
-    score_chunks(task, instances, options.samples, chunk, workers, solve_chunk, progress)
+    score_chunks(task, instances, options.samples, chunk, workers, selects, solve_chunk, progress)
 }
 
 /// What the verified stop spent and found over an evaluation ([`evaluate_verified`]), overall
@@ -121,27 +155,34 @@ pub fn evaluate_verified<T: TokenTask>(
         }
         runs.into_iter().map(|r| r.solved).collect()
     };
-    let report = score_chunks(task, instances, options.samples, 1, cores, solve_one, progress);
+    let (report, _) = score_chunks(task, instances, options.samples, 1, cores, &[], solve_one, progress);
     (report, stats.into_inner().expect("no worker panics"))
 }
 
 /// Scores `instances` in chunks of `chunk`, `solve_chunk` answering each, on `workers` threads,
-/// adding the chunks to the report in order.
+/// adding the chunks to the report (and each of `selects`' picks to its tally) in order.
+#[allow(clippy::too_many_arguments)]
 fn score_chunks<T: TokenTask>(
     task: &T,
     instances: &[T::Instance],
     samples: usize,
     chunk: usize,
     workers: usize,
+    selects: &[Selection],
     solve_chunk: impl Fn(&[T::Instance]) -> Vec<Solved<T::Answer>> + Sync,
     mut progress: impl FnMut(usize, &T::Report),
-) -> T::Report {
+) -> (T::Report, Vec<SelectedTally>) {
     let chunk = chunk.max(1);
     let chunks: Vec<&[T::Instance]> = instances.chunks(chunk).collect();
     let mut report = task.new_report(samples);
+    let mut selected: Vec<SelectedTally> = selects.iter().map(|&select| SelectedTally { select, inputs: 0, right: 0 }).collect();
     let mut add = |i: usize, solved: &[Solved<T::Answer>], report: &mut T::Report| {
         for (inst, s) in chunks[i].iter().zip(solved) {
             task.score(report, inst, s);
+            for t in selected.iter_mut() {
+                t.inputs += 1;
+                t.right += task.is_valid(task.puzzle_of(inst), s.picked(t.select)) as usize;
+            }
         }
         progress(((i + 1) * chunk).min(instances.len()), report);
     };
@@ -151,7 +192,7 @@ fn score_chunks<T: TokenTask>(
         for (i, group) in chunks.iter().enumerate() {
             add(i, &solve_chunk(group), &mut report);
         }
-        return report;
+        return (report, selected);
     }
     let next = AtomicUsize::new(0);
     let (tx, rx) = mpsc::channel::<(usize, Vec<Solved<T::Answer>>)>();
@@ -180,7 +221,7 @@ fn score_chunks<T: TokenTask>(
             }
         }
     });
-    report
+    (report, selected)
 }
 
 #[cfg(test)]
@@ -200,11 +241,14 @@ mod tests {
         let options = SampleOptions { samples: 4, max_steps: 3, ..SampleOptions::default() };
         let run = |workers| {
             let mut seen = Vec::new();
-            let r = evaluate_with_workers(&task, &model, &instances, &options, 5, &device, workers, |done, _| seen.push(done));
-            (r.overall, r.by_group, seen)
+            let selects = [Selection::Vote, Selection::Lprm, Selection::Q];
+            let (r, selected) =
+                evaluate_with_workers(&task, &model, &instances, &options, &selects, 5, &device, workers, |done, _| seen.push(done));
+            (r.overall, r.by_group, seen, selected)
         };
         let one = run(1);
         assert_eq!(one.2, vec![5, 10, 15, 20, 24]);
+        assert!(one.3.iter().all(|t| t.inputs == 24), "{:?}", one.3);
         assert!(one.0.coverage_sum > 0.0, "the shipped model finds some completions: {:?}", one.0);
         assert_eq!(run(3), one);
     }

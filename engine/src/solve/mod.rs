@@ -10,14 +10,14 @@ mod verified;
 
 use burn::tensor::Device;
 
-pub use evaluate::{VerifiedStats, VerifiedTally, evaluate, evaluate_verified};
+pub use evaluate::{SelectedTally, VerifiedStats, VerifiedTally, evaluate, evaluate_selected, evaluate_verified};
 pub use verified::{VerifiedAt, VerifiedRun, round_seed, rounds_to_run, solve_verified};
 
 use crate::gram::{Gram, Observation, SampleOptions, Selection, Trajectories, majority_vote};
 use crate::tasks::{Solved, TokenTask};
 
 /// The options actually sampled for `options`: a deterministic run (TRM, or GRAM at guidance
-/// scale 0, greedy decoding from the fixed z0) gives N identical trajectories, so one is run
+/// scale 0, greedy decoding from the fixed z0, no PTRM latent noise) gives N identical trajectories, so one is run
 /// (`samples: 1`) and its answer stands for all N. Every caller that runs trajectories (CLI,
 /// browser worker) decides this here.
 pub fn trajectories_to_run(model: &Gram, options: &SampleOptions) -> SampleOptions {
@@ -68,7 +68,8 @@ pub fn solve<T: TokenTask>(
                 // The run's last observation is its last step's: those answers are made already.
                 samples: samples_by_step.last().cloned().unwrap_or_default(),
                 values: obs.values[p * n..(p + 1) * n].to_vec(),
-                selected: select.pick(preds, &obs.values[p * n..(p + 1) * n]),
+                halt_logits: obs.halt_logits[p * n..(p + 1) * n].to_vec(),
+                selected: select.pick(preds, &obs.values[p * n..(p + 1) * n], &obs.halt_logits[p * n..(p + 1) * n]),
                 vote_by_step,
                 samples_by_step: Vec::new(),
                 steps: obs.step,
@@ -79,6 +80,7 @@ pub fn solve<T: TokenTask>(
                 }
                 solved.samples = vec![solved.samples[0].clone(); options.samples];
                 solved.values = vec![solved.values[0]; options.samples];
+                solved.halt_logits = vec![solved.halt_logits[0]; options.samples];
                 solved.selected = 0;
             }
             solved.samples_by_step = samples_by_step;

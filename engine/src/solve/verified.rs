@@ -73,9 +73,10 @@ pub fn solve_verified<T: TokenTask>(
         let round_options = SampleOptions { seed: round_seed(options.seed, round), ..run.clone() };
         let mut trajectories = Trajectories::new(model, &tokens, round_options, device);
         let (mut vote_by_step, mut samples_by_step) = (Vec::new(), Vec::<Vec<T::Answer>>::new());
-        // The newest step's LPRM values, picked sample and number; its answers are the last
-        // entry of `samples_by_step`. The record is built once, when the round stops or ends.
-        let mut newest = (Vec::new(), 0, 0);
+        // The newest step's LPRM values, halting logits, picked sample and number; its answers
+        // are the last entry of `samples_by_step`. The record is built once, when the round
+        // stops or ends.
+        let mut newest = (Vec::new(), Vec::new(), 0, 0);
         let mut verified = None;
         while !trajectories.is_done() && verified.is_none() {
             let obs = trajectories.step();
@@ -83,13 +84,13 @@ pub fn solve_verified<T: TokenTask>(
             let answers: Vec<T::Answer> = obs.predictions.iter().map(|p| task.answer_from_prediction(p)).collect();
             vote_by_step.push(answers[majority_vote(&obs.predictions)].clone());
             verified = answers.iter().position(|a| task.is_valid(puzzle, a));
-            let selected = verified.unwrap_or_else(|| select.pick(&obs.predictions, &obs.values));
-            newest = (obs.values.clone(), selected, obs.step);
+            let selected = verified.unwrap_or_else(|| select.pick(&obs.predictions, &obs.values, &obs.halt_logits));
+            newest = (obs.values.clone(), obs.halt_logits.clone(), selected, obs.step);
             samples_by_step.push(answers);
         }
-        let (values, selected, step) = newest;
+        let (values, halt_logits, selected, step) = newest;
         let samples = samples_by_step.last().cloned().expect("at least one step");
-        let solved = Solved { samples, values, selected, vote_by_step, samples_by_step, steps: step };
+        let solved = Solved { samples, values, halt_logits, selected, vote_by_step, samples_by_step, steps: step };
         if let Some(sample) = verified {
             let at = VerifiedAt { round, step, sample };
             return expand(VerifiedRun { solved, verified: Some(at), trajectory_steps: spent, rounds: round + 1 }, options.samples);
@@ -106,6 +107,7 @@ fn expand<A: Clone>(mut r: VerifiedRun<A>, samples: usize) -> VerifiedRun<A> {
     if s.samples.len() < samples {
         s.samples = vec![s.samples[0].clone(); samples];
         s.values = vec![s.values[0]; samples];
+        s.halt_logits = vec![s.halt_logits[0]; samples];
         for answers in s.samples_by_step.iter_mut() {
             *answers = vec![answers[0].clone(); samples];
         }

@@ -8,7 +8,7 @@ use std::collections::BTreeMap;
 
 use super::inference::InferenceDefaults;
 use super::split::Part;
-use crate::gram::Selection;
+use crate::gram::{Selection, lprm_select, q_select};
 
 /// The samples of one puzzle and the selected one, for any task.
 #[derive(Clone, Debug, PartialEq)]
@@ -17,6 +17,8 @@ pub struct Solved<A> {
     pub samples: Vec<A>,
     /// LPRM value of each sample.
     pub values: Vec<f32>,
+    /// Halting (Q-head) logit of each sample at the last step.
+    pub halt_logits: Vec<f32>,
     /// Index into `samples` of the selected answer.
     pub selected: usize,
     /// The majority vote's answer after each supervision step (the eval's accuracy-by-step).
@@ -32,6 +34,16 @@ impl<A> Solved<A> {
     /// The selected answer.
     pub fn selected(&self) -> &A {
         &self.samples[self.selected]
+    }
+
+    /// The answer `select` picks among the last step's samples (the vote's is the last entry of
+    /// `vote_by_step`), whichever selection chose `selected`.
+    pub fn picked(&self, select: Selection) -> &A {
+        match select {
+            Selection::Vote => self.vote_by_step.last().unwrap_or(&self.samples[0]),
+            Selection::Lprm => &self.samples[lprm_select(&self.values)],
+            Selection::Q => &self.samples[q_select(&self.halt_logits)],
+        }
     }
 }
 

@@ -10,11 +10,11 @@ use burn::tensor::Device;
 use engine::gram::sample::Decoding;
 use engine::gram::{Gram, SampleOptions};
 use engine::gram::Selection;
-use engine::solve::{VerifiedStats, VerifiedTally, evaluate, evaluate_verified, rounds_to_run, trajectories_to_run};
+use engine::solve::{SelectedTally, VerifiedStats, VerifiedTally, evaluate_selected, evaluate_verified, rounds_to_run, trajectories_to_run};
 use engine::tasks::{Part, Report, Task, TokenTask, spread};
 use engine::weights::{EvalRecord, Manifest};
 
-use super::sampling::{named_task, settle_note, task_of, with_settle};
+use super::sampling::{named_task, parse_select, settle_note, task_of, with_latent_noise, with_settle};
 use crate::runlog::fmt_duration;
 use engine::tasks::registry::{TaskVisitor, visit};
 use crate::weights_io::{is_cfg, is_jepa, load_weights};
@@ -29,7 +29,10 @@ pub struct EvalArgs<'a> {
     pub limit: Option<usize>,
     pub part: &'a str,
     pub record: bool,
+    /// GRAM/TRM: PTRM's sigma; tree weights: a fraction of max |h|.
     pub latent_noise: f64,
+    /// `--select`: also score the answers these pick (GRAM/TRM weights only).
+    pub select: &'a [String],
     pub command: &'a str,
     pub csv: Option<&'a Path>,
 }
@@ -55,6 +58,9 @@ pub fn summary_table(rows: &[SummaryRow]) -> String {
 
 pub fn eval(args: EvalArgs, device: &Device) -> Result<SummaryRow, String> {
     let name = args.weights.file_stem().map_or_else(|| args.weights.display().to_string(), |s| s.to_string_lossy().into_owned());
+    if !args.select.is_empty() && (is_cfg(args.weights) || is_jepa(args.weights)) {
+        return Err("--select picks among a GRAM/TRM model's samples; these weights have none".into());
+    }
     if is_cfg(args.weights) {
         let a = &args;
         super::cfg::eval(a.weights, a.part, a.limit, a.options.seed, a.record, a.csv, a.command, device)?;
@@ -97,18 +103,26 @@ impl TaskVisitor for GramEval<'_> {
 
     fn gram<T: TokenTask>(self, task: &T) -> Self::Output {
         let options = with_settle(self.args.options.clone(), self.args.settle, task)?;
+        let options = with_latent_noise(options, self.args.latent_noise)?;
+        let selects = self.args.select.iter().map(|s| parse_select(s, false).map(|s| s.expect("no auto"))).collect::<Result<Vec<_>, _>>()?;
         let all = task.instances(self.part);
         let instances = match self.args.limit {
             Some(k) => spread(&all, k),
             None => all,
         };
-        if self.args.record && self.args.rounds.is_some() {
-            return Err("--record stores the paper's sampler (every sample, the whole budget, the vote); drop --verified-stop".into());
+        if self.args.record && (self.args.rounds.is_some() || options.latent_noise > 0.0 || !selects.is_empty()) {
+            return Err("--record stores the paper's sampler (every sample, the whole budget, the vote); drop --verified-stop, --latent-noise and --select".into());
+        }
+        if self.args.rounds.is_some() && !selects.is_empty() {
+            return Err("--select scores the plain run's samples; with --verified-stop the answer is the verified sample".into());
         }
         let began = Instant::now();
-        let (report, stats) = score(task, self.model, &instances, &options, self.args.rounds, self.device, &began);
+        let (report, stats, picked) = score(task, self.model, &instances, &options, self.args.rounds, &selects, self.device, &began);
         print_header(task, self.model, &options, self.args.part, report.inputs());
         print!("{}", report.to_text());
+        for t in &picked {
+            println!("Selected by {} among the {} samples: {:.2}% right ({} of {})", t.select.name(), options.samples, t.accuracy(), t.right, t.inputs);
+        }
         if let (Some(s), Some(rounds)) = (&stats, self.args.rounds) {
             print!("{}", verified_table(s, &options, self.model, rounds));
         }
@@ -118,12 +132,15 @@ impl TaskVisitor for GramEval<'_> {
                     let (report, s) = evaluate_verified(task, self.model, &set, &options, r, Selection::Vote, self.device, |_, _| {});
                     (report, Some(s))
                 }
-                None => (evaluate(task, self.model, &set, &options, task.eval_batch(), self.device, |_, _| {}), None),
+                None => (evaluate_selected(task, self.model, &set, &options, &[], task.eval_batch(), self.device, |_, _| {}).0, None),
             };
             let spent = stats.map(|s| format!("; {}", compute_line(&s.overall, &options, self.model))).unwrap_or_default();
             println!("{name}: {}{spent}", extra.brief());
         }
         let mut line = report.table_line();
+        for t in &picked {
+            line += &format!(" selected({})={:.2}", t.select.name(), t.accuracy());
+        }
         if let Some(s) = &stats {
             let o = &s.overall;
             line += &format!(" verified={:.2} trajectory_steps_per_input={:.2}", 100.0 * per_input(o.verified, o), per_input(o.trajectory_steps, o));
@@ -147,16 +164,19 @@ impl TaskVisitor for GramEval<'_> {
 }
 
 /// The report (and, with the verified stop, what it spent), with a running progress line on
-/// stderr. Not-verified inputs are selected by the vote, as the plain run's report.
+/// stderr, and how often each of `selects` picks a right answer. With the verified stop the
+/// answer is the verified sample (else the vote, as the plain run's), whatever `selects` says.
+#[allow(clippy::too_many_arguments)]
 fn score<T: TokenTask>(
     task: &T,
     model: &Gram,
     instances: &[T::Instance],
     options: &SampleOptions,
     rounds: Option<usize>,
+    selects: &[Selection],
     device: &Device,
     began: &Instant,
-) -> (T::Report, Option<VerifiedStats>) {
+) -> (T::Report, Option<VerifiedStats>, Vec<SelectedTally>) {
     let total = instances.len();
     let noun = task.input_noun();
     let progress = |done: usize, r: &T::Report| {
@@ -165,9 +185,12 @@ fn score<T: TokenTask>(
     let out = match rounds {
         Some(r) => {
             let (report, stats) = evaluate_verified(task, model, instances, options, r, Selection::Vote, device, progress);
-            (report, Some(stats))
+            (report, Some(stats), Vec::new())
         }
-        None => (evaluate(task, model, instances, options, task.eval_batch(), device, progress), None),
+        None => {
+            let (report, picked) = evaluate_selected(task, model, instances, options, selects, task.eval_batch(), device, progress);
+            (report, None, picked)
+        }
     };
     eprintln!();
     out
@@ -238,14 +261,16 @@ fn restarts_table(s: &VerifiedStats, per_round: usize, restarts: usize) -> Strin
 }
 
 fn print_header<T: TokenTask>(task: &T, model: &Gram, options: &SampleOptions, part: &str, inputs: usize) {
-    let SampleOptions { samples, guidance_scale, max_steps: steps, seed, .. } = *options;
+    let SampleOptions { samples, guidance_scale, max_steps: steps, seed, latent_noise, .. } = *options;
     println!(
-        "{} on {}/{part}: {inputs} {}, {samples} samples, guidance scale {guidance_scale}, {steps} supervision steps{}{}, seed {seed}",
+        "{} on {}/{part}: {inputs} {}, {samples} samples, guidance scale {guidance_scale}, {steps} supervision steps{}{}{}, seed {seed}",
         if model.has_guidance() { "GRAM" } else { "TRM" },
         task.id(),
         task.input_noun(),
-        settle_note(options),
-        if options.halting { " (halting on)" } else { "" }
+        // PTRM's noise runs through the settled steps: only the guidance noise stops there.
+        if latent_noise > 0.0 { settle_note(options).replace("without noise", "without guidance noise") } else { settle_note(options) },
+        if options.halting { " (halting on)" } else { "" },
+        if latent_noise > 0.0 { format!(", PTRM latent noise sigma {latent_noise}") } else { String::new() }
     );
 }
 

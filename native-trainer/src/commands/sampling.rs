@@ -3,7 +3,7 @@
 
 use std::path::Path;
 
-use engine::gram::{GramConfig, SampleOptions};
+use engine::gram::{GramConfig, SampleOptions, Selection};
 use engine::weights::Manifest;
 
 use crate::checkpoint::{RunState, latest_checkpoint, read_state};
@@ -61,4 +61,24 @@ pub fn check_ranges(options: &SampleOptions) -> Result<(), String> {
         return Err(format!("--guidance-scale must be a number >= 0, not {guidance_scale}"));
     }
     Ok(())
+}
+
+/// `--latent-noise` for GRAM/TRM weights: PTRM's sigma, a number >= 0, set in `options`.
+pub fn with_latent_noise(options: SampleOptions, sigma: f64) -> Result<SampleOptions, String> {
+    if !(sigma.is_finite() && sigma >= 0.0) {
+        return Err(format!("--latent-noise (PTRM's sigma) must be a number >= 0, not {sigma}"));
+    }
+    Ok(SampleOptions { latent_noise: sigma, ..options })
+}
+
+/// `--select vote|lprm|q`, or `auto` where the command allows it (`None`: the task's default).
+pub fn parse_select(text: &str, auto: bool) -> Result<Option<Selection>, String> {
+    match text {
+        "auto" if auto => Ok(None),
+        other => match Selection::parse(other) {
+            Some(s) => Ok(Some(s)),
+            None if auto => Err(format!("--select must be auto, lprm, vote or q, not {other:?}")),
+            None => Err(format!("--select must be lprm, vote or q, not {other:?}")),
+        },
+    }
 }

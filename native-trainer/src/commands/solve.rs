@@ -10,7 +10,7 @@ use engine::solve::{solve as solve_puzzles, solve_verified};
 use engine::tasks::{Task, TokenTask};
 use serde_json::json;
 
-use super::sampling::{check_ranges, named_task, task_of, with_settle};
+use super::sampling::{check_ranges, named_task, parse_select, task_of, with_latent_noise, with_settle};
 use crate::cli::SamplingArgs;
 use crate::lines::answer_lines;
 use engine::tasks::registry::{TaskVisitor, visit};
@@ -62,10 +62,7 @@ pub fn solve(args: SolveArgs, device: &Device) -> Result<ExitCode, String> {
         (Some("tree"), false) => return Err(format!("--task tree but {} is not JEPA-Reasoner weights", args.weights.display())),
         _ => {}
     }
-    let select = match args.select {
-        "auto" => None,
-        other => Some(Selection::parse(other).ok_or_else(|| format!("--select must be auto, lprm or vote, not {other:?}"))?),
-    };
+    let select = parse_select(args.select, true)?;
     let (model, config, manifest) = load_weights(args.weights, device)?;
     let found = task_of(&config, named_task(args.weights, manifest.as_ref()).as_deref())?;
     if let Some(expected) = args.task {
@@ -73,13 +70,14 @@ pub fn solve(args: SolveArgs, device: &Device) -> Result<ExitCode, String> {
             return Err(format!("--task {expected} but {} holds a {} model", args.weights.display(), found.id()));
         }
     }
-    visit(found, GramSolve { model: &model, sampling: args.sampling, select, device })
+    visit(found, GramSolve { model: &model, sampling: args.sampling, select, latent_noise: args.latent_noise, device })
 }
 
 struct GramSolve<'a> {
     model: &'a Gram,
     sampling: &'a SamplingArgs,
     select: Option<Selection>,
+    latent_noise: f64,
     device: &'a Device,
 }
 
@@ -95,7 +93,7 @@ impl TaskVisitor for GramSolve<'_> {
     fn gram<T: TokenTask>(self, task: &T) -> Self::Output {
         let (options, rounds) = self.sampling.plan(&task.inference_defaults())?;
         check_ranges(&options)?;
-        let options = with_settle(options, self.sampling.settle, task)?;
+        let options = with_latent_noise(with_settle(options, self.sampling.settle, task)?, self.latent_noise)?;
         let select = self.select.unwrap_or(task.default_selection());
         answer_lines("puzzle", |text| {
             let puzzle = task.parse(text)?;

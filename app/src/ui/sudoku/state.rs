@@ -74,7 +74,7 @@ impl SudokuState {
         let picked = session.picked;
         let voted = Memo::new(move |_| match session.pick.get() {
             Selection::Vote => samples.with(|s| vote(s)),
-            Selection::Lprm => samples.with(|s| {
+            Selection::Lprm | Selection::Q => samples.with(|s| {
                 let grid = s.get(picked.get()?)?.clone();
                 let agree = s.iter().filter(|g| **g == grid).count();
                 Some((grid, agree))

@@ -67,7 +67,8 @@ impl<P: Clone + Send + Sync + 'static> Session<P> {
             current.with(|c| {
                 let c = c.as_ref().filter(|c| !c.boards.is_empty())?;
                 let answers: Vec<Vec<u32>> = c.boards.iter().map(|b| b.bytes().map(u32::from).collect()).collect();
-                Some(rule.pick(&answers, &c.values))
+                // The page offers the vote and the LPRM value (no halting logits reach it).
+                Some(rule.pick(&answers, &c.values, &[]))
             })
         });
         Self {

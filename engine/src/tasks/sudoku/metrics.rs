@@ -320,6 +320,7 @@ mod tests {
         let solved = Solved {
             samples: step2.clone(),
             values: vec![0.0; 5],
+            halt_logits: vec![0.0; 5],
             selected: 0,
             vote_by_step: vec![w.clone(), w.clone()],
             samples_by_step: vec![step1, step2],
