@@ -9,7 +9,7 @@
 //! - `cargo xtask demo`: the trainer's terminal demo (GRAM and TRM side by side, no browser).
 //!
 //! Whatever is missing is installed first: the wasm32 target, trunk and the exact
-//! wasm-bindgen-cli (cargo install), wasm-opt from npm `binaryen@132` and playwright-core (npm ci
+//! wasm-bindgen-cli (cargo install), wasm-opt from npm `binaryen@132`, playwright-core and axe-core (npm ci
 //! in tests/e2e), Chromium (apt). trunk itself never downloads: it runs with `--offline` and the
 //! versions pinned in Trunk.toml.
 //!
@@ -110,7 +110,8 @@ fn ensure_web_tools() -> Result<(), String> {
     ensure_cargo_tool("wasm-bindgen", "wasm-bindgen-cli", WASM_BINDGEN, false)?;
     let wasm_opt = e2e_dir().join("node_modules").join(".bin").join("wasm-opt");
     let playwright = e2e_dir().join("node_modules").join("playwright-core");
-    if !wasm_opt.exists() || !playwright.exists() {
+    let axe = e2e_dir().join("node_modules").join("axe-core");
+    if !wasm_opt.exists() || !playwright.exists() || !axe.exists() {
         run(Command::new("npm").current_dir(e2e_dir()).args(["ci", "--no-audit", "--no-fund"]))?;
     }
     ensure_apt("/usr/bin/chromium", "chromium")
