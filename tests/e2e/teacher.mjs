@@ -32,9 +32,12 @@ async function showStep(page, k) {
   await page.locator('.step-label').filter({ hasText: new RegExp(`^Step ${k} of`) }).waitFor({ timeout: 10000 });
 }
 
-/** Pauses playback at step `k` once it has been reached (the worker may be far ahead). */
+/** Once the worker has computed the run, pauses playback and shows step `k`: a change made
+ * there applies from step k + 1 whether playback was ahead of the worker or behind it. */
 async function pauseAt(page, k) {
-  await page.locator('.step-label').filter({ hasText: new RegExp(`^Step ${k} of`) }).waitFor({ timeout: 120000 });
+  await page.locator('.run-status').filter({ hasText: /done in|failed/ }).waitFor({ timeout: 300000 });
+  const status = await page.locator('.run-status').innerText();
+  if (/failed/.test(status)) throw new Error(`the run failed: ${status}`);
   if ((await page.locator('.play').innerText()) === 'Pause') await page.locator('.play').click();
   await showStep(page, k);
 }
