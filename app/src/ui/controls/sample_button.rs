@@ -32,9 +32,11 @@ pub fn SampleButton(
             aria-pressed=move || if focus.get() == index { "true" } else { "false" }
             on:click=move |_| focus.set(index)
         >
-            {children()}
+            // What it shows is in its name already (WCAG 2.5.3: the name must hold any text it
+            // shows, and a grid's 81 digits are no name).
+            <span class="picture" aria-hidden="true">{children()}</span>
             {value.map(|v| view! {
-                <span class="lprm" title="LPRM value: the model's own estimate that this answer is right">
+                <span class="lprm" aria-hidden="true" title="LPRM value: the model's own estimate that this answer is right">
                     {if picked { format!("★ {v:.2}") } else { format!("{v:.2}") }}
                 </span>
             })}
