@@ -39,7 +39,7 @@ pub const LESSONS: &[Lesson] = &[
                 title: "One model, one answer",
                 query: "size=8&board=................................................................&model=trm&n=20&scale=1&seed=0&steps=16&stop=0&run=1",
                 look_at: ".samples",
-                text: "TRM refines a latent state 16 times and reads a board from it. It ran 20 times on the empty board, and all 20 samples are the same board: its recursion is deterministic, so the same input always takes the same path. The counter below finds 1 of the 92 solutions.",
+                text: "TRM refines a latent state 16 times and reads a board from it. It ran 20 times on the empty board, and all 20 samples are the same board: its recursion is deterministic, so the same input always takes the same path. Whatever it answers, coverage can never pass 1 of the 92 solutions (read the counter: the shipped TRM's one board may not even be a solution).",
             },
             LessonStep {
                 title: "Noise in every step",
@@ -51,7 +51,7 @@ pub const LESSONS: &[Lesson] = &[
                 title: "Coverage against samples",
                 query: "size=8&board=................................................................&model=gram&n=64&scale=1&seed=0&steps=16&stop=0&run=1",
                 look_at: "figure.plot",
-                text: "With 64 samples, the curve shows how many of the 92 solutions the samples have found after each one drawn. It climbs fast, then slows as new samples land on solutions already found. TRM's curve would stay flat at 1.",
+                text: "With 64 samples, the curve shows how many of the 92 solutions the samples have found after each one drawn. It climbs fast, then slows as new samples land on solutions already found. TRM's curve stays flat at 1 at most.",
             },
             LessonStep {
                 title: "Turn the noise off",
