@@ -395,12 +395,12 @@ const scell = (page, r, c) => page.getByRole('textbox', { name: `Row ${r}, colum
     await page.goto(`${base}/sudoku?backend=cpu`);
     const before = await sudokuGrid(page);
     await page.getByLabel('Puzzle text, 81 characters').fill('12345');
-    await page.getByRole('button', { name: 'Load' }).click();
+    await page.getByRole('button', { name: 'Load', exact: true }).click();
     await page.getByRole('alert').filter({ hasText: /81 cells.*unchanged/ }).waitFor();
     assert(await sudokuGrid(page) === before, 'a bad paste changed the grid');
     const famous = '53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79';
     await page.getByLabel('Puzzle text, 81 characters').fill(famous.replace(/\./g, '0'));
-    await page.getByRole('button', { name: 'Load' }).click();
+    await page.getByRole('button', { name: 'Load', exact: true }).click();
     assert(await sudokuGrid(page) === famous, 'the pasted puzzle is not on the grid');
     await page.getByLabel('Difficulty').selectOption('hard');
     await page.getByRole('button', { name: 'New puzzle' }).click();
@@ -420,7 +420,7 @@ const scell = (page, r, c) => page.getByRole('textbox', { name: `Row ${r}, colum
     assert(await page.getByRole('button', { name: 'Solve' }).isDisabled(), 'Solve enabled for an empty grid');
     // Row 1 = 1..8 and a 9 in column 9 further down: no solution, no clash.
     await page.getByLabel('Puzzle text, 81 characters').fill('12345678.' + '.'.repeat(27) + '........9' + '.'.repeat(36));
-    await page.getByRole('button', { name: 'Load' }).click();
+    await page.getByRole('button', { name: 'Load', exact: true }).click();
     await page.locator('.board-status').filter({ hasText: /no solution/ }).waitFor();
     assert(await page.getByRole('button', { name: 'Solve' }).isDisabled(), 'Solve enabled for an impossible grid');
     await context.close();
@@ -499,7 +499,7 @@ const scell = (page, r, c) => page.getByRole('textbox', { name: `Row ${r}, colum
     // at the page's defaults (a budget of 16 steps, one restart; README, "Results: Sudoku").
     const puzzle = '.6....4...5.2.96.33.4.....51...84.6.6...5..8...3..1......1..739...5.....2....3.5.';
     await page.getByLabel('Puzzle text, 81 characters').fill(puzzle);
-    await page.getByRole('button', { name: 'Load' }).click();
+    await page.getByRole('button', { name: 'Load', exact: true }).click();
     await page.locator('.summary').filter({ hasText: 'GRAM weights ready' }).waitFor({ timeout: 60000 });
     assert(/n=20&scale=3&seed=0&steps=16&stop=1&restarts=1/.test(page.url()), `not the page's defaults: ${page.url()}`);
     await page.getByRole('button', { name: 'Solve' }).click();
