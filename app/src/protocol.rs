@@ -164,9 +164,9 @@ pub struct LiveProgress {
 
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
 pub enum Request {
-    /// Pick and initialise the backend (first message). `origin` is the page's origin: the
-    /// worker runs from a blob: URL and cannot resolve `/weights/...` by itself.
-    Init { backend: BackendChoice, origin: String },
+    /// Pick and initialise the backend (first message). `site_root` is the site's root URL (`http://host` or `http://host/latent`): the
+    /// worker cannot resolve `weights/...` against the page's `<base href>` by itself.
+    Init { backend: BackendChoice, site_root: String },
     /// Fetch and verify a model's weights (no-op when already loaded).
     Load { model: String },
     Solve(SolveRequest),
