@@ -279,6 +279,7 @@ async fn solve(state: &Rc<RefCell<State>>, req: SolveRequest, respond: &dyn Fn(R
         seed: req.seed,
         // The task's measured default (engine::tasks::TokenTask::default_settle).
         settle: kind.settle(),
+        latent_noise: req.latent_noise,
         ..Default::default()
     };
     let spec = RunSpec { options, verified_stop: req.verified_stop, restarts: req.restarts, interventions: req.interventions.clone() };
