@@ -164,7 +164,7 @@ export async function teacherTests(b, h) {
     await context.close();
   });
 
-  await test('PTRM: latent noise chosen on the page makes TRM's N runs differ; the Q-head pick is starred and its label names it', async () => {
+  await test('PTRM: latent noise chosen on the page makes the N runs of TRM differ; the Q-head pick is starred and its label names it', async () => {
     const { page, context } = await newPage(b);
     await page.goto(`${base}/nqueens?size=8&board=${EMPTY}&model=trm&n=12&scale=1&seed=0&steps=8&stop=0`);
     await page.locator('.summary').filter({ hasText: 'TRM weights ready' }).waitFor({ timeout: 60000 });
