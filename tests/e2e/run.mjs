@@ -260,7 +260,7 @@ const placedText = (() => { const b = new Array(64).fill('.'); placed.forEach(([
     const again = await watchedPage(context);
     await again.goto(page.url().replace('&run=1', ''));
     assert(await again.getByRole('radio', { name: '10x10' }).isChecked(), 'the reloaded page is not on 10x10');
-    await again.getByRole('radio', { name: 'TRM' }).check();
+    await again.getByRole('radio', { name: /^TRM/ }).check();
     await again.getByRole('radio', { name: '8x8' }).check();
     await again.waitForFunction(() => new URL(location.href).searchParams.get('size') === '8');
     assert(await again.locator('.board:not(.heatmap) .cell').count() === 64, 'back on 8x8, the board does not have 64 squares');
@@ -872,7 +872,7 @@ const vertex = (page, i) => page.getByRole('button', { name: new RegExp(`^Vertex
     await again.goto(page.url().replace('&run=1', ''));
     assert(await again.getByRole('radio', { name: '10 vertices' }).isChecked(), 'the reloaded page is not on 10 vertices');
     assert(urlGraph(again) === g, 'the reloaded page lost the graph');
-    await again.getByRole('radio', { name: 'TRM' }).check();
+    await again.getByRole('radio', { name: /^TRM/ }).check();
     await again.getByRole('radio', { name: '8 vertices' }).check();
     await again.locator('.summary').filter({ hasText: 'TRM weights ready' }).waitFor({ timeout: 60000 });
     assert(urlGraph(again).length === 28 && await again.locator('.vertex-button').count() === 8, 'switching back did not give an 8-vertex graph');
