@@ -12,7 +12,6 @@ import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { serve } from './static-server.mjs';
 import { teacherTests } from './teacher.mjs';
-import { selfHostedTests } from './self-hosted.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const dist = process.env.DIST || path.join(here, '..', '..', 'dist');
@@ -334,7 +333,6 @@ const placedText = (() => { const b = new Array(64).fill('.'); placed.forEach(([
     await context.close();
   });
   await teacherTests(b, { base, test, newPage, assert, shots, results, waitDone, sampleBoards, isSolution, parse });
-  await selfHostedTests(b, { test, newPage, assert, shots, waitDone, sampleBoards, isSolution, parse });
   await b.close();
 }
 

@@ -164,26 +164,6 @@ export async function teacherTests(b, h) {
     await context.close();
   });
 
-  await test('PTRM: latent noise chosen on the page makes the N runs of TRM differ; the Q-head pick is starred and its label names it', async () => {
-    const { page, context } = await newPage(b);
-    await page.goto(`${base}/nqueens?size=8&board=${EMPTY}&model=trm&n=12&scale=1&seed=0&steps=8&stop=0`);
-    await page.locator('.summary').filter({ hasText: 'TRM weights ready' }).waitFor({ timeout: 60000 });
-    await page.getByRole('combobox', { name: 'PTRM latent noise' }).selectOption('8');
-    assert(new URL(page.url()).searchParams.get('noise') === '8', `the URL does not keep the noise: ${page.url()}`);
-    await page.getByRole('button', { name: 'Solve' }).click();
-    const boards = await lastStep(page, h);
-    assert(boards.length === 12 && new Set(boards).size > 1, `PTRM: ${new Set(boards).size} distinct of ${boards.length}`);
-    assert(/PTRM/.test(await page.locator('.run-status').innerText()), 'the status does not name PTRM');
-    await page.getByRole('radio', { name: /Q-head/ }).check();
-    const picked = page.locator('.samples .sample.picked');
-    await picked.first().waitFor({ timeout: 10000 });
-    assert((await picked.count()) === 1, `${await picked.count()} samples starred`);
-    assert(/picked/.test(await picked.getAttribute('aria-label')), 'the pick is not in the button name');
-    await page.screenshot({ path: path.join(shots, 'nqueens-ptrm.png'), fullPage: false });
-    assert(page.errors.length === 0, `console errors: ${page.errors}`);
-    await context.close();
-  });
-
   await test('Exports: the coverage plot as CSV and SVG, the gallery as text, each read back and checked', async () => {
     const { page, context } = await newPage(b, undefined, { acceptDownloads: true });
     await page.goto(`${base}/nqueens?size=8&board=${EMPTY}&model=gram&n=24&scale=1&seed=1&steps=16&stop=0&run=1`);

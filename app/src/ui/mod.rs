@@ -31,7 +31,7 @@ use learn::{LearnPage, LessonPanel};
 #[component]
 pub fn App() -> impl IntoView {
     view! {
-        <Router base=crate::base_path::router_base()>
+        <Router>
             <header class="top">
                 <A href="/">"Latent-reasoning playground"</A>
                 <nav aria-label="Puzzles">

@@ -34,7 +34,7 @@ pub(super) async fn ensure_cfg(
         return Ok(m.clone());
     }
     let manifest = CfgManifest::from_json(manifest_text).map_err(|e| format!("{name}.json: {e}"))?;
-    let base = format!("{}{WEIGHTS_PATH}", state.borrow().site_root);
+    let base = format!("{}{WEIGHTS_PATH}", state.borrow().origin);
     let progress = |loaded, total| respond(Response::LoadProgress { model: name.into(), loaded, total });
     let bytes = fetch_bytes(&format!("{base}/{name}.bpk"), manifest.bytes as u64, &progress).await?;
     let models = load_cfg(&manifest, &bytes, &Device::flex()).map_err(|e| format!("{name}.bpk: {e}"))?;

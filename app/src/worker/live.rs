@@ -60,7 +60,7 @@ fn new_session(seed: u64, lambda: f64, k: usize, ad: &Device) -> Session {
 async fn load_trained(state: &Rc<RefCell<State>>, name: &str, respond: &dyn Fn(Response)) -> Result<(engine::tasks::regex::model::RegexModel, usize), String> {
     let text = fetch_manifest(state, name).await?;
     let manifest = RegexManifest::from_json(&text).map_err(|e| format!("{name}.json: {e}"))?;
-    let base = format!("{}{WEIGHTS_PATH}", state.borrow().site_root);
+    let base = format!("{}{WEIGHTS_PATH}", state.borrow().origin);
     let progress = |loaded, total| respond(Response::LoadProgress { model: name.into(), loaded, total });
     let bytes = fetch_bytes(&format!("{base}/{name}.bpk"), manifest.bytes as u64, &progress).await?;
     let model = load_regex(&manifest, &bytes, &Device::flex()).map_err(|e| format!("{name}.bpk: {e}"))?;

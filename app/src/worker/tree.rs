@@ -31,7 +31,7 @@ pub(super) async fn ensure_tree(
         return Ok(m.clone());
     }
     let manifest = JepaManifest::from_json(manifest_text).map_err(|e| format!("{name}.json: {e}"))?;
-    let base = format!("{}{WEIGHTS_PATH}", state.borrow().site_root);
+    let base = format!("{}{WEIGHTS_PATH}", state.borrow().origin);
     let progress = |loaded, total| respond(Response::LoadProgress { model: name.into(), loaded, total });
     let bytes = fetch_bytes(&format!("{base}/{name}.bpk"), manifest.bytes as u64, &progress).await?;
     let model = load_jepa(&manifest, &bytes, &Device::flex()).map_err(|e| format!("{name}.bpk: {e}"))?;

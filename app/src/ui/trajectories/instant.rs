@@ -11,12 +11,12 @@ use wasm_bindgen_futures::JsFuture;
 
 use super::page::ReasonerPage;
 use crate::recorded_runs::{RUNS_PATH, Wanted, matches};
-use crate::base_path::site_root;
+use crate::ui::browser::origin;
 use crate::ui::status::Load;
 use crate::url_state::sampling::HasSampling;
 
 async fn fetch_run(name: &str) -> Option<RecordedRun> {
-    let url = format!("{}{RUNS_PATH}/{name}.json", site_root());
+    let url = format!("{}{RUNS_PATH}/{name}.json", origin());
     let response: web_sys::Response = JsFuture::from(window().fetch_with_str(&url)).await.ok()?.dyn_into().ok()?;
     if !response.ok() {
         return None;
