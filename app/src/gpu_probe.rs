@@ -71,8 +71,8 @@ impl WorkerBuild {
     /// The worker's script, as trunk names it (`filehash = false` in Trunk.toml).
     pub fn script(self) -> &'static str {
         match self {
-            Self::Cpu => "/worker_cpu.js",
-            Self::WebGpu => "/worker_webgpu.js",
+            Self::Cpu => "worker_cpu.js",
+            Self::WebGpu => "worker_webgpu.js",
         }
     }
 }

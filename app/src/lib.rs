@@ -8,10 +8,13 @@
 //! `protocol`, `run_record`, `url_state`, `weights_summary` and `gpu_probe`'s choice are plain Rust and tested natively
 //! (`cargo test -p app --lib`); the browser-only modules build for wasm32 only.
 
+pub mod base_path;
 pub mod gpu_probe;
 pub mod lessons;
 pub mod protocol;
+pub mod recorded_jepa;
 pub mod recorded_runs;
+pub mod routes;
 pub mod run_record;
 pub mod url_state;
 pub mod weights_summary;

@@ -61,6 +61,10 @@ pub struct SolveRequest {
     /// steps are already on the page.
     #[serde(default)]
     pub report_from: usize,
+    /// PTRM's test-time noise: sigma of the Gaussian added to the reasoning latent before every
+    /// supervision step (0: none, the paper's sampler as it was).
+    #[serde(default)]
+    pub latent_noise: f64,
 }
 
 /// A change to running trajectories (the engine's, so a recorded run replays the same way).
@@ -164,9 +168,9 @@ pub struct LiveProgress {
 
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
 pub enum Request {
-    /// Pick and initialise the backend (first message). `origin` is the page's origin: the
-    /// worker runs from a blob: URL and cannot resolve `/weights/...` by itself.
-    Init { backend: BackendChoice, origin: String },
+    /// Pick and initialise the backend (first message). `site_root` is the site's root URL (`http://host` or `http://host/latent`): the
+    /// worker cannot resolve `weights/...` against the page's `<base href>` by itself.
+    Init { backend: BackendChoice, site_root: String },
     /// Fetch and verify a model's weights (no-op when already loaded).
     Load { model: String },
     Solve(SolveRequest),
@@ -208,6 +212,9 @@ pub struct StepReport {
     /// Per sample, a sketch of its high-level state h (the latent map's input).
     #[serde(default)]
     pub latents: Vec<Vec<f32>>,
+    /// Per sample, the Q-head's halting logit (PTRM's best-Q pick).
+    #[serde(default)]
+    pub halt_logits: Vec<f32>,
     /// Wall time of this step in the worker, ms (forward pass + read-back).
     pub millis: f64,
 }
@@ -215,8 +222,8 @@ pub struct StepReport {
 impl StepReport {
     /// The engine's view of a step, for run `run`, computed in `millis`.
     pub fn from_view(run: u64, v: engine::solve::live::StepView, millis: f64) -> Self {
-        let engine::solve::live::StepView { round, step, boards, queen_probs, digit_probs, colour_probs, values, scale, latents } = v;
-        Self { run, round, step, boards, queen_probs, digit_probs, colour_probs, values, scale, latents, millis }
+        let engine::solve::live::StepView { round, step, boards, queen_probs, digit_probs, colour_probs, values, scale, latents, halt_logits } = v;
+        Self { run, round, step, boards, queen_probs, digit_probs, colour_probs, values, scale, latents, halt_logits, millis }
     }
 }
 

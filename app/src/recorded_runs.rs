@@ -1,18 +1,28 @@
-//! The recorded runs the GRAM pages show the moment they open (`public/runs/<page>.json`, made
-//! by `native-trainer record` from the shipped weights): which file a page shows, whether it is
-//! the run the page's settings ask for, and its steps as the worker's reports.
+//! The recorded runs the pages show the moment they open (`public/runs/<page>.json`, made by
+//! `native-trainer record` from the shipped weights): which file a page shows, whether it is
+//! the run the page's settings ask for, and (GRAM pages) its steps as the worker's reports.
+//! The GRAM pages record a [`RecordedRun`], `/tree` a [`RecordedTree`], `/grammar` a
+//! [`RecordedGrammar`]; `/jepa`'s recorded training session is `crate::recorded_jepa`'s.
 //!
 //! Plain Rust, tested natively: each committed file is the run of its page's default settings
 //! and of the shipped weights as they are now (their sha256), so a retrain or a new default
 //! fails the test until the runs are recorded again (`print_record_commands` prints how).
 
 use engine::solve::recorded::RecordedRun;
+use engine::tasks::cfg::recorded::RecordedGrammar;
+use engine::tasks::tree::recorded::RecordedTree;
 
 use crate::protocol::{StepReport, VerifiedStep};
+use crate::url_state::grammar::{self, GrammarSettings};
 use crate::url_state::sampling::Sampling;
+use crate::url_state::tree::{self, TreeSettings};
 
 /// Where the pages find their recorded runs, under the site's root.
 pub const RUNS_PATH: &str = "/runs";
+
+/// `/tree`'s and `/grammar`'s files under [`RUNS_PATH`] (without `.json`).
+pub const TREE_RUN: &str = "tree";
+pub const GRAMMAR_RUN: &str = "grammar";
 
 /// What a page would run now, to compare with a recording.
 pub struct Wanted<'a> {
@@ -31,7 +41,23 @@ pub fn matches(run: &RecordedRun, wanted: &Wanted) -> bool {
         && run.seed == s.seed
         && (run.scale - s.scale).abs() < 1e-9
         && run.verified_stop == s.stop
+        && s.noise == 0.0
         && (!s.stop || run.restarts == s.restarts)
+}
+
+fn same(a: f64, b: f64) -> bool {
+    (a - b).abs() < 1e-9
+}
+
+/// The recording is the answer `/tree` asks for with `s` (its weights, question, noise and seed).
+pub fn tree_matches(run: &RecordedTree, s: &TreeSettings) -> bool {
+    run.model == tree::WEIGHTS && run.task().is_some_and(|t| t == s.task) && same(run.noise, s.noise) && run.seed == s.seed
+}
+
+/// The recording is the exploration `/grammar` asks for with `s` (its weights, sequence,
+/// corruption, noise and seed).
+pub fn grammar_matches(run: &RecordedGrammar, s: &GrammarSettings) -> bool {
+    run.model == grammar::WEIGHTS && run.sequence == s.sequence && same(run.corrupt, s.corrupt) && same(run.noise, s.noise) && run.seed == s.seed
 }
 
 /// The recording's steps as reports of run `id` (no timing: they were not computed here).
@@ -65,6 +91,61 @@ mod tests {
 
     fn root() -> std::path::PathBuf {
         std::path::Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap().to_path_buf()
+    }
+
+    /// The committed file of `page` and the sha256 of the shipped weights `weights`.
+    fn committed(page: &str, weights: &str) -> (String, String) {
+        let path = root().join(format!("public{RUNS_PATH}/{page}.json"));
+        let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        let manifest = std::fs::read_to_string(root().join(format!("public/weights/{weights}.json"))).unwrap();
+        let sha = serde_json::from_str::<serde_json::Value>(&manifest).unwrap()["sha256"].as_str().unwrap().to_string();
+        // It arrives before the weights: a few kB, not the weights' MB.
+        assert!(text.len() < 64 << 10, "{page}: {} bytes", text.len());
+        (text, sha)
+    }
+
+    #[test]
+    fn the_committed_tree_and_grammar_runs_are_their_pages_default_runs_of_the_shipped_weights() {
+        let (text, sha) = committed(TREE_RUN, tree::WEIGHTS);
+        let run: RecordedTree = serde_json::from_str(&text).unwrap();
+        assert!(tree_matches(&run, &TreeSettings::default()), "/tree: not the default question; re-record");
+        assert_eq!(run.weights_sha256, sha, "/tree: recorded with other weights; re-record");
+        let e = &run.explanation;
+        assert!(!e.steps.is_empty() && e.route.is_some(), "an answer with its latents explained");
+
+        let (text, sha) = committed(GRAMMAR_RUN, grammar::WEIGHTS);
+        let run: RecordedGrammar = serde_json::from_str(&text).unwrap();
+        assert!(grammar_matches(&run, &GrammarSettings::default()), "/grammar: not the default request; re-record");
+        assert_eq!(run.weights_sha256, sha, "/grammar: recorded with other weights; re-record");
+        // The page's state once every curve point has arrived: the worker's draws, every level.
+        let v = &run.view;
+        assert_eq!(v.answers.len(), 3);
+        assert_eq!(v.draws, engine::tasks::cfg::explore::DRAWS);
+        assert_eq!(v.curve.iter().map(|p| p.0).collect::<Vec<_>>(), engine::tasks::cfg::sweep::CORRUPTION.to_vec());
+    }
+
+    #[test]
+    fn another_tree_or_grammar_setting_is_not_the_recorded_run() {
+        let run: RecordedTree = serde_json::from_str(&committed(TREE_RUN, tree::WEIGHTS).0).unwrap();
+        let d = TreeSettings::default();
+        assert!(tree_matches(&run, &TreeSettings { run: true, ..d.clone() }), "run=1 is not a setting of the answer");
+        assert!(!tree_matches(&run, &TreeSettings { noise: 0.01, ..d.clone() }));
+        assert!(!tree_matches(&run, &TreeSettings { seed: 1, ..d.clone() }));
+        let other = engine::tasks::tree::TreeTask::parse("AB, AC[ROOT]A[TARGET]B[ROUTE]").unwrap();
+        assert!(!tree_matches(&run, &TreeSettings { task: other, ..d.clone() }));
+        assert!(!tree_matches(&RecordedTree { model: "reasoner-other".into(), ..run.clone() }, &d));
+
+        let run: RecordedGrammar = serde_json::from_str(&committed(GRAMMAR_RUN, grammar::WEIGHTS).0).unwrap();
+        let d = GrammarSettings::default();
+        assert!(grammar_matches(&run, &d));
+        for s in [
+            GrammarSettings { sequence: 1, ..d.clone() },
+            GrammarSettings { corrupt: 0.1, ..d.clone() },
+            GrammarSettings { noise: 0.05, ..d.clone() },
+            GrammarSettings { seed: 2, ..d.clone() },
+        ] {
+            assert!(!grammar_matches(&run, &s), "{s:?}");
+        }
     }
 
     #[test]
@@ -108,11 +189,14 @@ mod tests {
         assert!(matches(&run, &Wanted { weights: &weights, puzzle: &puzzle, sampling: &sampling }));
         let other = Sampling { seed: sampling.seed + 1, ..sampling.clone() };
         assert!(!matches(&run, &Wanted { weights: &weights, puzzle: &puzzle, sampling: &other }));
+        let noisy = Sampling { noise: 1.0, ..sampling.clone() };
+        assert!(!matches(&run, &Wanted { weights: &weights, puzzle: &puzzle, sampling: &noisy }), "recordings are without PTRM noise");
         assert!(!matches(&run, &Wanted { weights: "trm-nqueens8", puzzle: &puzzle, sampling: &sampling }));
     }
 
     /// `cargo test -p app --lib -- --ignored print_record_commands --nocapture`: the commands
-    /// that record every page's default run (run them from the repository root).
+    /// that record every page's default run, the GRAM pages', `/tree`'s and `/grammar`'s (run
+    /// them from the repository root).
     #[test]
     #[ignore]
     fn print_record_commands() {
@@ -123,5 +207,31 @@ mod tests {
                 s.samples, s.steps, s.seed, s.scale
             );
         }
+        let t = TreeSettings::default();
+        println!(
+            "target/release/native-trainer record --weights public/weights/{}.bpk --puzzle '{}' --latent-noise {} --seed {} --out public{RUNS_PATH}/{TREE_RUN}.json",
+            tree::WEIGHTS,
+            t.task.input_text(),
+            t.noise,
+            t.seed
+        );
+        let g = GrammarSettings::default();
+        println!(
+            "target/release/native-trainer record --weights public/weights/{}.bpk --sequence {} --corrupt {} --latent-noise {} --seed {} --out public{RUNS_PATH}/{GRAMMAR_RUN}.json",
+            grammar::WEIGHTS,
+            g.sequence,
+            g.corrupt,
+            g.noise,
+            g.seed
+        );
+        let j = crate::url_state::jepa::JepaSettings::default();
+        println!(
+            "target/release/native-trainer record --task jepa --lambda {} --k {} --seed {} --steps {} --out public{RUNS_PATH}/{}.json",
+            j.lambda,
+            j.k,
+            j.seed,
+            engine::tasks::regex::session::RECORDED_STEPS,
+            crate::recorded_jepa::JEPA_RUN
+        );
     }
 }

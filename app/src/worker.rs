@@ -31,7 +31,7 @@ use crate::protocol::{BackendChoice, Request, Response, SolveRequest, StepReport
 use crate::url_state::nqueens::MAX_SAMPLES;
 use crate::url_state::sampling::{MAX_RESTARTS, MAX_STEPS};
 
-/// Where trunk copies `public/weights/`, under the page's origin.
+/// Where trunk copies `public/weights/`, under the site's root (`crate::base_path`).
 pub const WEIGHTS_PATH: &str = "/weights";
 
 pub struct ReasonerWorker {
@@ -41,7 +41,7 @@ pub struct ReasonerWorker {
 #[derive(Default)]
 struct State {
     device: Option<Device>,
-    origin: String,
+    site_root: String,
     /// Loaded models with the task their manifest names (`nqueens8`, `sudoku`).
     models: HashMap<String, (Rc<Gram>, String)>,
     /// Loaded JEPA-Reasoner + Talker weights (always on burn-flex; see `ensure_tree`).
@@ -49,7 +49,7 @@ struct State {
     /// Loaded grammar-study weights with their manifests (burn-flex, as the trees).
     grammars: HashMap<String, Rc<(engine::tasks::cfg::models::CfgModels, engine::weights::cfg::CfgManifest)>>,
     /// `/jepa`'s two models between pauses (taken out while they train).
-    live: Option<live::Session>,
+    live: Option<engine::tasks::regex::session::Session>,
     queue: VecDeque<(Request, HandlerId)>,
     busy: bool,
     /// The newest run the page asked for; older runs stop at their next step.
@@ -107,11 +107,11 @@ async fn drain(state: Rc<RefCell<State>>, scope: WorkerScope<ReasonerWorker>) {
         };
         let respond = |r: Response| scope.respond(id, r);
         match msg {
-            Request::Init { backend, origin } => {
+            Request::Init { backend, site_root } => {
                 let (device, name, detail) = init_backend(backend).await;
                 let mut st = state.borrow_mut();
                 st.device = Some(device);
-                st.origin = origin;
+                st.site_root = site_root;
                 drop(st);
                 respond(Response::Backend { name, detail });
             }
@@ -230,7 +230,7 @@ async fn fetch_manifest(state: &Rc<RefCell<State>>, name: &str) -> Result<String
     if !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '-') {
         return Err(format!("unknown model {name:?}"));
     }
-    let base = format!("{}{WEIGHTS_PATH}", state.borrow().origin);
+    let base = format!("{}{WEIGHTS_PATH}", state.borrow().site_root);
     let bytes = fetch_bytes(&format!("{base}/{name}.json"), 0, &|_, _| {}).await?;
     String::from_utf8(bytes).map_err(|_| format!("{name}.json is not text"))
 }
@@ -249,7 +249,7 @@ async fn ensure_model(
         return Err(format!("unknown model {name:?}"));
     }
     let device = state.borrow().device.clone().ok_or("the backend is not initialised yet")?;
-    let base = format!("{}{WEIGHTS_PATH}", state.borrow().origin);
+    let base = format!("{}{WEIGHTS_PATH}", state.borrow().site_root);
     let manifest_bytes = fetch_bytes(&format!("{base}/{name}.json"), 0, &|_, _| {}).await?;
     let text = String::from_utf8(manifest_bytes).map_err(|_| format!("{name}.json is not text"))?;
     let manifest = Manifest::from_json(&text).map_err(|e| format!("{name}.json: {e}"))?;
@@ -279,6 +279,7 @@ async fn solve(state: &Rc<RefCell<State>>, req: SolveRequest, respond: &dyn Fn(R
         seed: req.seed,
         // The task's measured default (engine::tasks::TokenTask::default_settle).
         settle: kind.settle(),
+        latent_noise: req.latent_noise,
         ..Default::default()
     };
     let spec = RunSpec { options, verified_stop: req.verified_stop, restarts: req.restarts, interventions: req.interventions.clone() };

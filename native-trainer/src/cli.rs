@@ -211,24 +211,52 @@ pub enum Command {
         guidance_scale: f64,
     },
     /// Record a run of shipped weights as a page computes it, for the page to show while its
-    /// model loads: one JSON object (every step's samples, LPRM values, probabilities).
+    /// model loads: one JSON object. GRAM/TRM weights: every step's samples, LPRM values and
+    /// probabilities; tree weights: the route and its explanation; grammar weights: the three
+    /// completions and the sequence's curve. The weights' manifest says which. With `--task
+    /// jepa`: `/jepa`'s training session instead (both models from fresh weights).
     Record {
+        #[arg(long, required_unless_present = "task", conflicts_with = "task")]
+        weights: Option<PathBuf>,
+        /// GRAM/TRM: the puzzle in the task's text format; tree: the tree line up to `[ROUTE]`
+        /// (the page's default question).
+        #[arg(long, conflicts_with = "task")]
+        puzzle: Option<String>,
+        /// `jepa`: record `/jepa`'s session (the LM-only and the LM + LLM-JEPA model trained
+        /// side by side from fresh weights, as the page trains them) instead of a run of weights.
+        #[arg(long, value_parser = ["jepa"])]
+        task: Option<String>,
+        /// GRAM/TRM only. Default 20.
+        #[arg(long, conflicts_with = "task")]
+        samples: Option<usize>,
+        /// GRAM/TRM: supervision steps (default 16); `--task jepa`: training steps of each model
+        /// (default 600).
         #[arg(long)]
-        weights: PathBuf,
-        /// The puzzle in the task's text format (the page's default puzzle).
-        #[arg(long)]
-        puzzle: String,
-        #[arg(long, default_value_t = 20)]
-        samples: usize,
-        #[arg(long, default_value_t = 16)]
-        steps: usize,
+        steps: Option<usize>,
         #[arg(long, default_value_t = 0)]
         seed: u64,
-        #[arg(long, default_value_t = 1.0)]
-        guidance_scale: f64,
-        /// The verified stop, with this many restarts (omit: every step, no stop).
-        #[arg(long)]
+        /// GRAM/TRM only. Default 1.
+        #[arg(long, conflicts_with = "task")]
+        guidance_scale: Option<f64>,
+        /// GRAM/TRM only: the verified stop, with this many restarts (omit: every step, no stop).
+        #[arg(long, conflicts_with = "task")]
         stop_restarts: Option<usize>,
+        /// Tree and grammar weights: Gaussian noise on every latent, sigma as a fraction of max
+        /// |h| (0 to 1). Default 0.
+        #[arg(long, conflicts_with = "task")]
+        latent_noise: Option<f64>,
+        /// Grammar weights: which held-out sequence (`/grammar`'s `seq`). Default 0.
+        #[arg(long, conflicts_with = "task")]
+        sequence: Option<usize>,
+        /// Grammar weights: share of the prefix's terminals replaced (0 to 1). Default 0.
+        #[arg(long, conflicts_with = "task")]
+        corrupt: Option<f64>,
+        /// `--task jepa`: LLM-JEPA's weight of the JEPA term (0 to 4; default 1, the page's).
+        #[arg(long, requires = "task", conflicts_with_all = ["weights", "puzzle"])]
+        lambda: Option<f64>,
+        /// `--task jepa`: LLM-JEPA's [PRED] tokens (0 to 4; default 1, the page's).
+        #[arg(long, requires = "task", conflicts_with_all = ["weights", "puzzle"])]
+        k: Option<usize>,
         #[arg(long)]
         out: PathBuf,
     },

@@ -121,10 +121,19 @@ fn run(command: Command, command_line: String, device: Device) -> Result<ExitCod
             let options = engine::gram::SampleOptions { samples, max_steps: steps, seed, guidance_scale, ..Default::default() };
             commands::generate::generate(&weights, options, &device)
         }
-        Command::Record { weights, puzzle, samples, steps, seed, guidance_scale, stop_restarts, out } => {
-            let args = commands::record::RecordArgs { weights: &weights, puzzle: &puzzle, samples, steps, seed, guidance_scale, stop_restarts, out: &out };
-            commands::record::record_run(args, &device)
-        }
+        Command::Record { weights, puzzle, task, samples, steps, seed, guidance_scale, stop_restarts, latent_noise, sequence, corrupt, lambda, k, out } => match (task, weights) {
+            // clap allows only `jepa`, and none of the weights' flags beside it.
+            (Some(_), _) => {
+                let args = commands::record::JepaArgs { lambda: lambda.unwrap_or(1.0), k: k.unwrap_or(1), seed, steps: steps.unwrap_or(commands::record::JEPA_STEPS), out: &out };
+                commands::record::record_jepa(args, &device)
+            }
+            (None, Some(weights)) => {
+                let puzzle = puzzle.as_deref();
+                let args = commands::record::RecordArgs { weights: &weights, puzzle, samples, steps, seed, guidance_scale, stop_restarts, latent_noise, sequence, corrupt, out: &out };
+                commands::record::record(args, &device)
+            }
+            (None, None) => Err("record takes --weights W, or --task jepa".into()),
+        },
         Command::Grammar { weights } => commands::cfg::grammar(&weights, &device),
         Command::Classifier { out, steps, seed } => commands::classifier::train_classifier(&out, steps, seed, &device),
         Command::Export { run_dir, name, out_dir } => commands::export::export(run_dir, &name, &out_dir, &device),

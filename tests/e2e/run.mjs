@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { serve } from './static-server.mjs';
 import { teacherTests } from './teacher.mjs';
+import { selfHostedTests } from './self-hosted.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const dist = process.env.DIST || path.join(here, '..', '..', 'dist');
@@ -333,6 +334,7 @@ const placedText = (() => { const b = new Array(64).fill('.'); placed.forEach(([
     await context.close();
   });
   await teacherTests(b, { base, test, newPage, assert, shots, results, waitDone, sampleBoards, isSolution, parse });
+  await selfHostedTests(b, { test, newPage, assert, shots, waitDone, sampleBoards, isSolution, parse });
   await b.close();
 }
 
@@ -800,6 +802,13 @@ async function checkColoringRun(page, nSamples) {
   return { samples, want, total };
 }
 const urlGraph = (page) => new URL(page.url()).searchParams.get('graph');
+// The page writes its address in an effect that runs after the click's handler: poll until `ok`.
+const urlGraphWhen = async (page, ok, ms = 5000) => {
+  const end = Date.now() + ms;
+  let g = urlGraph(page);
+  while (!(g && ok(g)) && Date.now() < end) { await page.waitForTimeout(50); g = urlGraph(page); }
+  return g;
+};
 const vertex = (page, i) => page.getByRole('button', { name: new RegExp(`^Vertex ${i} \\(`) });
 
 // ---------- Graph colouring (CPU) ----------
@@ -816,7 +825,7 @@ const vertex = (page, i) => page.getByRole('button', { name: new RegExp(`^Vertex
     assert((await verdict()).includes(`finds ${countColourings(g0)} colouring`), `verdict ${await verdict()} vs ${countColourings(g0)}`);
     await vertex(page, 0).click();
     await vertex(page, 1).click();
-    const g1 = urlGraph(page);
+    const g1 = await urlGraphWhen(page, (g) => g[0] !== g0[0]);
     assert(g1[0] !== g0[0] && g1.slice(1) === g0.slice(1), `clicking 0 then 1 did not toggle edge 0-1: ${g0} -> ${g1}`);
     assert((await verdict()).includes(`finds ${countColourings(g1)} colouring`), `verdict after the edit: ${await verdict()}`);
     // A K4 on 0-3 by keyboard: no 3-colouring, Solve disabled, the reason names the four vertices.
@@ -825,7 +834,8 @@ const vertex = (page, i) => page.getByRole('button', { name: new RegExp(`^Vertex
       await vertex(page, i).focus(); await page.keyboard.press('Enter');
       await vertex(page, j).focus(); await page.keyboard.press('Enter');
     }
-    assert(countColourings(urlGraph(page)) === 0, `not a K4: ${urlGraph(page)}`);
+    const k4 = await urlGraphWhen(page, (g) => countColourings(g) === 0);
+    assert(countColourings(k4) === 0, `not a K4: ${k4}`);
     assert(/Not 3-colourable: vertices 0, 1, 2 and 3/.test(await verdict()), `verdict: ${await verdict()}`);
     assert(await page.getByRole('button', { name: 'Solve' }).isDisabled(), 'Solve is enabled on a graph with no colouring');
     assert(page.errors.length === 0, `console errors: ${page.errors}`);
@@ -980,6 +990,30 @@ const vertex = (page, i) => page.getByRole('button', { name: new RegExp(`^Vertex
 {
   const b = await browser(false);
   const readouts = (page) => page.locator('.scatter .readout').evaluateAll((els) => els.map((e) => ({ model: e.closest('.scatter').dataset.model, cos: Number(e.dataset.cos), spread: Number(e.dataset.spread), step: Number(e.dataset.step), semantic: Number(e.dataset.semantic) })));
+  await test('JEPA instant start: /jepa opens on its recorded session (public/runs/jepa.json) at once; Train replaces it with a live one; another setting empties the plots', async () => {
+    const { page, context } = await newPage(b);
+    const t0 = Date.now();
+    await page.goto(`${base}/jepa`);
+    await page.locator('.run-status').filter({ hasText: 'Recorded session' }).waitFor({ timeout: 5000 });
+    results.jepa_recorded_on_screen_ms = Date.now() - t0;
+    const r = await readouts(page);
+    const lm = r.find((x) => x.model === 'lm'), jepa = r.find((x) => x.model === 'llm-jepa');
+    assert(lm && jepa && lm.step === 600 && jepa.step === 600, `recorded readouts: ${JSON.stringify(r)}`);
+    assert(jepa.cos - lm.cos > 0.3, `recorded cosines: LM ${lm.cos}, LLM-JEPA ${jepa.cos}`);
+    const points = async (plot) => Number(await page.locator(`${plot} figcaption`).getAttribute('data-points'));
+    assert((await points('.loss-plot')) === 120 && (await points('.accuracy-plot')) === 13, `recorded points: ${await points('.loss-plot')}, ${await points('.accuracy-plot')}`);
+    await page.getByRole('button', { name: 'Train', exact: true }).click();
+    await page.locator('.run-status').filter({ hasText: /Starting|Training: step/ }).waitFor({ timeout: 5000 });
+    await page.waitForFunction(() => Number(document.querySelector('.loss-plot figcaption')?.dataset.points) < 120, null, { timeout: 5000 });
+    await page.getByRole('button', { name: 'Pause' }).click();
+    await page.goto(`${base}/jepa`);
+    await page.locator('.run-status').filter({ hasText: 'Recorded session' }).waitFor({ timeout: 5000 });
+    await page.getByLabel('JEPA weight lambda').fill('2');
+    await page.locator('.run-status').filter({ hasText: 'Press Train' }).waitFor({ timeout: 5000 });
+    assert((await points('.loss-plot')) === 0, 'the recording stayed under other settings');
+    assert(page.errors.length === 0, `console errors: ${page.errors}`);
+    await context.close();
+  });
   await test('JEPA live: both models train in the browser, the JEPA model visibly aligns its views within 2 minutes, and the page stays responsive', async () => {
     const { page, context } = await newPage(b);
     const t0 = Date.now();

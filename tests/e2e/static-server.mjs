@@ -24,3 +24,35 @@ export async function serve(dist) {
   await new Promise((ok) => server.listen(0, '127.0.0.1', ok));
   return { server, base: `http://127.0.0.1:${server.address().port}` };
 }
+
+/** A plain static file server, as a school's web host is: `dir` served under `mount` (e.g.
+ * `/latent/`), a folder's index.html for the folder, a redirect that adds the slash to a folder
+ * named without it (keeping the query), `404.html` with status 404 for anything else, and
+ * nothing outside `mount`. No rewrite rules: every route must exist as a file. */
+export async function servePlain(dir, mount) {
+  const root = path.resolve(dir);
+  const requests = [];
+  const server = http.createServer((req, res) => {
+    const url = new URL(req.url, 'http://x');
+    requests.push(url.pathname);
+    const notFound = () => {
+      const page = path.join(root, '404.html');
+      const body = fs.existsSync(page) ? fs.readFileSync(page) : Buffer.from('not found');
+      res.writeHead(404, { 'content-type': 'text/html', 'content-length': body.length });
+      res.end(body);
+    };
+    if (!url.pathname.startsWith(mount)) { res.writeHead(404); res.end('outside the site'); return; }
+    let file = path.join(root, decodeURIComponent(url.pathname.slice(mount.length)));
+    if (!file.startsWith(root) || !fs.existsSync(file)) return notFound();
+    if (fs.statSync(file).isDirectory()) {
+      if (!url.pathname.endsWith('/')) { res.writeHead(301, { location: `${url.pathname}/${url.search}` }); res.end(); return; }
+      file = path.join(file, 'index.html');
+      if (!fs.existsSync(file)) return notFound();
+    }
+    const body = fs.readFileSync(file);
+    res.writeHead(200, { 'content-type': types[path.extname(file)] || 'application/octet-stream', 'content-length': body.length });
+    res.end(body);
+  });
+  await new Promise((ok) => server.listen(0, '127.0.0.1', ok));
+  return { server, base: `http://127.0.0.1:${server.address().port}`, requests };
+}

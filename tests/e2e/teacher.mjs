@@ -164,6 +164,26 @@ export async function teacherTests(b, h) {
     await context.close();
   });
 
+  await test('PTRM: latent noise chosen on the page makes the N runs of TRM differ; the Q-head pick is starred and its label names it', async () => {
+    const { page, context } = await newPage(b);
+    await page.goto(`${base}/nqueens?size=8&board=${EMPTY}&model=trm&n=12&scale=1&seed=0&steps=8&stop=0`);
+    await page.locator('.summary').filter({ hasText: 'TRM weights ready' }).waitFor({ timeout: 60000 });
+    await page.getByRole('combobox', { name: 'PTRM latent noise' }).selectOption('8');
+    assert(new URL(page.url()).searchParams.get('noise') === '8', `the URL does not keep the noise: ${page.url()}`);
+    await page.getByRole('button', { name: 'Solve' }).click();
+    const boards = await lastStep(page, h);
+    assert(boards.length === 12 && new Set(boards).size > 1, `PTRM: ${new Set(boards).size} distinct of ${boards.length}`);
+    assert(/PTRM/.test(await page.locator('.run-status').innerText()), 'the status does not name PTRM');
+    await page.getByRole('radio', { name: /Q-head/ }).check();
+    const picked = page.locator('.samples .sample.picked');
+    await picked.first().waitFor({ timeout: 10000 });
+    assert((await picked.count()) === 1, `${await picked.count()} samples starred`);
+    assert(/picked/.test(await picked.getAttribute('aria-label')), 'the pick is not in the button name');
+    await page.screenshot({ path: path.join(shots, 'nqueens-ptrm.png'), fullPage: false });
+    assert(page.errors.length === 0, `console errors: ${page.errors}`);
+    await context.close();
+  });
+
   await test('Exports: the coverage plot as CSV and SVG, the gallery as text, each read back and checked', async () => {
     const { page, context } = await newPage(b, undefined, { acceptDownloads: true });
     await page.goto(`${base}/nqueens?size=8&board=${EMPTY}&model=gram&n=24&scale=1&seed=1&steps=16&stop=0&run=1`);
@@ -213,6 +233,38 @@ export async function teacherTests(b, h) {
     assert(/could not|fail/i.test(message), `no readable load error: ${message}`);
     assert((await page.locator('.samples .sample').count()) === 20, 'the recorded run left with the failed load');
     await page.screenshot({ path: path.join(shots, 'sudoku-recorded-failed-load.png'), fullPage: false });
+    await context.close();
+  });
+
+  await test('Instant start on /tree and /grammar: the recorded answer is on screen before the weights load (throttled), then the live model takes over with the same answer', async () => {
+    const { page, context } = await newPage(b);
+    await context.route('**/weights/*.bpk', async (route) => { await new Promise((r) => setTimeout(r, 6000)); await route.continue(); });
+    const note = 'Recorded ahead from the shipped weights';
+    // /tree: the paper's example; its route NOMK is the recorded one and then the live one.
+    let t0 = Date.now();
+    await page.goto(`${base}/tree`);
+    await page.locator('.run-status').filter({ hasText: note }).waitFor({ timeout: 5000 });
+    const verdict = page.locator('.verdict');
+    await verdict.waitFor({ timeout: 5000 });
+    h.results.recorded_run_on_screen_ms_tree = Date.now() - t0;
+    assert((await page.locator('.summary').filter({ hasText: 'weights ready' }).count()) === 0, '/tree: the weights were ready before the check');
+    assert(await verdict.getAttribute('data-route') === 'NOMK' && await verdict.getAttribute('data-correct') === 'true', `/tree recorded: ${await verdict.innerText()}`);
+    await page.locator('.summary').filter({ hasText: 'JEPA-Reasoner weights ready' }).waitFor({ timeout: 120000 });
+    await page.waitForFunction((n) => !document.querySelector('.run-status')?.textContent.includes(n), note, { timeout: 60000 });
+    assert(await page.locator('.verdict').getAttribute('data-route') === 'NOMK', '/tree live: another route than the recorded one');
+    // /grammar: held-out sequence 0, the three completions.
+    t0 = Date.now();
+    await page.goto(`${base}/grammar`);
+    await page.locator('.run-status').filter({ hasText: note }).waitFor({ timeout: 5000 });
+    await page.locator('ul.answers .answer').first().waitFor({ timeout: 5000 });
+    h.results.recorded_run_on_screen_ms_grammar = Date.now() - t0;
+    assert(await page.locator('ul.answers .answer').count() === 3, '/grammar recorded: not three completions');
+    const recorded = await page.locator('ul.answers').innerText();
+    await page.waitForFunction((n) => !document.querySelector('.run-status')?.textContent.includes(n), note, { timeout: 120000 });
+    await page.locator('ul.answers .answer').nth(2).waitFor({ timeout: 120000 });
+    const live = await page.locator('ul.answers').innerText();
+    assert(live === recorded, `/grammar: the live completions differ from the recorded ones:\n${recorded}\n---\n${live}`);
+    assert(page.errors.length === 0, `console errors: ${page.errors}`);
     await context.close();
   });
 

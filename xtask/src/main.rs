@@ -6,6 +6,8 @@
 //!   and driven end to end in Chromium (WebGPU on SwiftShader and the CPU fallback).
 //! - `cargo xtask serve`: the playground on http://127.0.0.1:8080 (`PORT` overrides), built and
 //!   served by trunk with the shipped weights.
+//! - `cargo xtask dist [--base-path /latent/] [--out DIR] [--no-build]`: the playground as a
+//!   static site for any host, at its root or under a sub-path (`dist.rs`).
 //! - `cargo xtask demo`: the trainer's terminal demo (GRAM and TRM side by side, no browser).
 //!
 //! Whatever is missing is installed first: the wasm32 target, trunk and the exact
@@ -14,6 +16,8 @@
 //! versions pinned in Trunk.toml.
 //!
 //! Build artefacts go to `$CARGO_TARGET_DIR` when set, else to `target/` in the checkout.
+
+mod dist;
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode};
@@ -101,6 +105,12 @@ fn ensure_apt(bin: &str, package: &str) -> Result<(), String> {
 
 /// Everything the browser build and its tests need.
 fn ensure_web_tools() -> Result<(), String> {
+    ensure_build_tools()?;
+    ensure_apt("/usr/bin/chromium", "chromium")
+}
+
+/// What trunk needs to build the app.
+fn ensure_build_tools() -> Result<(), String> {
     let targets = output(Command::new("rustup").args(["target", "list", "--installed"])).unwrap_or_default();
     if !targets.lines().any(|t| t.trim() == WASM_TARGET) {
         run(Command::new("rustup").args(["target", "add", WASM_TARGET]))?;
@@ -114,7 +124,7 @@ fn ensure_web_tools() -> Result<(), String> {
     if !wasm_opt.exists() || !playwright.exists() || !axe.exists() {
         run(Command::new("npm").current_dir(e2e_dir()).args(["ci", "--no-audit", "--no-fund"]))?;
     }
-    ensure_apt("/usr/bin/chromium", "chromium")
+    Ok(())
 }
 
 fn trunk(args: &[&str]) -> Command {
@@ -137,8 +147,9 @@ fn test() -> Result<(), String> {
     // binaries and the tests, and burn is never built twice.
     run(cargo().args(["build", "--release", "-p", "native-trainer"]))?;
     run(cargo().args(["test", "--release", "-p", "engine", "-p", "native-trainer"]))?;
-    // The app's plain-Rust parts (URL settings), natively.
+    // The app's plain-Rust parts (URL settings), natively, and xtask's own (dist).
     run(cargo().args(["test", "--release", "-p", "app", "--lib"]))?;
+    run(cargo().args(["test", "--release", "-p", "xtask"]))?;
     // Cross-language check: the split rule and the shipped model's answers, re-derived in Python
     // without the engine's code.
     let bin = target_dir().join("release").join("native-trainer");
@@ -146,7 +157,19 @@ fn test() -> Result<(), String> {
     // The browser: build with trunk, then drive the real page in Chromium.
     ensure_web_tools()?;
     build_app()?;
-    run(Command::new("node").current_dir(e2e_dir()).arg("run.mjs").env("DIST", root().join("dist")))
+    // The same build as a site under a sub-path, which the e2e run serves with a plain file server.
+    let latent = target_dir().join("e2e-site-latent");
+    dist::write_site(&root().join("dist"), &dist::DistArgs { base_path: "/latent/".into(), out: latent.clone(), build: false })?;
+    run(Command::new("node").current_dir(e2e_dir()).arg("run.mjs").env("DIST", root().join("dist")).env("DIST_LATENT", &latent))
+}
+
+fn dist_site(args: &[String]) -> Result<(), String> {
+    let args = dist::parse_args(args)?;
+    if args.build {
+        ensure_build_tools()?;
+        build_app()?;
+    }
+    dist::write_site(&root().join("dist"), &args)
 }
 
 fn serve() -> Result<(), String> {
@@ -168,7 +191,8 @@ fn main() -> ExitCode {
         "test" => test(),
         "serve" => serve(),
         "demo" => demo(),
-        _ => Err("usage: cargo xtask <test|serve|demo>".into()),
+        "dist" => dist_site(&std::env::args().skip(2).collect::<Vec<_>>()),
+        _ => Err("usage: cargo xtask <test|serve|dist|demo>".into()),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

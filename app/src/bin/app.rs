@@ -2,6 +2,7 @@
 #[cfg(target_arch = "wasm32")]
 fn main() {
     console_error_panic_hook::set_once();
+    app::base_path::tidy_address();
     leptos::mount::mount_to_body(app::ui::App);
 }
 

@@ -46,14 +46,9 @@ pub fn sync_url<S: UrlState + Send + Sync + 'static>(state: RwSignal<S>) {
             query.push_str(&format!("&{k}={}", crate::url_state::query::encode(&v)));
         }
         if let Ok(history) = window().history() {
-            let _ = history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&format!("{}?{query}", S::PATH)));
+            let _ = history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&format!("{}?{query}", crate::base_path::href(S::PATH))));
         }
     });
-}
-
-/// The origin of the page, which the worker needs to fetch the weights.
-pub fn origin() -> String {
-    window().location().origin().unwrap_or_default()
 }
 
 /// The visitor asked the system for less motion: no autoplay.

@@ -6,6 +6,7 @@ use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
 use super::browser::query_pairs;
+use crate::base_path::href;
 use crate::lessons::{LESSONS, Lesson, page_pairs, position, step_link};
 use crate::url_state::query::encode;
 
@@ -18,11 +19,11 @@ pub fn LearnPage() -> impl IntoView {
                 .steps
                 .iter()
                 .enumerate()
-                .map(|(i, s)| view! { <li><a href=step_link(l, i + 1) rel="external">{s.title}</a></li> })
+                .map(|(i, s)| view! { <li><a href=href(&step_link(l, i + 1)) rel="external">{s.title}</a></li> })
                 .collect_view();
             view! {
                 <li class="lesson-card" data-lesson=l.id>
-                    <a class="start" href=step_link(l, 1) rel="external">{l.title}</a>
+                    <a class="start" href=href(&step_link(l, 1)) rel="external">{l.title}</a>
                     <p>{l.summary}</p>
                     <p class="hint">{format!("{} steps on {}", l.steps.len(), l.path)}</p>
                     <ol class="lesson-steps">{steps}</ol>
@@ -46,7 +47,7 @@ pub fn LearnPage() -> impl IntoView {
 fn without_lesson(lesson: &Lesson) -> String {
     let pairs = page_pairs(&query_pairs());
     let query = pairs.iter().map(|(k, v)| format!("{}={}", encode(k), encode(v))).collect::<Vec<_>>().join("&");
-    format!("{}?{query}", lesson.path)
+    href(&format!("{}?{query}", lesson.path))
 }
 
 /// The panel of the lesson step the URL names (nothing when it names none), following the
@@ -80,17 +81,17 @@ fn lesson_view() -> AnyView {
         <aside class="lesson" aria-label="Lesson" data-lesson=lesson.id data-step=k.to_string()>
             <style>{outline}</style>
             <p class="lesson-where">
-                <a href="/learn" rel="external">"Lessons"</a>
+                <a href=href("/learn") rel="external">"Lessons"</a>
                 {format!(" · {} · step {k} of {n}", lesson.title)}
             </p>
             <h2>{step.title}</h2>
             <p class="lesson-text">{step.text}</p>
             <div class="row">
-                {(k > 1).then(|| view! { <a class="button" href=step_link(lesson, k - 1) rel="external">"← Back"</a> })}
+                {(k > 1).then(|| view! { <a class="button" href=href(&step_link(lesson, k - 1)) rel="external">"← Back"</a> })}
                 {if k < n {
-                    view! { <a class="button primary next" href=step_link(lesson, k + 1) rel="external">"Next →"</a> }.into_any()
+                    view! { <a class="button primary next" href=href(&step_link(lesson, k + 1)) rel="external">"Next →"</a> }.into_any()
                 } else {
-                    view! { <a class="button primary next" href="/learn" rel="external">"Finish the lesson"</a> }.into_any()
+                    view! { <a class="button primary next" href=href("/learn") rel="external">"Finish the lesson"</a> }.into_any()
                 }}
                 <button on:click=show_me>"Show me"</button>
                 <a href=without_lesson(lesson) rel="external">"Leave the lesson"</a>

@@ -2,7 +2,7 @@
 //!
 //! - [`nqueens`], [`sudoku`], [`tree`], [`coloring`]: the puzzle pages, each a folder of panels around its state;
 //! - [`generate`]: p(x), digits and boards drawn from nothing;
-//! - [`controls`], [`trajectories`], [`plots`], [`status`]: what the pages share;
+//! - [`controls`], [`trajectories`], [`plots`], [`status`], [`recorded`]: what the pages share;
 //! - [`browser`], [`model_worker`]: the page's browser and its model's Web Worker.
 
 pub mod browser;
@@ -14,6 +14,7 @@ pub mod learn;
 pub mod model_worker;
 pub mod nqueens;
 pub mod plots;
+pub mod recorded;
 pub mod status;
 pub mod sudoku;
 pub mod trajectories;
@@ -31,18 +32,18 @@ use learn::{LearnPage, LessonPanel};
 #[component]
 pub fn App() -> impl IntoView {
     view! {
-        <Router>
+        <Router base=crate::base_path::router_base()>
             <header class="top">
-                <A href="/">"Latent-reasoning playground"</A>
+                <A href=crate::base_path::href("/")>"Latent-reasoning playground"</A>
                 <nav aria-label="Puzzles">
-                    <A href="/nqueens">"N-Queens"</A>
-                    <A href="/sudoku">"Sudoku"</A>
-                    <A href="/tree">"Tree routes"</A>
-                    <A href="/grammar">"Grammar"</A>
-                    <A href="/jepa">"JEPA live"</A>
-                    <A href="/coloring">"Graph colouring"</A>
-                    <A href="/generate">"Generate"</A>
-                    <A href="/learn">"Lessons"</A>
+                    <A href=crate::base_path::href("/nqueens")>"N-Queens"</A>
+                    <A href=crate::base_path::href("/sudoku")>"Sudoku"</A>
+                    <A href=crate::base_path::href("/tree")>"Tree routes"</A>
+                    <A href=crate::base_path::href("/grammar")>"Grammar"</A>
+                    <A href=crate::base_path::href("/jepa")>"JEPA live"</A>
+                    <A href=crate::base_path::href("/coloring")>"Graph colouring"</A>
+                    <A href=crate::base_path::href("/generate")>"Generate"</A>
+                    <A href=crate::base_path::href("/learn")>"Lessons"</A>
                 </nav>
             </header>
             <main>

@@ -7,7 +7,7 @@ use std::rc::Rc;
 use gloo_worker::{HandlerId, Spawnable, Worker, WorkerBridge, WorkerScope};
 use leptos::prelude::*;
 
-use super::browser::origin;
+use crate::base_path::site_root;
 use super::status::Load;
 use crate::gpu_probe::{WorkerBuild, probe_adapter};
 use crate::protocol::{BackendChoice, Request, Response};
@@ -87,7 +87,7 @@ impl ModelWorker {
     /// The first message: start the worker build `backend` needs (asking the browser for a
     /// WebGPU adapter first unless the URL says `backend=cpu`) and have it initialise `backend`.
     pub fn init(self, backend: BackendChoice) {
-        let init = Request::Init { backend, origin: origin() };
+        let init = Request::Init { backend, site_root: site_root() };
         if backend == BackendChoice::Cpu {
             self.start(WorkerBuild::Cpu, init);
             return;
@@ -101,7 +101,7 @@ impl ModelWorker {
     fn start(self, build: WorkerBuild, init: Request) {
         // The page may be gone by the time the probe answers.
         let Some(on_answer) = self.on_answer.try_get_value() else { return };
-        let bridge = RemoteReasoner::spawner().callback(move |r| on_answer(r)).spawn(build.script());
+        let bridge = RemoteReasoner::spawner().callback(move |r| on_answer(r)).spawn(&format!("{}/{}", site_root(), build.script()));
         bridge.send(init);
         for request in self.pending.try_update_value(std::mem::take).unwrap_or_default() {
             bridge.send(request);

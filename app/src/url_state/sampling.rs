@@ -1,5 +1,5 @@
 //! The parameters every page that samples GRAM trajectories shares: `n`, `scale`, `seed`,
-//! `steps`, `stop`, `restarts`, `backend` and `run`, read and written here once.
+//! `steps`, `stop`, `restarts`, `noise` (PTRM), `backend` and `run`, read and written here once.
 
 use engine::tasks::InferenceDefaults;
 
@@ -19,6 +19,10 @@ pub const STEPS: Whole<usize> = Whole { min: 1, max: MAX_STEPS };
 pub const MAX_RESTARTS: usize = 4;
 /// `restarts`: fresh-noise restarts after a budget with nothing verified.
 pub const RESTARTS: Whole<usize> = Whole { min: 0, max: MAX_RESTARTS };
+/// Largest PTRM latent noise sigma (against the RMS-normalised reasoning latent).
+pub const MAX_NOISE: f64 = 16.0;
+/// `noise`: PTRM's test-time latent noise sigma, 0 to 16 in steps of 0.1.
+pub const NOISE: Decimal = Decimal { max: MAX_NOISE, per_unit: 10.0, rule: "a number from 0 to 16 (PTRM's latent noise sigma)" };
 
 /// How a page samples: N trajectories, the guidance scale, the noise seed, the supervision
 /// steps, the backend, and whether the run starts as soon as the page is ready.
@@ -35,6 +39,9 @@ pub struct Sampling {
     /// trajectories start again with fresh noise, up to this many times (engine
     /// `solve_verified`'s rounds minus one).
     pub restarts: usize,
+    /// PTRM (arXiv 2605.19943): sigma of the Gaussian noise added to the reasoning latent before
+    /// every supervision step; 0 (the default) adds none.
+    pub noise: f64,
     pub backend: BackendChoice,
     /// Start the run as soon as the page is ready (set once a run was started, so reloading the
     /// URL reproduces it).
@@ -58,13 +65,14 @@ impl Sampling {
             steps: d.steps,
             stop: d.verified_stop,
             restarts: d.restarts,
+            noise: 0.0,
             backend: BackendChoice::Auto,
             run: false,
         }
     }
 
     /// Applies `key=value` when the key is a shared one (`n`, `scale`, `seed`, `steps`, `stop`,
-    /// `restarts`, `backend`, `run`) and returns true; a bad value keeps the current one and leaves a note.
+    /// `restarts`, `noise`, `backend`, `run`) and returns true; a bad value keeps the current one and leaves a note.
     /// Returns false for any other key.
     pub fn read(&mut self, key: &str, value: &str, max_samples: usize, notes: &mut Vec<String>) -> bool {
         match key {
@@ -78,6 +86,7 @@ impl Sampling {
                 _ => notes.push(ignored(key, value, "1 (stop at the first verified sample) or 0", if self.stop { "1" } else { "0" })),
             },
             "restarts" => RESTARTS.read(key, value, &mut self.restarts, notes),
+            "noise" => NOISE.read(key, value, &mut self.noise, notes),
             "backend" => match BackendChoice::parse(value) {
                 Some(b) => self.backend = b,
                 None => notes.push(ignored(key, value, "auto, webgpu or cpu", "auto")),
@@ -89,12 +98,15 @@ impl Sampling {
     }
 
     /// The shared tail of a page's query string: `n=..&scale=..&seed=..&steps=..&stop=0|1`,
-    /// `restarts` with the stop (without it they mean nothing), then `backend` when forced and
-    /// `run=1` after a run.
+    /// `restarts` with the stop (without it they mean nothing), `noise` when there is some, then
+    /// `backend` when forced and `run=1` after a run.
     pub fn to_query(&self) -> String {
         let mut q = format!("n={}&scale={}&seed={}&steps={}&stop={}", self.samples, self.scale, self.seed, self.steps, self.stop as u8);
         if self.stop {
             q.push_str(&format!("&restarts={}", self.restarts));
+        }
+        if self.noise > 0.0 {
+            q.push_str(&format!("&noise={}", self.noise));
         }
         if self.backend != BackendChoice::Auto {
             q.push_str(&format!("&backend={}", self.backend.as_str()));
@@ -127,9 +139,9 @@ mod tests {
 
     #[test]
     fn writes_every_shared_field_and_reads_it_back() {
-        let s = Sampling { samples: 7, scale: 2.5, seed: 42, steps: 3, stop: true, restarts: 3, backend: BackendChoice::WebGpu, run: true };
+        let s = Sampling { samples: 7, scale: 2.5, seed: 42, steps: 3, stop: true, restarts: 3, noise: 1.5, backend: BackendChoice::WebGpu, run: true };
         let q = s.to_query();
-        assert_eq!(q, "n=7&scale=2.5&seed=42&steps=3&stop=1&restarts=3&backend=webgpu&run=1");
+        assert_eq!(q, "n=7&scale=2.5&seed=42&steps=3&stop=1&restarts=3&noise=1.5&backend=webgpu&run=1");
         let pairs: Vec<(&str, &str)> = q.split('&').map(|kv| kv.split_once('=').unwrap()).collect();
         assert_eq!(read_all(&pairs, 64), (s, vec![]));
         assert_eq!(Sampling::with_samples(20).to_query(), "n=20&scale=1&seed=0&steps=8&stop=0", "auto and no run are left out");
@@ -138,7 +150,7 @@ mod tests {
     #[test]
     fn bad_values_keep_the_current_value_and_say_so() {
         let (s, notes) = read_all(
-            &[("n", "5"), ("n", "33"), ("scale", "-1"), ("steps", "17"), ("seed", "x"), ("backend", "gpu"), ("run", "yes"), ("stop", "yes"), ("restarts", "5")],
+            &[("n", "5"), ("n", "33"), ("scale", "-1"), ("steps", "17"), ("seed", "x"), ("backend", "gpu"), ("run", "yes"), ("stop", "yes"), ("restarts", "5"), ("noise", "17")],
             32,
         );
         assert_eq!(s, Sampling { samples: 5, ..Sampling::with_samples(10) });
@@ -152,6 +164,7 @@ mod tests {
                 "Ignored backend=\"gpu\" (auto, webgpu or cpu); using auto.",
                 "Ignored stop=\"yes\" (1 (stop at the first verified sample) or 0); using 0.",
                 "Ignored restarts=\"5\" (a whole number from 0 to 4); using 0.",
+                "Ignored noise=\"17\" (a number from 0 to 16 (PTRM's latent noise sigma)); using 0.",
             ]
         );
         let mut s = Sampling::with_samples(10);

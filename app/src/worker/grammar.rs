@@ -1,23 +1,19 @@
 //! The grammar study's side of the worker: loading the T/C/R weights (on burn-flex, as the tree
 //! Reasoner: small models, many short passes, every result read back at once) and answering
-//! `/grammar`'s requests with the engine's [`explore`].
+//! `/grammar`'s requests with the engine's [`explore`] and [`curve_point`] (as `native-trainer
+//! record` records the page's default request: `engine::tasks::cfg::recorded`).
 
 use std::cell::RefCell;
 use std::rc::Rc;
 
 use burn::tensor::Device;
-use engine::tasks::cfg::data::completions;
-use engine::tasks::cfg::explore::{curve_point, explore};
+use engine::tasks::cfg::explore::{DRAWS, check_levels, curve_point, explore, held_out};
 use engine::tasks::cfg::sweep::CORRUPTION;
 use engine::tasks::cfg::models::CfgModels;
-use engine::tasks::split::Part;
 use engine::weights::cfg::{CfgManifest, load_cfg};
 
 use super::{State, WEIGHTS_PATH, fetch_bytes, fetch_manifest, now};
 use crate::protocol::{GrammarReport, GrammarRequest, Response};
-
-/// Corruption draws behind each point of the page's curve.
-const DRAWS: usize = 8;
 
 /// The grammar study's manifest (the manifest says which family, not the file name).
 pub(super) fn is_cfg_manifest(text: &str) -> bool {
@@ -34,7 +30,7 @@ pub(super) async fn ensure_cfg(
         return Ok(m.clone());
     }
     let manifest = CfgManifest::from_json(manifest_text).map_err(|e| format!("{name}.json: {e}"))?;
-    let base = format!("{}{WEIGHTS_PATH}", state.borrow().origin);
+    let base = format!("{}{WEIGHTS_PATH}", state.borrow().site_root);
     let progress = |loaded, total| respond(Response::LoadProgress { model: name.into(), loaded, total });
     let bytes = fetch_bytes(&format!("{base}/{name}.bpk"), manifest.bytes as u64, &progress).await?;
     let models = load_cfg(&manifest, &bytes, &Device::flex()).map_err(|e| format!("{name}.bpk: {e}"))?;
@@ -68,18 +64,14 @@ pub(super) async fn explore_request(state: &Rc<RefCell<State>>, req: GrammarRequ
             ensure_cfg(state, &req.model, &text, respond).await?
         }
     };
-    for (name, x, max) in [("corruption", req.corrupt, 1.0), ("latent noise", req.noise, 1.0)] {
-        if !(x.is_finite() && (0.0..=max).contains(&x)) {
-            return Err(format!("{name} must be between 0 and {max}, not {x}"));
-        }
-    }
+    check_levels(req.corrupt, req.noise)?;
     if !state.borrow().is_current(req.run) {
         return Ok(());
     }
     let t0 = now();
     let (models, manifest) = (&loaded.0, &loaded.1);
     let variant = manifest.config.variant;
-    let instance = completions(variant, Part::Test, req.sequence + 1).pop().expect("one instance at least");
+    let instance = held_out(variant, req.sequence);
     let grammar = variant.grammar();
     let view = explore(models, &grammar, &instance, req.corrupt, req.noise, req.seed, DRAWS, &Device::flex());
     respond(Response::Explored(GrammarReport { run: req.run, view, millis: now() - t0 }));

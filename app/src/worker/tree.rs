@@ -1,5 +1,6 @@
 //! The tree task's side of the worker: loading the JEPA-Reasoner + Talker weights and answering
-//! `/tree`'s route searches with the engine's [`solve_trees`] and [`explain`].
+//! `/tree`'s route searches with the engine's [`reason_and_explain`] (what `native-trainer record`
+//! answers the page's recorded question with).
 
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -7,7 +8,7 @@ use std::rc::Rc;
 use burn::tensor::Device;
 use engine::jepa::Jepa;
 use engine::tasks::tree::TreeTask;
-use engine::tasks::tree::reasoner::{explain, solve_trees};
+use engine::tasks::tree::reasoner::reason_and_explain;
 use engine::weights::jepa::{JepaManifest, load_jepa};
 
 use super::{State, WEIGHTS_PATH, fetch_bytes, fetch_manifest, now};
@@ -31,7 +32,7 @@ pub(super) async fn ensure_tree(
         return Ok(m.clone());
     }
     let manifest = JepaManifest::from_json(manifest_text).map_err(|e| format!("{name}.json: {e}"))?;
-    let base = format!("{}{WEIGHTS_PATH}", state.borrow().origin);
+    let base = format!("{}{WEIGHTS_PATH}", state.borrow().site_root);
     let progress = |loaded, total| respond(Response::LoadProgress { model: name.into(), loaded, total });
     let bytes = fetch_bytes(&format!("{base}/{name}.bpk"), manifest.bytes as u64, &progress).await?;
     let model = load_jepa(&manifest, &bytes, &Device::flex()).map_err(|e| format!("{name}.bpk: {e}"))?;
@@ -67,9 +68,7 @@ pub(super) async fn reason(state: &Rc<RefCell<State>>, req: TreeRequest, respond
         return Ok(());
     }
     let t0 = now();
-    let device = Device::flex();
-    let answer = solve_trees(&model, std::slice::from_ref(&task), req.noise, req.seed, &device).remove(0);
-    let explanation = explain(&model.reasoner, &task, &answer);
+    let explanation = reason_and_explain(&model, &task, req.noise, req.seed, &Device::flex());
     respond(Response::Reasoned(TreeReport { run: req.run, explanation, millis: now() - t0 }));
     Ok(())
 }

@@ -51,6 +51,9 @@ pub struct StepView {
     /// Per sample, a sketch of its high-level state h ([`LATENT_SKETCH`] numbers): the latent map's input.
     #[serde(default)]
     pub latents: Vec<Vec<f32>>,
+    /// Per sample, the Q-head's halting logit: PTRM's best-Q pick is the highest at the step.
+    #[serde(default)]
+    pub halt_logits: Vec<f32>,
 }
 
 /// One projection for every run, so maps of two runs are drawn from the same sketch.
@@ -172,6 +175,7 @@ impl<'m> LiveRun<'m> {
             values: (0..n).map(|s| obs.values[take(s)]).collect(),
             scale: self.scale,
             latents: (0..n).map(|s| obs.latents[take(s)].clone()).collect(),
+            halt_logits: (0..n).map(|s| obs.halt_logits[take(s)]).collect(),
         };
         for s in 0..n {
             let a = self.kind.answer(obs, take(s));

@@ -43,6 +43,9 @@ pub struct RecordedStep {
     pub colour_probs: Vec<String>,
     /// Per sample, the h sketch (two decimals).
     pub latents: Vec<Vec<f32>>,
+    /// Per sample, the Q-head's halting logit (two decimals; absent from older recordings).
+    #[serde(default)]
+    pub halt_logits: Vec<f32>,
 }
 
 fn pack(p: &[f32]) -> String {
@@ -65,6 +68,7 @@ impl RecordedStep {
             digit_probs: packed(&v.digit_probs),
             colour_probs: packed(&v.colour_probs),
             latents: v.latents.iter().map(|r| r.iter().map(|x| (x * 100.0).round() / 100.0).collect()).collect(),
+            halt_logits: v.halt_logits.iter().map(|x| (x * 100.0).round() / 100.0).collect(),
             boards: v.boards,
         }
     }
@@ -82,6 +86,7 @@ impl RecordedStep {
             values: self.values.clone(),
             scale: self.scale,
             latents: self.latents.clone(),
+            halt_logits: self.halt_logits.clone(),
         }
     }
 }

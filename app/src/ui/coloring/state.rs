@@ -138,7 +138,7 @@ impl ReasonerPage for ColoringState {
     fn order(self) -> Option<Order<Graph>> {
         let s = self.settings.get_untracked();
         is_3_colourable(&s.graph).then(|| Order {
-            label: run_label(s.model, s.sampling.scale),
+            label: run_label(s.model, &s.sampling),
             weights: s.weights(),
             puzzle: s.graph.to_text(),
             task: s.graph,

@@ -5,7 +5,23 @@
 use leptos::prelude::*;
 
 use super::slider::{SeedInput, Slider};
-use crate::url_state::sampling::{HasSampling, MAX_RESTARTS, MAX_SCALE, MAX_STEPS, SCALE, Sampling};
+use crate::url_state::sampling::{HasSampling, MAX_RESTARTS, MAX_SCALE, MAX_STEPS, NOISE, SCALE, Sampling};
+
+/// PTRM latent-noise sigmas offered (the URL may hold any other from 0 to 16; it is then offered too).
+pub const PTRM_SIGMAS: [f64; 7] = [0.0, 0.5, 1.0, 2.0, 4.0, 8.0, 16.0];
+
+/// The choices for the PTRM select: the usual ones and the current value.
+fn ptrm_choices(current: f64) -> Vec<f64> {
+    let mut v = PTRM_SIGMAS.to_vec();
+    if !v.contains(&current) {
+        v.push(current);
+        v.sort_by(f64::total_cmp);
+    }
+    v
+}
+
+/// What PTRM's noise does, and the sigmas chosen on validation puzzles (README, "PTRM").
+const PTRM_HINT: &str = "PTRM (Sghaier et al. 2026): Gaussian noise on the reasoning latent before every step, so even TRM's N runs differ; pick the answer by the Q-head below. Chosen on validation puzzles (README): σ 8 for TRM on N-Queens, 1 on Sudoku.";
 
 #[component]
 pub fn SamplingControls<S>(
@@ -20,6 +36,9 @@ pub fn SamplingControls<S>(
     /// it mid-run).
     #[prop(optional)]
     on_scale: Option<Callback<f64>>,
+    /// Offer PTRM's test-time latent noise (pages that pick one answer among the N).
+    #[prop(default = false)]
+    ptrm: bool,
 ) -> impl IntoView
 where
     S: HasSampling + Send + Sync + 'static,
@@ -65,6 +84,21 @@ where
             on_input=move |v| { if let Ok(n) = v.parse() { edit(&|s| s.steps = n) } }
         />
         <SeedInput label="Seed" value=move || read().seed on_change=move |x| edit(&|s| s.seed = x)/>
+        {ptrm.then(|| view! {
+            <label class="ptrm">
+                "Test-time latent noise (PTRM) σ "
+                <select
+                    aria-label="PTRM latent noise"
+                    on:change=move |e| { if let Ok(x) = event_target_value(&e).parse::<f64>() { edit(&|s| s.noise = NOISE.round(x)) } }
+                >
+                    {move || ptrm_choices(read().noise).into_iter().map(|x| {
+                        let name = if x == 0.0 { "0 (off)".to_string() } else { x.to_string() };
+                        view! { <option value=x.to_string() selected=move || read().noise == x>{name}</option> }
+                    }).collect_view()}
+                </select>
+            </label>
+            <p class="hint">{PTRM_HINT}</p>
+        })}
         {verified_stop.then(|| view! {
             <label class="check">
                 <input

@@ -123,7 +123,7 @@ impl ReasonerPage for GenerateState {
 
     fn order(self) -> Option<Order<Kind>> {
         let s = self.settings.get_untracked();
-        Some(Order { label: run_label(s.model, s.sampling.scale), weights: s.weights(), puzzle: s.kind.blank_input(), task: s.kind })
+        Some(Order { label: run_label(s.model, &s.sampling), weights: s.weights(), puzzle: s.kind.blank_input(), task: s.kind })
     }
 
     fn worker(self) -> ModelWorker {

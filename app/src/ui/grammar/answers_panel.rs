@@ -40,14 +40,21 @@ fn AnswerRow(w: Written, truth: Vec<String>) -> impl IntoView {
 }
 
 #[component]
-pub(super) fn AnswersPanel(view: GrammarView, millis: f64) -> impl IntoView {
+pub(super) fn AnswersPanel(
+    view: GrammarView,
+    /// The worker's time; none for the run recorded ahead.
+    millis: Option<f64>,
+) -> impl IntoView {
     let truth: Vec<String> = view.sequence[view.cut..view.cut + 8].iter().map(|s| (s + 1).to_string()).collect();
     let rows = view.answers.iter().cloned().map(|w| view! { <AnswerRow w truth=truth.clone()/> }).collect::<Vec<_>>();
     view! {
         <div class="panel answers">
             <h2>"The completions"</h2>
             <ul class="answers" aria-label="Completions">{rows}</ul>
-            <p class="hint">{format!("The three completions took {:.0} ms on the CPU; the curve beside them follows a corruption level at a time.", millis)}</p>
+            <p class="hint">{match millis {
+                Some(ms) => format!("The three completions took {ms:.0} ms on the CPU; the curve beside them follows a corruption level at a time."),
+                None => "These completions and the curve beside them were recorded ahead from the shipped weights; the live models redo them once loaded.".to_string(),
+            }}</p>
         </div>
     }
 }

@@ -9,6 +9,7 @@ mod curve_plot;
 mod sequence_view;
 mod state;
 
+use engine::tasks::cfg::explore::DRAWS;
 use engine::tasks::cfg::sweep::CORRUPTION;
 use leptos::prelude::*;
 
@@ -19,6 +20,7 @@ use state::GrammarState;
 
 use super::browser::{read_url, sync_url};
 use super::controls::slider::{SeedInput, Slider};
+use super::recorded::RECORDED_NOTE;
 use super::status::{BackendStatus, Load, UrlNotes, load_view};
 use crate::url_state::fields::Decimal;
 use crate::url_state::grammar::{CORRUPT, GrammarSettings, NOISE, SEQUENCE, WEIGHTS};
@@ -51,6 +53,8 @@ pub fn GrammarPage() -> impl IntoView {
     sync_url(settings);
     if start {
         page.complete();
+    } else {
+        page.instant_start();
     }
     let ready = move || matches!(worker.load_of(WEIGHTS), Some(Load::Ready(_)));
     let edit = move |f: &dyn Fn(&mut GrammarSettings)| settings.update(|s| {
@@ -63,17 +67,19 @@ pub fn GrammarPage() -> impl IntoView {
             _ if page.pending() => "Completing with T, C and R…".to_string(),
             None => "Press Complete.".to_string(),
             Some(r) if r.error.is_some() => format!("The models could not run: {}", r.error.unwrap_or_default()),
+            Some(r) if r.recorded => RECORDED_NOTE.to_string(),
             Some(r) => {
                 let done = r.result.as_ref().map_or(0, |(v, _)| v.curve.len());
                 if done < CORRUPTION.len() {
-                    format!("Drawing this sequence's curve: {done} of {} corruption levels (8 random corruptions each)…", CORRUPTION.len())
+                    format!("Drawing this sequence's curve: {done} of {} corruption levels ({DRAWS} random corruptions each)…", CORRUPTION.len())
                 } else {
                     String::new()
                 }
             }
         }
     };
-    let result = move || run.with(|r| r.as_ref().and_then(|r| r.result.clone()));
+    // The view and the worker's time (none for the recorded run: it was not computed here).
+    let result = move || run.with(|r| r.as_ref().and_then(|r| r.result.clone().map(|(v, ms)| (v, (!r.recorded).then_some(ms)))));
     let load = move || load_view(worker.load_of(WEIGHTS), "grammar models", "Reload the page to try again.");
 
     view! {

@@ -60,7 +60,8 @@ pub(super) fn SequenceView(view: GrammarView) -> impl IntoView {
     let rules = view.rules.join("\n");
     view! {
         <figure class="derivation" data-sequence=clean data-cut=view.cut.to_string()>
-            <div class="scroll">
+            // Focusable, so a keyboard can scroll a long sequence sideways (axe: scrollable-region-focusable).
+            <div class="scroll" tabindex="0" role="region" aria-label="The sequence (scrolls sideways)">
                 <svg viewBox=format!("0 0 {width} {}", top + ROW + 4.0) width=width role="img" aria-label="The sequence and its derivation">
                     {bars}
                     {cells}

@@ -3,8 +3,11 @@
 //! SFT alone, one with SFT + lambda * (1 - cos) between the description's and the regex's
 //! embeddings (k [PRED] tokens end the description). The curves, the accuracy on held-out
 //! descriptions and both views' embeddings on a plane come from the engine as they train.
+//! Until the first Train the page shows a recorded session of its default settings
+//! ([`recorded`]).
 
 mod curves;
+mod recorded;
 mod scatter;
 mod state;
 
@@ -29,6 +32,7 @@ pub fn JepaPage() -> impl IntoView {
     let JepaState { settings, phase, step, .. } = page;
     let notes = RwSignal::new(notes);
     sync_url(settings);
+    recorded::instant_start(page);
     if autostart {
         page.start();
     }
@@ -40,6 +44,9 @@ pub fn JepaPage() -> impl IntoView {
         let ms = page.millis_per_step.get();
         match (phase.get(), page.error.get()) {
             (_, Some(e)) => format!("Training stopped: {e}"),
+            (Phase::Idle, _) if page.showing_recorded.get() => {
+                format!("Recorded session (computed ahead, same settings, {} steps): press Train to train live.", step.get())
+            }
             (Phase::Idle, _) => "Press Train: both models start from the same random weights.".into(),
             (Phase::Training, _) if step.get() == 0 => "Starting…".into(),
             (Phase::Training, _) => format!("Training: step {}, {:.0} ms per step of both models (pauses by itself after {MAX_LIVE_STEPS} more).", step.get(), ms),

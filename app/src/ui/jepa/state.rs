@@ -1,10 +1,12 @@
 //! Everything `/jepa` holds: the settings (URL), the worker, the live curves and the latest
-//! snapshot of each model. All `Copy`.
+//! snapshot of each model, and the recorded session shown before the first Train. All `Copy`.
 
 use engine::tasks::regex::live::Snapshot;
+use engine::tasks::regex::session::RecordedSession;
 use leptos::prelude::*;
 
 use crate::protocol::{BackendChoice, LiveRequest, LiveStart, Request, Response};
+use crate::recorded_jepa::JepaView;
 use crate::ui::model_worker::ModelWorker;
 use crate::url_state::jepa::{JepaSettings, MAX_LIVE_STEPS};
 
@@ -32,6 +34,10 @@ pub(super) struct JepaState {
     pub(super) step: RwSignal<usize>,
     pub(super) millis_per_step: RwSignal<f64>,
     pub(super) error: RwSignal<Option<String>>,
+    /// `public/runs/jepa.json` once fetched (`recorded::instant_start`), and whether the plots
+    /// show it (until Train, or while the settings are not its own).
+    pub(super) recorded: RwSignal<Option<RecordedSession>>,
+    pub(super) showing_recorded: RwSignal<bool>,
     run: StoredValue<u64>,
 }
 
@@ -76,7 +82,8 @@ impl JepaState {
             _ => {}
         });
         worker.init(BackendChoice::Cpu);
-        Self { settings: RwSignal::new(initial), worker, curve, accuracy, lm, jepa, phase, step, millis_per_step, error, run }
+        let (recorded, showing_recorded) = (RwSignal::new(None), RwSignal::new(false));
+        Self { settings: RwSignal::new(initial), worker, curve, accuracy, lm, jepa, phase, step, millis_per_step, error, recorded, showing_recorded, run }
     }
 
     fn send(self, start: LiveStart) {
@@ -88,13 +95,31 @@ impl JepaState {
         self.worker.send(Request::Live(LiveRequest { run: id, start, lambda: s.lambda, k: s.k, seed: s.seed, steps: MAX_LIVE_STEPS }));
     }
 
-    /// New models (fresh, or the shipped end of training), curves cleared.
-    pub(super) fn start(self) {
+    /// Empty plots.
+    pub(super) fn clear(self) {
         self.curve.set(Vec::new());
         self.accuracy.set(Vec::new());
         self.lm.set(None);
         self.jepa.set(None);
         self.step.set(0);
+        self.showing_recorded.set(false);
+    }
+
+    /// The plots show a recorded session (`steps` trained), as if it had just been trained here.
+    pub(super) fn show_recorded(self, view: JepaView, steps: usize) {
+        self.curve.set(view.curve);
+        self.accuracy.set(view.accuracy);
+        let (lm, jepa) = view.last.unzip();
+        self.lm.set(lm);
+        self.jepa.set(jepa);
+        self.step.set(steps);
+        self.showing_recorded.set(true);
+    }
+
+    /// New models (fresh, or the shipped end of training), curves cleared (a recorded session
+    /// too).
+    pub(super) fn start(self) {
+        self.clear();
         let trained = self.settings.with_untracked(|s| s.trained);
         self.send(if trained { LiveStart::Trained } else { LiveStart::Fresh });
         self.settings.update(|s| s.run = true);

@@ -130,7 +130,7 @@ impl ReasonerPage for NQueensState {
     fn order(self) -> Option<Order<Board>> {
         let s = self.settings.get_untracked();
         s.board.conflicts().is_empty().then(|| Order {
-            label: run_label(s.model, s.sampling.scale),
+            label: run_label(s.model, &s.sampling),
             weights: s.weights(),
             puzzle: s.board.to_text(),
             task: s.board,

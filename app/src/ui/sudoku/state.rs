@@ -160,7 +160,7 @@ impl ReasonerPage for SudokuState {
         let s = self.settings.get_untracked();
         let solution = unique_solution(&s.puzzle)?;
         Some(Order {
-            label: run_label(s.model, s.sampling.scale),
+            label: run_label(s.model, &s.sampling),
             weights: weights(s.model).into(),
             puzzle: s.puzzle.to_text(),
             task: Task { puzzle: s.puzzle, solution },

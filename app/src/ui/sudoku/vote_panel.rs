@@ -21,7 +21,11 @@ pub(super) fn VotePanel(page: SudokuState) -> impl IntoView {
         let n = samples.with(Vec::len);
         let solution = &r.task.solution;
         let wrong = grid.wrong_cells(solution);
-        let what = if session.pick.get() == Selection::Vote { "the vote" } else { "the LPRM pick" };
+        let what = match session.pick.get() {
+            Selection::Vote => "the vote",
+            Selection::Lprm => "the LPRM pick",
+            Selection::Q => "the Q-head pick",
+        };
         let (class, text) = if wrong.is_empty() {
             ("verdict ok", format!("Verified: {what} is the exact solver's solution."))
         } else {
@@ -76,7 +80,11 @@ pub(super) fn VotePanel(page: SudokuState) -> impl IntoView {
     };
     view! {
         <div class="panel">
-            <h2>{move || if session.pick.get() == Selection::Vote { "The vote and the oracle" } else { "The LPRM pick and the oracle" }}</h2>
+            <h2>{move || match session.pick.get() {
+                Selection::Vote => "The vote and the oracle",
+                Selection::Lprm => "The LPRM pick and the oracle",
+                Selection::Q => "The Q-head pick and the oracle",
+            }}</h2>
             {verdict}
             <h2>"All samples at this step"</h2>
             <p class="hint">"Green border = the whole grid is right; red digits differ from the solution. Choose one to look inside it."</p>

@@ -6,24 +6,12 @@
 
 use engine::solve::recorded::RecordedRun;
 use leptos::prelude::*;
-use wasm_bindgen::JsCast;
-use wasm_bindgen_futures::JsFuture;
 
 use super::page::ReasonerPage;
-use crate::recorded_runs::{RUNS_PATH, Wanted, matches};
-use crate::ui::browser::origin;
+use crate::recorded_runs::{Wanted, matches};
+use crate::ui::recorded::fetch_recorded;
 use crate::ui::status::Load;
 use crate::url_state::sampling::HasSampling;
-
-async fn fetch_run(name: &str) -> Option<RecordedRun> {
-    let url = format!("{}{RUNS_PATH}/{name}.json", origin());
-    let response: web_sys::Response = JsFuture::from(window().fetch_with_str(&url)).await.ok()?.dyn_into().ok()?;
-    if !response.ok() {
-        return None;
-    }
-    let text = JsFuture::from(response.text().ok()?).await.ok()?.as_string()?;
-    serde_json::from_str(&text).ok()
-}
 
 /// Fetches the page's recorded run and shows it if it fits; replaces it live once the weights load.
 pub fn instant_start<P: ReasonerPage>(page: P) {
@@ -33,7 +21,7 @@ pub fn instant_start<P: ReasonerPage>(page: P) {
         return; // the URL asked for a run: it starts live
     }
     leptos::task::spawn_local(async move {
-        let Some(recorded) = fetch_run(P::RECORDED).await else { return };
+        let Some(recorded) = fetch_recorded::<RecordedRun>(P::RECORDED).await else { return };
         let Some(order) = page.order() else { return };
         let fits = settings.with_untracked(|s| matches(&recorded, &Wanted { weights: &order.weights, puzzle: &order.puzzle, sampling: s.sampling() }));
         if fits {

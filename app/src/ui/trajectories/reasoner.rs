@@ -14,12 +14,14 @@ pub use super::page::ReasonerPage;
 use super::session::Session;
 use super::views::RunStatus;
 use crate::url_state::nqueens::Model;
-use crate::url_state::sampling::HasSampling;
+use crate::url_state::sampling::{HasSampling, Sampling};
 
 /// How the status line and the coverage plot name a run of `model`.
-pub fn run_label(model: Model, scale: f64) -> String {
+pub fn run_label(model: Model, sampling: &Sampling) -> String {
+    let noise = if sampling.noise > 0.0 { format!(", PTRM latent noise σ {}", sampling.noise) } else { String::new() };
     match model {
-        Model::Gram => format!("GRAM, scale {scale:.1}"),
+        Model::Gram => format!("GRAM, scale {:.1}{noise}", sampling.scale),
+        Model::Trm if sampling.noise > 0.0 => format!("PTRM (TRM{noise})"),
         Model::Trm => "TRM (deterministic)".into(),
     }
 }
@@ -90,7 +92,7 @@ where
     });
     let scale_hint = move || {
         if is(Model::Trm) {
-            "TRM has no guidance heads: the scale does not change it, and all N samples are the same."
+            "TRM has no guidance heads: the scale does not change it, and without PTRM's latent noise (below) all N samples are the same."
         } else {
             "0 = the mean path only (deterministic), 1 = the learned prior, above 1 = amplified noise."
         }
@@ -109,7 +111,7 @@ where
                     "TRM (deterministic)"
                 </label>
             </fieldset>
-            <SamplingControls settings scale_hint verified_stop on_scale/>
+            <SamplingControls settings scale_hint verified_stop on_scale ptrm=picks/>
             <RunStop on_run on_stop blocked running=move || session.running() label=run_label/>
             <div class="row perturb-row">
                 <button
@@ -137,7 +139,8 @@ where
     }
 }
 
-/// How one answer is picked among the N samples (seed 003, eqs. 15 and 16); the samples strip
+/// How one answer is picked among the N samples (seed 003, eqs. 15 and 16; PTRM's best-Q,
+/// arXiv 2605.19943); the samples strip
 /// marks the pick with a star beside its LPRM value.
 #[component]
 fn PickSwitch(pick: RwSignal<Selection>) -> impl IntoView {
@@ -152,6 +155,10 @@ fn PickSwitch(pick: RwSignal<Selection>) -> impl IntoView {
             <label>
                 <input type="radio" name="pick" prop:checked=move || is(Selection::Lprm) on:change=move |_| pick.set(Selection::Lprm)/>
                 "LPRM value (the model's own estimate that an answer is right)"
+            </label>
+            <label>
+                <input type="radio" name="pick" prop:checked=move || is(Selection::Q) on:change=move |_| pick.set(Selection::Q)/>
+                "Q-head (the highest halting logit at the step: PTRM's best-Q)"
             </label>
         </fieldset>
     }

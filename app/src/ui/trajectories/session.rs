@@ -67,8 +67,11 @@ impl<P: Clone + Send + Sync + 'static> Session<P> {
             current.with(|c| {
                 let c = c.as_ref().filter(|c| !c.boards.is_empty())?;
                 let answers: Vec<Vec<u32>> = c.boards.iter().map(|b| b.bytes().map(u32::from).collect()).collect();
-                // The page offers the vote and the LPRM value (no halting logits reach it).
-                Some(rule.pick(&answers, &c.values, &[]))
+                // The Q-head's pick needs the step's halting logits (older recordings lack them).
+                if rule == Selection::Q && c.halt_logits.len() != c.boards.len() {
+                    return None;
+                }
+                Some(rule.pick(&answers, &c.values, &c.halt_logits))
             })
         });
         Self {
@@ -175,6 +178,7 @@ impl<P: Clone + Send + Sync + 'static> Session<P> {
             restarts: if sampling.stop { sampling.restarts } else { 0 },
             interventions: Vec::new(),
             report_from: 0,
+            latent_noise: sampling.noise,
         };
         self.request.set_value(Some(request.clone()));
         worker.send(Request::Solve(request));
@@ -221,6 +225,7 @@ impl<P: Clone + Send + Sync + 'static> Session<P> {
             restarts: recorded.restarts,
             interventions: Vec::new(),
             report_from: 0,
+            latent_noise: 0.0,
         }));
     }
 

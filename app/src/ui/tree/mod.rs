@@ -39,6 +39,8 @@ pub fn TreePage() -> impl IntoView {
     sync_url(settings);
     if start {
         page.reason();
+    } else {
+        page.instant_start();
     }
     let load_view = move || {
         load_view(worker.load_of(WEIGHTS), "JEPA-Reasoner", "You can still edit and generate trees; reload the page to try again.")

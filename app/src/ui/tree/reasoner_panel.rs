@@ -5,6 +5,7 @@ use leptos::prelude::*;
 
 use super::state::{TreeState, route_or_garbled};
 use crate::ui::controls::slider::{SeedInput, Slider};
+use crate::ui::recorded::RECORDED_NOTE;
 use crate::ui::status::Load;
 use crate::url_state::tree::{MAX_NOISE, NOISE, TreeSettings, WEIGHTS};
 
@@ -36,7 +37,13 @@ pub(super) fn ReasonerPanel(page: TreeState) -> impl IntoView {
         Some(view! {
             <div>
                 <p class=class role="status" data-route=e.route.clone().unwrap_or_default() data-correct=e.correct.to_string()>{text}</p>
-                <p class="hint">{format!("{} latents, Talker and analysis in {:.0} ms on the CPU.", e.steps.len(), ms)}</p>
+                <p class="hint">{
+                    if r.recorded {
+                        format!("{} latents, recorded ahead from the shipped weights.", e.steps.len())
+                    } else {
+                        format!("{} latents, Talker and analysis in {:.0} ms on the CPU.", e.steps.len(), ms)
+                    }
+                }</p>
             </div>
         }
         .into_any())
@@ -63,6 +70,8 @@ pub(super) fn ReasonerPanel(page: TreeState) -> impl IntoView {
     let run_status = move || {
         if page.pending() {
             "Reasoning…".to_string()
+        } else if page.showing_recorded() {
+            RECORDED_NOTE.to_string()
         } else if run.with(Option::is_none) {
             "Press Find the route.".to_string()
         } else {

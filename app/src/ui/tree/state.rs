@@ -1,15 +1,19 @@
 //! Everything `/tree` holds: the question, the text box, the Reasoner's runs and its worker, the
-//! noise history, and the latent on screen. All `Copy`.
+//! noise history, and the latent on screen; and its instant start (the recorded answer of the
+//! default question on screen while the weights load). All `Copy`.
 
 use engine::gram::noise::NoiseSource;
 use engine::tasks::tree::reasoner::{Explanation, StepView};
+use engine::tasks::tree::recorded::RecordedTree;
 use engine::tasks::tree::TreeTask;
 use leptos::prelude::*;
 
 use crate::protocol::{BackendChoice, Request, Response, TreeRequest};
+use crate::recorded_runs::{TREE_RUN, tree_matches};
 use crate::ui::browser::now;
 use crate::ui::controls::playback::Playback;
 use crate::ui::model_worker::ModelWorker;
+use crate::ui::recorded::{fetch_recorded, live_once_ready};
 use crate::url_state::tree::{TreeSettings, WEIGHTS};
 
 /// One route search: what was asked, and the explained answer with the worker's time (ms).
@@ -21,6 +25,9 @@ pub(super) struct Run {
     pub(super) seed: u64,
     pub(super) result: Option<(Explanation, f64)>,
     pub(super) error: Option<String>,
+    /// Not computed here: the answer recorded ahead (`public/runs/tree.json`), shown while the
+    /// weights load.
+    pub(super) recorded: bool,
 }
 
 /// One answered run of the current tree, for the noise history.
@@ -55,6 +62,7 @@ pub(super) struct TreeState {
     pub(super) result: Memo<Option<(Explanation, f64)>>,
     /// The latent on screen.
     pub(super) step: Memo<Option<StepView>>,
+    reduced_motion: bool,
 }
 
 impl TreeState {
@@ -119,6 +127,7 @@ impl TreeState {
             task,
             result,
             step,
+            reduced_motion,
         }
     }
 
@@ -132,7 +141,7 @@ impl TreeState {
         let s = self.settings.get_untracked();
         let id = self.next_run.get_value();
         self.next_run.set_value(id + 1);
-        self.run.set(Some(Run { id, task: s.task.clone(), noise: s.noise, seed: s.seed, result: None, error: None }));
+        self.run.set(Some(Run { id, task: s.task.clone(), noise: s.noise, seed: s.seed, result: None, error: None, recorded: false }));
         self.playback.shown.set(0);
         self.playback.playing.set(false);
         self.worker.send(Request::Reason(TreeRequest {
@@ -143,6 +152,38 @@ impl TreeState {
             seed: s.seed,
         }));
         self.settings.update(|s| s.run = true);
+    }
+
+    /// Instant start (the URL did not ask for a run): fetches the recorded answer and shows it if
+    /// it is the one the settings ask for and nothing ran yet; once the weights are ready, the
+    /// live Reasoner answers the same question (noise-free it is deterministic: the same route).
+    pub(super) fn instant_start(self) {
+        leptos::task::spawn_local(async move {
+            if let Some(recorded) = fetch_recorded::<RecordedTree>(TREE_RUN).await {
+                self.show_recorded(recorded);
+            }
+        });
+        live_once_ready(self.worker, WEIGHTS, move || self.showing_recorded(), move || self.reason());
+    }
+
+    fn show_recorded(self, recorded: RecordedTree) {
+        // The page may be gone, or a run started, or the settings changed, while it was fetched.
+        let fits = self.settings.try_with_untracked(|s| tree_matches(&recorded, s));
+        if fits != Some(true) || self.run.try_with_untracked(Option::is_some) != Some(false) {
+            return;
+        }
+        let Some(task) = recorded.task() else { return };
+        let steps = recorded.explanation.steps.len();
+        let (noise, seed) = (recorded.noise, recorded.seed);
+        // 0: never a worker's run (those start at 1), so no answer of the worker lands here.
+        self.run.set(Some(Run { id: 0, task, noise, seed, result: Some((recorded.explanation, 0.0)), error: None, recorded: true }));
+        self.playback.shown.set(if self.reduced_motion { steps } else { 1 });
+        self.playback.playing.set(!self.reduced_motion);
+    }
+
+    /// The recorded answer is on screen (tracked).
+    pub(super) fn showing_recorded(self) -> bool {
+        self.run.with(|r| r.as_ref().is_some_and(|r| r.recorded))
     }
 
     /// A new question: the old answer and the noise history belong to the old one.

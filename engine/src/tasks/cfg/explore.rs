@@ -8,11 +8,31 @@ use burn::tensor::Device;
 use serde::{Deserialize, Serialize};
 
 use super::complete::{complete, instance_noise, offset};
-use super::data::{Completion, WINDOW, corrupt, terminal, terminals_of, token_name};
+use super::data::{CfgVariant, Completion, WINDOW, completions, corrupt, terminal, terminals_of, token_name};
 use super::grammar::{Grammar, Symbol};
 use super::models::{CfgModel, CfgModels};
 use super::parse::{Chart, Tree};
 use super::sweep::{STEPS, step_accuracy};
+use crate::tasks::split::Part;
+
+/// Corruption draws behind each point of `/grammar`'s curve (its worker and `native-trainer
+/// record` both draw this many).
+pub const DRAWS: usize = 8;
+
+/// `/grammar`'s held-out sequence number `k` (0-based) with its cut: the `k + 1`-th test completion.
+pub fn held_out(variant: CfgVariant, k: usize) -> Completion {
+    completions(variant, Part::Test, k + 1).pop().expect("one instance at least")
+}
+
+/// The page's corruption and latent noise are shares between 0 and 1; a readable error otherwise.
+pub fn check_levels(corrupt: f64, noise: f64) -> Result<(), String> {
+    for (name, x) in [("corruption", corrupt), ("latent noise", noise)] {
+        if !(x.is_finite() && (0.0..=1.0).contains(&x)) {
+            return Err(format!("{name} must be between 0 and 1, not {x}"));
+        }
+    }
+    Ok(())
+}
 
 /// A node of the folded derivation: a non-terminal over the terminals `start..end`.
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]

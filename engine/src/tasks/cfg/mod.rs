@@ -5,7 +5,8 @@
 //! (or begins one that does) by dynamic programming over spans, and recovers its parse tree;
 //! [`data`] holds the split, tokens and completion instances; [`models`] the three model
 //! families (T, C, R with its Talkers) in one weights file; [`complete`] runs each;
-//! [`sweep`] measures them under token corruption and latent noise.
+//! [`sweep`] measures them under token corruption and latent noise; [`explore`] is what
+//! `/grammar` shows of one sequence, [`recorded`] that view recorded ahead for the page.
 
 pub mod batch;
 pub mod complete;
@@ -14,6 +15,7 @@ pub mod explore;
 pub mod grammar;
 pub mod models;
 pub mod parse;
+pub mod recorded;
 pub mod sweep;
 
 #[cfg(test)]

@@ -16,13 +16,14 @@
 
 //!
 //! Files: [`shape`] the tree itself (parse, random, route, layout), [`data`] the split and the
-//! held-out set, [`reasoner`] the JEPA-Reasoner's solve/eval/explain on this task, [`task`] the
-//! task interface.
+//! held-out set, [`reasoner`] the JEPA-Reasoner's solve/eval/explain on this task, [`recorded`]
+//! an answer recorded ahead for the page, [`task`] the task interface.
 
 use std::fmt;
 
 mod data;
 pub mod reasoner;
+pub mod recorded;
 mod shape;
 mod task;
 #[cfg(test)]

@@ -227,6 +227,14 @@ pub struct Explanation {
     pub explained_variance: [f64; 2],
 }
 
+/// What `/tree` shows for one question: the Reasoner's route with latent noise `noise_frac`
+/// (seeded by `seed`) and its explanation. The page's worker and `native-trainer record` both
+/// answer with this, so a recorded answer is the live one.
+pub fn reason_and_explain(model: &Jepa, task: &TreeTask, noise_frac: f64, seed: u64, device: &Device) -> Explanation {
+    let answer = solve_trees(model, std::slice::from_ref(task), noise_frac, seed, device).remove(0);
+    explain(&model.reasoner, task, &answer)
+}
+
 /// Explains an answer: for each route latent up to the route's end (and the Talker's end if it
 /// wrote more), the decomposition onto the vocabulary, the sibling plane, and a PCA plane fitted
 /// on the tree's node latents plus these latents.

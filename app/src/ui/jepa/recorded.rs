@@ -1,0 +1,51 @@
+//! Instant start on `/jepa` (issue 24): the page opens on a recorded session
+//! (`public/runs/jepa.json`, made by `native-trainer record --task jepa` through the engine's
+//! own session with the page's default settings), drawn in the same plots as a live one, before
+//! the worker has started. Pressing Train replaces it with a live session; while nothing was
+//! trained here, it shows whenever the settings are its own and leaves the plots empty otherwise.
+
+use engine::tasks::regex::session::RecordedSession;
+use leptos::prelude::*;
+use wasm_bindgen::JsCast;
+use wasm_bindgen_futures::JsFuture;
+
+use super::state::{JepaState, Phase};
+use crate::base_path::site_root;
+use crate::recorded_jepa::{JEPA_RUN, jepa_matches, jepa_view};
+use crate::recorded_runs::RUNS_PATH;
+
+async fn fetch_session() -> Option<RecordedSession> {
+    let url = format!("{}{RUNS_PATH}/{JEPA_RUN}.json", site_root());
+    let response: web_sys::Response = JsFuture::from(window().fetch_with_str(&url)).await.ok()?.dyn_into().ok()?;
+    if !response.ok() {
+        return None;
+    }
+    let text = JsFuture::from(response.text().ok()?).await.ok()?.as_string()?;
+    serde_json::from_str(&text).ok()
+}
+
+/// Fetches the recorded session (unless the URL asked for a live run) and shows it while the
+/// page has not trained and its settings are the session's.
+pub(super) fn instant_start(page: JepaState) {
+    if page.settings.with_untracked(|s| s.run) {
+        return; // the URL asked for a run: it starts live
+    }
+    leptos::task::spawn_local(async move {
+        if let Some(session) = fetch_session().await {
+            page.recorded.set(Some(session));
+        }
+    });
+    Effect::new(move |_| {
+        let view = page.recorded.with(|r| {
+            r.as_ref().map(|r| page.settings.with(|s| jepa_matches(r, s).then(|| (jepa_view(r), r.steps))))
+        });
+        if page.phase.get_untracked() != Phase::Idle {
+            return; // trained here: the live session stays
+        }
+        match view.flatten() {
+            Some((view, steps)) => page.show_recorded(view, steps),
+            None if page.showing_recorded.get_untracked() => page.clear(),
+            None => {}
+        }
+    });
+}
