@@ -48,6 +48,10 @@ pub enum Noise<'a> {
     /// Training: eps ~ q(eps | u, y); `y` is `[B, L]`. With `stop_u`, the guidance heads read a
     /// detached u, so a loss on the returned Gaussians trains only the heads.
     Posterior { y: Tensor<2, Int>, source: &'a mut NoiseSource, stop_u: bool },
+    /// The prior's draw (`y = None`) or the posterior's (`y = Some([B, L])`) with the standard
+    /// normal xi `[B, L, D]` given rather than drawn: a run another implementation can repeat
+    /// exactly (the PyTorch parity test, `tests/pytorch`). Same maths as `Prior` / `Posterior`.
+    Given { xi: Tensor<3>, scale: f64, y: Option<Tensor<2, Int>> },
 }
 
 /// What one transition z_{t-1} -> z_t produced besides the new state.
@@ -207,21 +211,44 @@ impl Gram {
         let (h, guidance) = match (&self.guidance, noise) {
             (None, _) | (Some(_), Noise::Off) => (u, None),
             (Some(g), Noise::Prior { scale, source }) => {
-                let prior = ablation::shape(self.ablation, g.prior(u.clone()));
                 let xi = source.tensor(u.dims(), &device);
-                let eps = prior.sample(xi, ablation::scale(self.ablation, scale));
-                (ablation::combine(self.ablation, u, eps), None)
+                self.guide(g, u, xi, scale, None, false)
             }
             (Some(g), Noise::Posterior { y, source, stop_u }) => {
-                let u_in = if stop_u { u.clone().detach() } else { u.clone() };
-                let posterior = ablation::shape(self.ablation, g.posterior(u_in.clone(), y));
-                let prior = ablation::shape(self.ablation, g.prior(u_in));
                 let xi = source.tensor(u.dims(), &device);
-                let eps = posterior.sample(xi, ablation::scale(self.ablation, 1.0));
-                (ablation::combine(self.ablation, u, eps), Some((posterior, prior)))
+                self.guide(g, u, xi, 1.0, Some(y), stop_u)
             }
+            (Some(g), Noise::Given { xi, scale, y }) => self.guide(g, u, xi, scale, y, false),
         };
         Transition { z: Latent { h, l }, guidance }
+    }
+
+    /// h = u + eps (eq. 7), eps drawn with `xi` from the prior, or from the posterior when the
+    /// target `y` is given (then with (posterior, prior) returned for the KL term). With
+    /// `stop_u`, the guidance heads read a detached u.
+    fn guide(
+        &self,
+        g: &Guidance,
+        u: Tensor<3>,
+        xi: Tensor<3>,
+        scale: f64,
+        y: Option<Tensor<2, Int>>,
+        stop_u: bool,
+    ) -> (Tensor<3>, Option<(Gaussian, Gaussian)>) {
+        let u_in = if stop_u { u.clone().detach() } else { u.clone() };
+        let scale = ablation::scale(self.ablation, scale);
+        match y {
+            None => {
+                let prior = ablation::shape(self.ablation, g.prior(u_in));
+                (ablation::combine(self.ablation, u, prior.sample(xi, scale)), None)
+            }
+            Some(y) => {
+                let posterior = ablation::shape(self.ablation, g.posterior(u_in.clone(), y));
+                let prior = ablation::shape(self.ablation, g.prior(u_in));
+                let eps = posterior.sample(xi, scale);
+                (ablation::combine(self.ablation, u, eps), Some((posterior, prior)))
+            }
+        }
     }
 
     /// Token logits. # Shapes: h `[B, L', D]` -> `[B, L, V]` (pixels unpatchified on the image path).

@@ -10,6 +10,8 @@
 pub mod cfg;
 pub mod jepa;
 pub mod regex;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod safetensors;
 
 use std::fmt;
 
@@ -97,6 +99,8 @@ pub enum WeightsError {
     Mismatch(String),
     /// The bytes are not a burnpack file.
     Format(String),
+    /// The bytes are not a SafeTensors file (`weights::safetensors`).
+    SafeTensors(String),
 }
 
 impl fmt::Display for WeightsError {
@@ -111,6 +115,7 @@ impl fmt::Display for WeightsError {
                 write!(f, "weights do not match the model this code builds from their config: {m}")
             }
             WeightsError::Format(m) => write!(f, "weights file is not a burnpack (.bpk) file: {m}"),
+            WeightsError::SafeTensors(m) => write!(f, "weights file is not a readable SafeTensors file: {m}"),
         }
     }
 }
@@ -227,7 +232,7 @@ fn check_image(c: &GramConfig) -> Result<(), WeightsError> {
     }
 }
 
-fn check_gram_config(c: &GramConfig, file_len: usize) -> Result<(), WeightsError> {
+pub(crate) fn check_gram_config(c: &GramConfig, file_len: usize) -> Result<(), WeightsError> {
     let mut widths = vec![("seq_len", c.seq_len), ("vocab", c.vocab), ("d_model", c.d_model), ("d_hidden", c.d_hidden)];
     widths.extend(c.mixer.then_some(("d_token_hidden", c.d_token_hidden)));
     widths.extend(c.guidance.then_some(("d_guidance", c.d_guidance)));
