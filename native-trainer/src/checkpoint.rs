@@ -122,6 +122,16 @@ pub struct Schedule {
     pub warmup: usize,
     /// Decay of the weights' EMA; 0 = none.
     pub ema: f64,
+    /// Micro-batches per optimiser step (`accumulate.rs`); 1 in checkpoints written before it.
+    #[serde(default = "one")]
+    pub grad_accum: usize,
+    /// Trajectories per optimiser step; 0 in checkpoints written before it (the preset's).
+    #[serde(default)]
+    pub batch: usize,
+}
+
+fn one() -> usize {
+    1
 }
 
 /// The batch slots; `latent.bin` holds z's `[B, L, D]` h then l.

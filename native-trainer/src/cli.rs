@@ -10,7 +10,8 @@ use engine::tasks::InferenceDefaults;
 #[derive(Parser)]
 #[command(name = "native-trainer", version, about = "Train, evaluate and run GRAM / TRM on puzzles (CPU by default)")]
 pub struct Cli {
-    /// Compute backend: `flex` (CPU, default) or `wgpu` (GPU; needs the `wgpu` cargo feature).
+    /// Compute backend: `flex` (CPU, default), `wgpu` (GPU; the `wgpu` cargo feature) or `cuda`
+    /// (NVIDIA; the `cuda` cargo feature).
     #[arg(long, value_enum, default_value_t = Backend::Flex, global = true)]
     pub backend: Backend,
     /// CPU threads for the flex backend's matmuls and large element-wise ops (0: every core,
@@ -25,6 +26,8 @@ pub struct Cli {
 pub enum Backend {
     Flex,
     Wgpu,
+    /// NVIDIA GPUs through CUDA (the `cuda` cargo feature), GPU 0.
+    Cuda,
 }
 
 /// How `eval` and `solve` sample: one set of flags, one meaning. A flag left out takes
@@ -270,6 +273,15 @@ pub enum Command {
         steps: usize,
         #[arg(long, default_value_t = 0)]
         seed: u64,
+    },
+    /// GRAM/TRM weights to or from SafeTensors in PyTorch's conventions (by the extensions:
+    /// W.bpk -> F.safetensors, or F.safetensors -> W.bpk); the manifest travels beside the file
+    /// (F.json), holding the config.
+    Convert {
+        #[arg(long)]
+        weights: PathBuf,
+        #[arg(long)]
+        out: PathBuf,
     },
     /// Export a run's latest checkpoint as public/weights/<name>.bpk + <name>.json.
     Export {

@@ -2,6 +2,7 @@
 //! Text contracts (other tools read them): see README.md, "Command-line contracts".
 //! Layout: `docs/ARCHITECTURE.md`.
 
+mod accumulate;
 mod batch;
 mod checkpoint;
 mod cli;
@@ -13,7 +14,9 @@ mod jepa_presets;
 mod jepa_train;
 mod lineage;
 mod lines;
+mod full_presets;
 mod presets;
+mod recipe;
 mod lm_presets;
 mod lm_train;
 mod run;
@@ -62,6 +65,12 @@ fn device_for(backend: Backend) -> Result<Device, String> {
         #[cfg(not(feature = "wgpu"))]
         Backend::Wgpu => Err("this binary was built without the `wgpu` feature; rebuild with \
              `cargo build --release -p native-trainer --features wgpu`"
+            .into()),
+        #[cfg(feature = "cuda")]
+        Backend::Cuda => Ok(Device::cuda(0)),
+        #[cfg(not(feature = "cuda"))]
+        Backend::Cuda => Err("this binary was built without the `cuda` feature; rebuild with \
+             `cargo build --release -p native-trainer --features cuda` (needs the NVIDIA driver)"
             .into()),
     }
 }
@@ -136,6 +145,7 @@ fn run(command: Command, command_line: String, device: Device) -> Result<ExitCod
         },
         Command::Grammar { weights } => commands::cfg::grammar(&weights, &device),
         Command::Classifier { out, steps, seed } => commands::classifier::train_classifier(&out, steps, seed, &device),
+        Command::Convert { weights, out } => commands::convert::convert(&weights, &out, &command_line, &device),
         Command::Export { run_dir, name, out_dir } => commands::export::export(run_dir, &name, &out_dir, &device),
         Command::Demo { samples, puzzles, seed } => commands::demo::demo(samples, puzzles, seed, &device),
         Command::Bench { weights, bench_threads, samples, repeats, iters, what } => {

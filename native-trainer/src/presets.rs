@@ -1,27 +1,13 @@
-//! Named training recipes. A preset fixes the task, the model config and the optimiser; the
-//! command line can only shorten or lengthen it (`--steps`), so a weights file's manifest names a
-//! recipe anyone can rerun.
+//! Named training recipes, browser-sized (the papers' full size: `full_presets.rs`). A preset
+//! fixes the task, the model config and the optimiser; the command line can lengthen it
+//! (`--steps`) and, on a fresh run, resize it (`--d-model`, `--batch`, ...: `SizeOverrides`), and
+//! a weights file's manifest records the config and the command, so anyone can rerun it.
 
-use engine::gram::{Ablation, GramConfig};
+use engine::gram::GramConfig;
 use engine::tasks::TaskId;
 use engine::tasks::{coloring, digits, nqueens, sudoku};
 
-#[derive(Clone, Debug)]
-pub struct Preset {
-    pub name: &'static str,
-    pub task: TaskId,
-    pub config: GramConfig,
-    /// Trajectories per optimiser step (the paper: 768 on 8 GPUs).
-    pub batch: usize,
-    /// Peak learning rate after warm-up (the paper: 1e-4 at batch 768; higher here for the
-    /// smaller batch and shorter run).
-    pub lr: f64,
-    pub warmup: usize,
-    /// AdamW weight decay (the paper: 1.0 at lr 1e-4; scaled down with the larger lr).
-    pub weight_decay: f32,
-    /// Optimiser steps of a full run.
-    pub steps: usize,
-}
+pub use crate::recipe::Preset;
 
 pub const NAMES: [&str; 20] = [
     "gram-nqueens8",
@@ -46,27 +32,11 @@ pub const NAMES: [&str; 20] = [
     "trm-digits",
 ];
 
-impl Preset {
-    /// The preset with one of Table 10's ablations (seed 003, appendix F.5): the same recipe,
-    /// data and budget, one change to the model (`engine::gram::ablation`).
-    pub fn with_variant(mut self, variant: &str) -> Result<Preset, String> {
-        let names: Vec<&str> = Ablation::ALL.iter().map(|a| a.name()).collect();
-        let ablation =
-            Ablation::parse(variant).ok_or_else(|| format!("unknown --variant {variant:?}; variants: {}", names.join(", ")))?;
-        if ablation.guided() != self.config.guidance {
-            let kind = if ablation.guided() { "a GRAM" } else { "a TRM" };
-            return Err(format!("--variant {variant} is an ablation of {kind} preset, and {} is not one", self.name));
-        }
-        self.config = self.config.with_ablation(Some(ablation));
-        Ok(self)
-    }
-}
-
 /// Every GRAM/TRM preset's optimiser: lr 1e-3 after 200 warm-up steps (cosine to 1e-4), AdamW
 /// weight decay 0.1; the preset fixes the rest.
 fn recipe(name: &str, task: TaskId, config: GramConfig, batch: usize, steps: usize) -> Option<Preset> {
     let name = NAMES.iter().find(|&&p| p == name).copied()?;
-    Some(Preset { name, task, config, batch, lr: 1e-3, warmup: 200, weight_decay: 0.1, steps })
+    Some(Preset { name, task, config, batch, lr: 1e-3, warmup: 200, weight_decay: 0.1, steps, ema: 0.0, grad_accum: 1 })
 }
 
 pub fn preset(name: &str) -> Option<Preset> {
@@ -128,7 +98,7 @@ pub fn preset(name: &str) -> Option<Preset> {
         "trm-nqueens10" => (false, 10, false),
         "gram-nqueens10-mixer" => (true, 10, true),
         "trm-nqueens10-mixer" => (false, 10, true),
-        _ => return None,
+        _ => return crate::full_presets::full_preset(name),
     };
     let config = if mixer { nqueens::gram_mixer_config(n, guidance) } else { nqueens::gram_config(n, guidance) };
     // 10x10: the shipped pair's 8,000 steps each (its GRAM was still climbing at 4,000).

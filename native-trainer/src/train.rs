@@ -13,12 +13,12 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 use burn::module::Module;
-use burn::optim::{GradientsParams, ModuleOptimizer};
+use burn::optim::ModuleOptimizer;
 use burn::tensor::Device;
-use engine::gram::loss::supervision_step;
 use engine::gram::{Gram, GramConfig, SupervisionBatch};
 use engine::nn::ema_update;
 
+use crate::accumulate::supervise;
 use crate::batch::{Finished, InFlight, Refill};
 use crate::checkpoint::{
     BatchState, Parent, RunState, Schedule, Snapshot, adamw, load_checkpoint, load_ema, load_latent, save_checkpoint,
@@ -86,11 +86,12 @@ pub fn train(args: TrainArgs, device: Device) -> Result<(), String> {
     let ad = device.clone().autodiff();
     fs::create_dir_all(&args.run_dir).map_err(|e| format!("{}: {e}", args.run_dir.display()))?;
     let (mut run, restored) = if args.resume { resume(&args, &ad)? } else { (start(&args, &ad)?, None) };
-    let data = prepare_data(&run, &args);
+    let rows = if run.schedule.batch > 0 { run.schedule.batch } else { args.preset.batch }; // 0: an older checkpoint
+    let data = prepare_data(&run, &args, rows);
     let (seed, l) = (run.state.seed, run.state.config.seq_len);
     let mut batch = match restored {
         Some(batch) => batch,
-        None => InFlight::fresh(&run.model, &data, args.preset.batch, l, &mut step_rng(seed, run.state.step, DATA)),
+        None => InFlight::fresh(&run.model, &data, rows, l, &mut step_rng(seed, run.state.step, DATA)),
     };
     let header = "step,seconds,lr,loss,ce,kl,valid_frac,finished_valid_frac,eval_acc,eval_cov";
     let header = if run.ema.is_some() { format!("{header},raw_eval_acc,raw_eval_cov") } else { header.to_string() };
@@ -176,7 +177,7 @@ fn start(args: &TrainArgs, ad: &Device) -> Result<Run, String> {
             (Gram::init(&config, ad), None)
         }
     };
-    let schedule = Schedule { lr: f.lr.unwrap_or(p.lr), warmup: p.warmup, ema: f.ema.unwrap_or(0.0) };
+    let schedule = Schedule { lr: f.lr.unwrap_or(p.lr), warmup: p.warmup, ema: f.ema.unwrap_or(p.ema), grad_accum: p.grad_accum, batch: p.batch };
     let optimizer = adamw(p.weight_decay);
     let state = RunState {
         preset: p.name.to_string(),
@@ -231,7 +232,7 @@ fn resume(args: &TrainArgs, ad: &Device) -> Result<(Run, Option<InFlight>), Stri
     if state.preset != p.name {
         return Err(format!("{} holds a {} run, not {}", args.run_dir.display(), state.preset, p.name));
     }
-    let recorded = state.schedule.unwrap_or(Schedule { lr: p.lr, warmup: p.warmup, ema: 0.0 });
+    let recorded = state.schedule.unwrap_or(Schedule { lr: p.lr, warmup: p.warmup, ema: 0.0, grad_accum: 1, batch: 0 });
     let schedule = apply_flags(&mut state, recorded, &args.flags)?;
     eprintln!("resuming {} from step {} ({:.0} s trained)", p.name, state.step, state.seconds);
     state.command = lineage::resumed(&state.command, state.step, &args.command);
@@ -281,17 +282,21 @@ fn apply_flags(state: &mut RunState, mut schedule: Schedule, flags: &Flags) -> R
 }
 
 /// The task's data (train and validation parts), with the run's description line.
-fn prepare_data(run: &Run, args: &TrainArgs) -> TrainData {
+fn prepare_data(run: &Run, args: &TrainArgs, rows: usize) -> TrainData {
     let began = std::time::Instant::now();
     let data = TrainData::new(args.preset.task, run.state.seed, run.state.train_givens);
     eprintln!(
-        "{}: {} params, {} (data ready in {:.1} s), {} steps x batch {}",
+        "{}: {} params, {} (data ready in {:.1} s), {} steps x batch {}{}",
         args.preset.name,
         run.model.num_params(),
         data.describe(),
         began.elapsed().as_secs_f64(),
         run.state.total_steps,
-        args.preset.batch
+        rows,
+        match run.schedule.grad_accum {
+            1 => String::new(),
+            m => format!(" ({m} micro-batches of {})", rows / m),
+        }
     );
     data
 }
@@ -305,13 +310,11 @@ fn train_step(run: &mut Run, batch: &mut InFlight, data: &TrainData, ad: &Device
     let (x, y) = batch.tensors(ad);
     let reward = |row: usize, pred: &[u32]| data.reward(&batch.slots[row].pair, pred);
     let sup = SupervisionBatch { x, y, z: batch.z.clone() };
-    let out = supervision_step(&run.model, &run.state.config, sup, &reward, &mut step_rng(seed, step, NOISE));
-    let loss: f32 = out.loss.clone().into_scalar();
-    if !loss.is_finite() {
-        return Err(diverged(step + 1, &format!("the loss is {loss}"), run_dir, lr));
-    }
-    let grads = GradientsParams::from_grads(out.loss.backward(), &run.model);
-    run.model = run.optim.step(lr, run.model.clone(), grads);
+    let micro = run.schedule.grad_accum;
+    let out = supervise(&run.model, &run.state.config, sup, &reward, &mut step_rng(seed, step, NOISE), micro)
+        .map_err(|loss| diverged(step + 1, &format!("the loss is {loss}"), run_dir, lr))?;
+    let loss = out.loss;
+    run.model = run.optim.step(lr, run.model.clone(), out.grads);
     let decay = run.schedule.ema;
     run.ema = run.ema.take().map(|avg| ema_update(avg, &run.model, decay));
     run.state.step += 1;

@@ -11,7 +11,7 @@ use engine::tasks::TaskId;
 
 use crate::data::{SUDOKU_MIN_TARGET, SUDOKU_TRAIN_GIVENS};
 use crate::run::RunFlags;
-use crate::{cfg_presets, cfg_train, jepa_train, presets, lm_presets, lm_train, train};
+use crate::{cfg_presets, cfg_train, full_presets, jepa_train, presets, lm_presets, lm_train, train};
 
 #[derive(Args)]
 pub struct TrainCli {
@@ -64,6 +64,27 @@ pub struct TrainCli {
     /// default 22-40. Recorded in the checkpoint; a resumed run keeps it.
     #[arg(long, value_parser = parse_givens)]
     pub givens: Option<(usize, usize)>,
+    /// GRAM/TRM presets, fresh runs: the model width D (a multiple of the preset's heads).
+    #[arg(long)]
+    pub d_model: Option<usize>,
+    /// GRAM/TRM presets, fresh runs: low-level steps K per transition.
+    #[arg(long)]
+    pub k_inner: Option<usize>,
+    /// GRAM/TRM presets, fresh runs: high-level steps T per supervision step.
+    #[arg(long)]
+    pub t_outer: Option<usize>,
+    /// GRAM/TRM presets, fresh runs: deep-supervision steps N_sup.
+    #[arg(long)]
+    pub n_sup: Option<usize>,
+    /// GRAM/TRM presets, fresh runs: trajectories per optimiser step (the full-size presets:
+    /// 768, the paper's).
+    #[arg(long)]
+    pub batch: Option<usize>,
+    /// GRAM/TRM presets, fresh runs: split each optimiser step's batch into this many
+    /// micro-batches and sum their gradients (a smaller GPU reaching batch 768). Must divide
+    /// the batch.
+    #[arg(long)]
+    pub grad_accum: Option<usize>,
     /// JEPA phases after the first: the previous phase's run directory (default:
     /// runs/<previous preset>).
     #[arg(long)]
@@ -84,6 +105,10 @@ pub fn train(a: TrainCli, command: String, device: Device) -> Result<ExitCode, S
     if a.stop_after == Some(0) {
         return Err("--stop-after must be at least 1 step".into());
     }
+    let sized = [a.d_model, a.k_inner, a.t_outer, a.n_sup, a.batch, a.grad_accum].iter().any(Option::is_some);
+    if sized && presets::preset(&a.preset).is_none() {
+        return Err(format!("--d-model, --k-inner, --t-outer, --n-sup, --batch and --grad-accum are for GRAM/TRM presets; {} is not one", a.preset));
+    }
     if let Some(p) = jepa_train::jepa_preset(&a.preset) {
         return train_jepa(a, p, command, device);
     }
@@ -95,9 +120,10 @@ pub fn train(a: TrainCli, command: String, device: Device) -> Result<ExitCode, S
     }
     let p = presets::preset(&a.preset).ok_or_else(|| {
         format!(
-            "unknown preset {:?}; presets: {}, {}, {}, {}",
+            "unknown preset {:?}; presets: {}, {}, {}, {}, {}",
             a.preset,
             presets::NAMES.join(", "),
+            full_presets::FULL_NAMES.join(", "),
             jepa_train::JEPA_NAMES.join(", "),
             cfg_presets::CFG_NAMES.join(", "),
             lm_presets::LM_NAMES.join(", ")
@@ -110,6 +136,14 @@ pub fn train(a: TrainCli, command: String, device: Device) -> Result<ExitCode, S
         None => (p.clone(), p.name.to_string()),
         Some(v) => (p.clone().with_variant(v)?, format!("{}-{v}", p.name)),
     };
+    let sizes = full_presets::SizeOverrides { d_model: a.d_model, k_inner: a.k_inner, t_outer: a.t_outer, n_sup: a.n_sup, batch: a.batch, grad_accum: a.grad_accum };
+    if a.resume && sizes.any() {
+        return Err("a resumed run keeps its size: no --d-model, --k-inner, --t-outer, --n-sup, --batch or --grad-accum with --resume".into());
+    }
+    if a.init_from.is_some() && sizes.changes_model() {
+        return Err("--init-from weights fix the model: no --d-model, --k-inner, --t-outer or --n-sup beside them".into());
+    }
+    let p = sizes.apply(p)?;
     if a.givens.is_some() && p.task != TaskId::Sudoku {
         return Err(format!("--givens is for Sudoku presets; {} trains {:?}", p.name, p.task));
     }

@@ -8,6 +8,7 @@ pub mod arith;
 pub mod cfg;
 pub mod regex;
 pub mod classifier;
+pub mod convert;
 pub mod demo;
 pub mod eval;
 pub mod export;

@@ -1,0 +1,140 @@
+//! Gradient accumulation for the GRAM/TRM loop (`train --grad-accum M`, seed 003's batch 768 on
+//! a GPU that cannot hold it): one optimiser step's batch runs as M equal micro-batches, each a
+//! supervision step with its own backward pass, their gradients summed with weight 1/M. Every
+//! term of the supervision loss is a mean over rows (engine::gram::loss), so the summed
+//! gradient is the full batch's, up to floating-point order; the noise draws differ (each
+//! micro-batch draws its own), which is why M = 1 keeps the unsplit path exactly. The carried
+//! state, halting logits and rewards are put back together in row order for the batch's slots.
+
+use burn::optim::{GradientsAccumulator, GradientsParams};
+use burn::tensor::Tensor;
+use engine::gram::loss::supervision_step;
+use engine::gram::noise::NoiseSource;
+use engine::gram::{Gram, GramConfig, Latent, SupervisionBatch};
+
+/// One optimiser step's gradients and what the loop logs and carries.
+pub struct Accumulated {
+    pub grads: GradientsParams,
+    /// The batch's loss, CE and KL (means over the micro-batches).
+    pub loss: f32,
+    pub ce: f32,
+    pub kl: f32,
+    pub rewards: Vec<f32>,
+    pub halt_logits: Vec<f32>,
+    /// The carried state of every row, detached.
+    pub z: Latent,
+}
+
+/// The supervision step of `batch` in `micro` micro-batches (`micro` divides the rows). A
+/// non-finite loss is returned as `Err(loss)` before any gradient is taken from it.
+pub fn supervise(
+    model: &Gram,
+    config: &GramConfig,
+    batch: SupervisionBatch,
+    reward: &dyn Fn(usize, &[u32]) -> f32,
+    source: &mut NoiseSource,
+    micro: usize,
+) -> Result<Accumulated, f32> {
+    if micro <= 1 {
+        let out = supervision_step(model, config, batch, reward, source);
+        let loss: f32 = out.loss.clone().into_scalar();
+        if !loss.is_finite() {
+            return Err(loss);
+        }
+        let grads = GradientsParams::from_grads(out.loss.backward(), model);
+        return Ok(Accumulated { grads, loss, ce: out.ce, kl: out.kl, rewards: out.rewards, halt_logits: out.halt_logits, z: out.z });
+    }
+    let rows = batch.x.dims()[0];
+    assert!(rows % micro == 0, "{micro} micro-batches do not divide {rows} rows");
+    let size = rows / micro;
+    let weight = 1.0 / micro as f32;
+    let mut accumulator = GradientsAccumulator::<Gram>::new();
+    let (mut loss, mut ce, mut kl) = (0.0f32, 0.0f32, 0.0f32);
+    let (mut rewards, mut halt_logits) = (Vec::with_capacity(rows), Vec::with_capacity(rows));
+    let (mut hs, mut ls) = (Vec::with_capacity(micro), Vec::with_capacity(micro));
+    for m in 0..micro {
+        let start = m * size;
+        let part = SupervisionBatch {
+            x: batch.x.clone().narrow(0, start, size),
+            y: batch.y.clone().narrow(0, start, size),
+            z: Latent { h: batch.z.h.clone().narrow(0, start, size), l: batch.z.l.clone().narrow(0, start, size) },
+        };
+        let shifted = |row: usize, pred: &[u32]| reward(start + row, pred);
+        let out = supervision_step(model, config, part, &shifted, source);
+        let part_loss: f32 = out.loss.clone().into_scalar();
+        if !part_loss.is_finite() {
+            return Err(part_loss);
+        }
+        accumulator.accumulate(model, GradientsParams::from_grads((out.loss * weight).backward(), model));
+        loss += weight * part_loss;
+        ce += weight * out.ce;
+        kl += weight * out.kl;
+        rewards.extend(out.rewards);
+        halt_logits.extend(out.halt_logits);
+        hs.push(out.z.h);
+        ls.push(out.z.l);
+    }
+    let z = Latent { h: Tensor::cat(hs, 0), l: Tensor::cat(ls, 0) };
+    Ok(Accumulated { grads: accumulator.grads(), loss, ce, kl, rewards, halt_logits, z })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use burn::module::{Module, ModuleVisitor, Param};
+    use burn::tensor::{Device, Distribution, Int};
+    use engine::tasks::nqueens;
+
+    /// The largest difference between two gradients of the same parameter, over every parameter.
+    struct MaxDiff<'a> {
+        a: &'a GradientsParams,
+        b: &'a GradientsParams,
+        max: f32,
+        compared: usize,
+    }
+
+    impl ModuleVisitor for MaxDiff<'_> {
+        fn visit_float<const D: usize>(&mut self, param: &Param<Tensor<D>>) {
+            match (self.a.get::<D>(param.id), self.b.get::<D>(param.id)) {
+                (Some(x), Some(y)) => {
+                    self.max = self.max.max((x - y).abs().max().into_scalar());
+                    self.compared += 1;
+                }
+                (None, None) => {}
+                _ => panic!("a parameter has a gradient on one side only"),
+            }
+        }
+    }
+
+    /// TRM (no noise) on 8 rows: 2 and 4 micro-batches give the unsplit step's gradients, carried
+    /// state, halting logits and rewards (row order kept: the reward depends on the row).
+    #[test]
+    fn micro_batches_sum_to_the_full_batch_gradient() {
+        let device = Device::default().autodiff();
+        device.seed(5);
+        let config = nqueens::gram_config(8, false).with_d_model(32).with_n_heads(4).with_d_hidden(64);
+        let model = Gram::init(&config, &device);
+        let (rows, len) = (8, 64);
+        let x = Tensor::<2, Int>::random([rows, len], Distribution::Uniform(1.0, 3.0), &device);
+        let y = Tensor::<2, Int>::random([rows, len], Distribution::Uniform(1.0, 3.0), &device);
+        let reward = |row: usize, _: &[u32]| (row % 3 == 0) as u8 as f32;
+        let run = |micro| {
+            let batch = SupervisionBatch { x: x.clone(), y: y.clone(), z: model.initial_state(rows, len) };
+            supervise(&model, &config, batch, &reward, &mut NoiseSource::new(0), micro).unwrap()
+        };
+        let full = run(1);
+        for micro in [2, 4] {
+            let split = run(micro);
+            let mut diff = MaxDiff { a: &full.grads, b: &split.grads, max: 0.0, compared: 0 };
+            model.visit(&mut diff);
+            assert!(diff.compared > 10, "{} parameters compared", diff.compared);
+            assert!(diff.max < 1e-5, "{micro} micro-batches: gradients differ by {}", diff.max);
+            assert!((full.loss - split.loss).abs() < 1e-5 && (full.ce - split.ce).abs() < 1e-5, "{} vs {}", full.loss, split.loss);
+            assert_eq!(full.rewards, split.rewards);
+            let close = |a: &[f32], b: &[f32]| a.iter().zip(b).all(|(p, q)| (p - q).abs() < 1e-5);
+            assert!(close(&full.halt_logits, &split.halt_logits), "{:?} vs {:?}", full.halt_logits, split.halt_logits);
+            let dz: f32 = (full.z.h.clone() - split.z.h).abs().max().into_scalar();
+            assert!(dz < 1e-5, "carried h differs by {dz}");
+        }
+    }
+}
