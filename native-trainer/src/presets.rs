@@ -4,12 +4,14 @@
 
 use engine::gram::{Ablation, GramConfig};
 use engine::tasks::TaskId;
-use engine::tasks::{coloring, digits, nqueens, sudoku};
+use engine::tasks::{arc, coloring, digits, nqueens, sudoku};
 
 #[derive(Clone, Debug)]
 pub struct Preset {
     pub name: &'static str,
-    pub task: TaskId,
+    /// The task it trains on; `None` for ARC, which trains on an `arc` import only (`--data`):
+    /// ARC has no task interface, its answers are given, not checked by rules.
+    pub task: Option<TaskId>,
     pub config: GramConfig,
     /// Trajectories per optimiser step (the paper: 768 on 8 GPUs).
     pub batch: usize,
@@ -23,7 +25,7 @@ pub struct Preset {
     pub steps: usize,
 }
 
-pub const NAMES: [&str; 20] = [
+pub const NAMES: [&str; 21] = [
     "gram-nqueens8",
     "trm-nqueens8",
     "gram-nqueens8-mixer",
@@ -44,6 +46,7 @@ pub const NAMES: [&str; 20] = [
     "trm-sudoku-grids",
     "gram-digits",
     "trm-digits",
+    "gram-arc-tiny",
 ];
 
 impl Preset {
@@ -66,10 +69,16 @@ impl Preset {
 /// weight decay 0.1; the preset fixes the rest.
 fn recipe(name: &str, task: TaskId, config: GramConfig, batch: usize, steps: usize) -> Option<Preset> {
     let name = NAMES.iter().find(|&&p| p == name).copied()?;
-    Some(Preset { name, task, config, batch, lr: 1e-3, warmup: 200, weight_decay: 0.1, steps })
+    Some(Preset { name, task: Some(task), config, batch, lr: 1e-3, warmup: 200, weight_decay: 0.1, steps })
 }
 
 pub fn preset(name: &str) -> Option<Preset> {
+    if name == "gram-arc-tiny" {
+        // ARC's 900-token canvas at a CPU's scale (engine::tasks::arc::gram_config), a smoke
+        // test of the representation on an import (`--data`), not a recipe that solves ARC.
+        let config = arc::gram_config(true);
+        return Some(Preset { name: "gram-arc-tiny", task: None, config, batch: 4, lr: 1e-3, warmup: 200, weight_decay: 0.1, steps: 1000 });
+    }
     if let Some(guidance) = match name {
         "gram-sudoku" => Some(true),
         "trm-sudoku" => Some(false),

@@ -64,6 +64,11 @@ pub struct TrainCli {
     /// default 22-40. Recorded in the checkpoint; a resumed run keeps it.
     #[arg(long, value_parser = parse_givens)]
     pub givens: Option<(usize, usize)>,
+    /// Sudoku presets: train on an import directory (`data import --format sudoku-csv`), its
+    /// train part as written, quick evals on its validation part; ARC presets (gram-arc-tiny):
+    /// an `arc` import, which they need. Recorded in the checkpoint; a resumed run keeps it.
+    #[arg(long, conflicts_with = "givens")]
+    pub data: Option<PathBuf>,
     /// JEPA phases after the first: the previous phase's run directory (default:
     /// runs/<previous preset>).
     #[arg(long)]
@@ -83,6 +88,9 @@ pub struct TrainCli {
 pub fn train(a: TrainCli, command: String, device: Device) -> Result<ExitCode, String> {
     if a.stop_after == Some(0) {
         return Err("--stop-after must be at least 1 step".into());
+    }
+    if a.data.is_some() && presets::preset(&a.preset).is_none() {
+        return Err(format!("--data is for the GRAM/TRM Sudoku and ARC presets, not {}", a.preset));
     }
     if let Some(p) = jepa_train::jepa_preset(&a.preset) {
         return train_jepa(a, p, command, device);
@@ -110,13 +118,19 @@ pub fn train(a: TrainCli, command: String, device: Device) -> Result<ExitCode, S
         None => (p.clone(), p.name.to_string()),
         Some(v) => (p.clone().with_variant(v)?, format!("{}-{v}", p.name)),
     };
-    if a.givens.is_some() && p.task != TaskId::Sudoku {
+    if a.givens.is_some() && p.task != Some(TaskId::Sudoku) {
         return Err(format!("--givens is for Sudoku presets; {} trains {:?}", p.name, p.task));
+    }
+    if a.data.is_some() && p.task.is_some_and(|t| t != TaskId::Sudoku) {
+        return Err(format!("--data is for Sudoku and ARC presets; {} trains {:?} on its own data", p.name, p.task));
+    }
+    if a.data.is_none() && p.task.is_none() && !a.resume {
+        return Err(format!("{} trains on an ARC import: give --data DIR (`native-trainer data import --format arc`)", p.name));
     }
     let run_dir = a.run_dir.unwrap_or_else(|| PathBuf::from("runs").join(dir_name));
     let args = train::TrainArgs {
         preset: p,
-        flags: train::Flags { steps: a.steps, seed: a.seed, lr: a.lr, beta: a.beta, ema: a.ema, givens: a.givens },
+        flags: train::Flags { steps: a.steps, seed: a.seed, lr: a.lr, beta: a.beta, ema: a.ema, givens: a.givens, data: a.data },
         run_dir,
         resume: a.resume,
         init_from: a.init_from,
