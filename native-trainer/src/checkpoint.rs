@@ -113,6 +113,10 @@ pub struct RunState {
     /// absent = the default range). Part of the run's data, so a resumed run keeps it.
     #[serde(default)]
     pub train_givens: Option<(usize, usize)>,
+    /// `--data`: the import directory the run trains on (absent = the task's own data). Part of
+    /// the run's data, so a resumed run keeps it.
+    #[serde(default)]
+    pub train_data: Option<PathBuf>,
 }
 
 /// The learning-rate schedule and weights' average a run trains with.

@@ -76,6 +76,48 @@ pub struct SamplingArgs {
     pub restarts: Option<usize>,
 }
 
+/// `data`'s subcommands.
+#[derive(Subcommand)]
+pub enum DataCommand {
+    /// Check a Sudoku-Extreme CSV (`sudoku-csv`) or ARC-AGI JSON (`arc`) and write it as an
+    /// import directory; the first bad row or grid is an error with its line, and nothing is
+    /// written.
+    Import(ImportArgs),
+}
+
+/// `data import`'s flags (`commands/import.rs`).
+#[derive(Args)]
+pub struct ImportArgs {
+    /// What the input is: `sudoku-csv` (Sudoku-Extreme's source,q,a,rating CSV) or `arc`
+    /// (ARC-AGI JSON).
+    #[arg(long, value_enum)]
+    pub format: ImportFormat,
+    /// The file to import (`arc`: also a directory of per-task .json files).
+    #[arg(long)]
+    pub input: PathBuf,
+    /// The import directory to write (must not exist, or be empty).
+    #[arg(long)]
+    pub out: PathBuf,
+    /// sudoku-csv: keep this many rows (after --min-difficulty), chosen by --seed.
+    #[arg(long)]
+    pub subsample: Option<usize>,
+    /// sudoku-csv: keep rows whose rating is at least this.
+    #[arg(long)]
+    pub min_difficulty: Option<u32>,
+    /// sudoku-csv: validity-preserving augmented copies written per train puzzle.
+    #[arg(long, default_value_t = 0)]
+    pub augment: usize,
+    /// sudoku-csv: seed of the subsample and the augmentations.
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum ImportFormat {
+    SudokuCsv,
+    Arc,
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum DecodingArg {
     Greedy,
@@ -118,9 +160,15 @@ impl SamplingArgs {
 pub enum Command {
     /// Train a preset (gram-nqueens8[-mixer], trm-nqueens8[-mixer], gram-nqueens10[-mixer],
     /// trm-nqueens10[-mixer], gram-sudoku, trm-sudoku, gram-coloring8/10, trm-coloring8/10,
-    /// gram/trm-nqueens8-boards, gram/trm-sudoku-grids, gram/trm-digits, reasoner-tree-pretrain, reasoner-tree-sst,
-    /// reasoner-tree-talker).
+    /// gram/trm-nqueens8-boards, gram/trm-sudoku-grids, gram/trm-digits, gram-arc-tiny (on an
+    /// `arc` import: --data), reasoner-tree-pretrain, reasoner-tree-sst, reasoner-tree-talker).
     Train(crate::train_cli::TrainCli),
+    /// Datasets you bring: `data import --format sudoku-csv|arc --input FILE --out DIR` checks a
+    /// file whole and writes an import directory that `train --data DIR` reads.
+    Data {
+        #[command(subcommand)]
+        command: DataCommand,
+    },
     /// The paper's Table-1 row on the test split: accuracy and coverage@N, overall and per k.
     Eval {
         /// A `.bpk` weights file (its `.json` manifest beside it) or a run directory. Repeatable:

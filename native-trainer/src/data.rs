@@ -1,16 +1,20 @@
 //! What training reads, per task: for a task whose oracle lists every answer (N-Queens, graph
 //! colouring) every (input, answer) pair of its train part; for Sudoku a pool of generated
 //! puzzles drawn through a fresh random augmentation each time (seed 003 and TRM train Sudoku on
-//! augmented copies); and the validation part the quick evals score. Written once over the task
-//! interface: a new listed task needs nothing here.
+//! augmented copies), or with `train --data DIR` the puzzles a user imported (`data import`,
+//! `imports.rs`) as written; and the validation part the quick evals score. Written once over
+//! the task interface: a new listed task needs nothing here.
 //!
 //! The test part is out of reach here: [`TrainData`] holds the train and validation parts only,
 //! so nothing chosen during training (quick evals, when to stop) ever looks at the test split.
 
+use std::path::{Path, PathBuf};
+
 use burn::module::Module;
 use burn::tensor::Device;
 use engine::gram::noise::NoiseSource;
-use engine::gram::{Gram, SampleOptions};
+use engine::gram::{Gram, SampleOptions, Trajectories};
+use engine::tasks::arc::{self, dataset::examples};
 use engine::solve::evaluate;
 use engine::tasks::sudoku::{self, Augmentation, Part, Sudoku};
 use engine::tasks::{Report, Task, TaskId, TaskVisitor, TokenTask, spread, visit};
@@ -27,6 +31,12 @@ pub enum TrainData {
     /// Every (input, answer) pair of a listed task's train part: `inputs[i]` with `targets[i][s]`.
     Listed { task: TaskId, inputs: Vec<Vec<u32>>, targets: Vec<Vec<Vec<u32>>>, pairs: Vec<(usize, usize)>, validation: usize },
     Sudoku { pool: Vec<sudoku::Instance>, givens: (usize, usize), validation: Vec<sudoku::Instance> },
+    /// A `sudoku-csv` import's train part, drawn as written (the import chose any augmentation),
+    /// and its validation part.
+    ImportedSudoku { dir: PathBuf, pool: Vec<sudoku::Instance>, validation: Vec<sudoku::Instance> },
+    /// An `arc` import's (input, output) canvases: the train part (every task's demonstration
+    /// pairs) and the validation part (the training tasks' test pairs; `engine::tasks::arc::dataset`).
+    Arc { dir: PathBuf, tasks: usize, train: Vec<Pair>, validation: Vec<Pair> },
 }
 
 /// Givens of the generated training puzzles (inclusive) unless a run says otherwise
@@ -92,6 +102,21 @@ impl TaskVisitor for QuickEval<'_> {
     }
 }
 
+/// Percent of `pairs` whose output the first of 5 samples gives exactly, and any of them.
+fn arc_exact(model: &Gram, pairs: &[Pair], device: &Device) -> (f64, f64) {
+    let (options, mut first, mut any) = (quick_options(), 0, 0);
+    for chunk in pairs.chunks(8) {
+        let inputs: Vec<Vec<u32>> = chunk.iter().map(|p| p.x.clone()).collect();
+        let last = Trajectories::new(model, &inputs, options.clone(), device).run(|_| {});
+        for (rows, pair) in last.predictions.chunks(options.samples).zip(chunk) {
+            first += (rows[0] == pair.y) as usize;
+            any += rows.iter().any(|r| *r == pair.y) as usize;
+        }
+    }
+    let pct = |k: usize| 100.0 * k as f64 / pairs.len().max(1) as f64;
+    (pct(first), pct(any))
+}
+
 fn quick_options() -> SampleOptions {
     SampleOptions { samples: 5, max_steps: 8, halting: false, ..SampleOptions::default() }
 }
@@ -104,6 +129,37 @@ impl TrainData {
             TaskId::Sudoku => TrainData::sudoku(SUDOKU_POOL, givens.unwrap_or(SUDOKU_TRAIN_GIVENS), SUDOKU_VALIDATION_PER_BAND, seed),
             TaskId::Tree => unreachable!("GRAM/TRM presets train token tasks"),
             task => TrainData::listed(task),
+        }
+    }
+
+    /// A run's data: the import in `data` if it names one, else the task's own (`task` `None`:
+    /// an ARC preset, which has only imports).
+    pub fn for_run(task: Option<TaskId>, seed: u64, givens: Option<(usize, usize)>, data: Option<&Path>) -> Result<TrainData, String> {
+        match (task, data) {
+            (_, Some(dir)) => TrainData::imported(task, dir),
+            (Some(task), None) => Ok(TrainData::new(task, seed, givens)),
+            (None, None) => Err("ARC presets train on an import: give --data DIR".into()),
+        }
+    }
+
+    /// `train --data DIR`: the import in `dir`: a `sudoku-csv` import for a Sudoku preset, an
+    /// `arc` import for an ARC preset (`task` `None`).
+    pub fn imported(task: Option<TaskId>, dir: &Path) -> Result<TrainData, String> {
+        let pairs = |examples: Vec<arc::ArcExample>| examples.into_iter().map(|e| Pair { x: e.x, y: e.y }).collect::<Vec<_>>();
+        match task {
+            Some(TaskId::Sudoku) => {
+                let (pool, validation) = crate::imports::read_sudoku(dir)?;
+                Ok(TrainData::ImportedSudoku { dir: dir.to_path_buf(), pool, validation })
+            }
+            None => {
+                let tasks = crate::imports::read_arc(dir)?;
+                let (train, validation) = (pairs(examples(&tasks, Part::Train)), pairs(examples(&tasks, Part::Validation)));
+                if train.is_empty() || validation.is_empty() {
+                    return Err(format!("--data {}: no train or no validation pair (validation: the test pairs of tasks outside an evaluation subset)", dir.display()));
+                }
+                Ok(TrainData::Arc { dir: dir.to_path_buf(), tasks: tasks.len(), train, validation })
+            }
+            Some(task) => Err(format!("--data: {} presets train on their own data", task.id())),
         }
     }
 
@@ -127,7 +183,8 @@ impl TrainData {
     fn task(&self) -> TaskId {
         match self {
             TrainData::Listed { task, .. } => *task,
-            TrainData::Sudoku { .. } => TaskId::Sudoku,
+            TrainData::Sudoku { .. } | TrainData::ImportedSudoku { .. } => TaskId::Sudoku,
+            TrainData::Arc { .. } => unreachable!("ARC has no task interface"),
         }
     }
 
@@ -149,6 +206,18 @@ impl TrainData {
                     validation.len()
                 )
             }
+            TrainData::ImportedSudoku { dir, pool, validation } => format!(
+                "train {} imported puzzles from {} (as written), validation {} imported puzzles",
+                pool.len(),
+                dir.display(),
+                validation.len()
+            ),
+            TrainData::Arc { dir, tasks, train, validation } => format!(
+                "train {} ARC pairs of {tasks} tasks from {} (30x30 canvases), validation {} pairs",
+                train.len(),
+                dir.display(),
+                validation.len()
+            ),
         }
     }
 
@@ -168,12 +237,22 @@ impl TrainData {
                     break Pair { x: puzzle.tokens(), y: aug.apply(&inst.solution).tokens() };
                 }
             },
+            TrainData::ImportedSudoku { pool, .. } => {
+                let inst = &pool[rng.index(pool.len())];
+                Pair { x: inst.puzzle.tokens(), y: inst.solution.tokens() }
+            }
+            TrainData::Arc { train, .. } => train[rng.index(train.len())].clone(),
         }
     }
 
     /// r = 1 when the prediction is a valid answer to the pair's input (the task's validator).
+    /// ARC: the prediction is the pair's output canvas, every token.
     pub fn reward(&self, pair: &Pair, prediction: &[u32]) -> f32 {
-        if visit(self.task(), Reward { x: &pair.x, prediction }) { 1.0 } else { 0.0 }
+        let right = match self {
+            TrainData::Arc { .. } => pair.y == prediction,
+            _ => visit(self.task(), Reward { x: &pair.x, prediction }),
+        };
+        if right { 1.0 } else { 0.0 }
     }
 
     /// A fast training-time signal on `inputs` validation puzzles with 5 samples: (accuracy of
@@ -185,10 +264,14 @@ impl TrainData {
                 let (accuracy, coverage) = visit(*task, QuickEval { model: &plain, inputs, device });
                 (accuracy, coverage, "coverage@5")
             }
-            TrainData::Sudoku { validation, .. } => {
+            TrainData::Sudoku { validation, .. } | TrainData::ImportedSudoku { validation, .. } => {
                 let subset = spread(validation, inputs);
                 let r = evaluate(&Sudoku, &plain, &subset, &quick_options(), 32, device, |_, _| {});
                 (r.overall().accuracy(), r.overall().pass_at(5), "solved-by-any-of-5")
+            }
+            TrainData::Arc { validation, .. } => {
+                let (first, any) = arc_exact(&plain, &spread(validation, inputs), device);
+                (first, any, "exact-by-any-of-5")
             }
         }
     }
@@ -280,6 +363,7 @@ mod tests {
             ("run.rs", include_str!("run.rs")),
             ("jepa_train.rs", include_str!("jepa_train.rs")),
             ("jepa_presets.rs", include_str!("jepa_presets.rs")),
+            ("imports.rs", include_str!("imports.rs")),
         ];
         for (name, text) in sources {
             let code = text.split("#[cfg(test)]").next().unwrap();

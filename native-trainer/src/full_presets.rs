@@ -74,7 +74,7 @@ pub fn full_preset(name: &str) -> Option<Preset> {
         "coloring10" => (TaskId::Coloring(10), paper_config(coloring::gram_config(10, guidance), false, 4, 0.45), paper_steps(5_000, 12_577)),
         _ => return None,
     };
-    Some(Preset { name, task, config, batch: PAPER_BATCH, lr: 1e-4, warmup: 2000, weight_decay: 1.0, steps, ema: 0.9999, grad_accum: 1 })
+    Some(Preset { name, task: Some(task), config, batch: PAPER_BATCH, lr: 1e-4, warmup: 2000, weight_decay: 1.0, steps, ema: 0.9999, grad_accum: 1 })
 }
 
 /// The command line's changes to a preset's size (`train --d-model/--k-inner/--t-outer/--n-sup/
@@ -135,8 +135,8 @@ mod tests {
             let p = crate::presets::preset(name).unwrap_or_else(|| panic!("{name} is not reachable through preset()"));
             let c = &p.config;
             assert_eq!((c.d_model, c.n_heads, c.d_hidden, c.n_layers, c.t_outer, c.n_sup), (512, 8, 512, 2, 3, 16), "{name}");
-            assert_eq!(c.k_inner, if p.task == TaskId::Sudoku { 6 } else { 4 }, "{name}");
-            assert_eq!(c.mixer, p.task == TaskId::Sudoku, "{name}: the mixer core for Sudoku only");
+            assert_eq!(c.k_inner, if p.task == Some(TaskId::Sudoku) { 6 } else { 4 }, "{name}");
+            assert_eq!(c.mixer, p.task == Some(TaskId::Sudoku), "{name}: the mixer core for Sudoku only");
             assert_eq!((p.batch, p.lr, p.weight_decay, p.ema, c.kl_balance), (768, 1e-4, 1.0, 0.9999, 0.8), "{name}");
             assert_eq!(c.guidance, name.starts_with("gram-"));
             if let Some(rest) = name.strip_prefix("trm-") {

@@ -8,6 +8,7 @@ mod checkpoint;
 mod cli;
 mod commands;
 mod data;
+mod imports;
 mod cfg_presets;
 mod cfg_train;
 mod jepa_presets;
@@ -51,7 +52,7 @@ fn keep_freed_memory() {
 use burn::tensor::Device;
 use clap::Parser;
 
-use cli::{Backend, Cli, Command};
+use cli::{Backend, Cli, Command, DataCommand};
 use commands::bench::BenchArgs;
 use commands::eval::EvalArgs;
 use commands::solve::SolveArgs;
@@ -78,6 +79,7 @@ fn device_for(backend: Backend) -> Result<Device, String> {
 fn run(command: Command, command_line: String, device: Device) -> Result<ExitCode, String> {
     match command {
         Command::Train(flags) => train_cli::train(flags, command_line, device),
+        Command::Data { command: DataCommand::Import(args) } => commands::import::import(&args),
         Command::Eval { weights, sampling, limit, part, record, latent_noise, select, csv } => {
             let regex = weights.iter().filter(|w| weights_io::is_regex(w)).count();
             if regex > 0 {

@@ -5,11 +5,11 @@
 
 use engine::gram::GramConfig;
 use engine::tasks::TaskId;
-use engine::tasks::{coloring, digits, nqueens, sudoku};
+use engine::tasks::{arc, coloring, digits, nqueens, sudoku};
 
 pub use crate::recipe::Preset;
 
-pub const NAMES: [&str; 20] = [
+pub const NAMES: [&str; 21] = [
     "gram-nqueens8",
     "trm-nqueens8",
     "gram-nqueens8-mixer",
@@ -30,16 +30,23 @@ pub const NAMES: [&str; 20] = [
     "trm-sudoku-grids",
     "gram-digits",
     "trm-digits",
+    "gram-arc-tiny",
 ];
 
 /// Every GRAM/TRM preset's optimiser: lr 1e-3 after 200 warm-up steps (cosine to 1e-4), AdamW
 /// weight decay 0.1; the preset fixes the rest.
 fn recipe(name: &str, task: TaskId, config: GramConfig, batch: usize, steps: usize) -> Option<Preset> {
     let name = NAMES.iter().find(|&&p| p == name).copied()?;
-    Some(Preset { name, task, config, batch, lr: 1e-3, warmup: 200, weight_decay: 0.1, steps, ema: 0.0, grad_accum: 1 })
+    Some(Preset { name, task: Some(task), config, batch, lr: 1e-3, warmup: 200, weight_decay: 0.1, steps, ema: 0.0, grad_accum: 1 })
 }
 
 pub fn preset(name: &str) -> Option<Preset> {
+    if name == "gram-arc-tiny" {
+        // ARC's 900-token canvas at a CPU's scale (engine::tasks::arc::gram_config), a smoke
+        // test of the representation on an import (`--data`), not a recipe that solves ARC.
+        let config = arc::gram_config(true);
+        return Some(Preset { name: "gram-arc-tiny", task: None, config, batch: 4, lr: 1e-3, warmup: 200, weight_decay: 0.1, steps: 1000, ema: 0.0, grad_accum: 1 });
+    }
     if let Some(guidance) = match name {
         "gram-sudoku" => Some(true),
         "trm-sudoku" => Some(false),

@@ -7,7 +7,9 @@ use engine::tasks::TaskId;
 #[derive(Clone, Debug)]
 pub struct Preset {
     pub name: &'static str,
-    pub task: TaskId,
+    /// The task it trains on; `None` for ARC, which trains on an `arc` import only (`--data`):
+    /// ARC has no task interface, its answers are given, not checked by rules.
+    pub task: Option<TaskId>,
     pub config: GramConfig,
     /// Trajectories per optimiser step (the paper: 768 on 8 GPUs).
     pub batch: usize,

@@ -58,8 +58,9 @@ pub struct Flags {
     /// Decay of the weights' EMA (seed 003, appendix D.2; 0 = no average). With an average, the
     /// quick evals, `export` and therefore the shipped file use the averaged weights.
     pub ema: Option<f64>,
-    /// Sudoku: target givens of the generated training pool (`--givens LO-HI`).
+    /// Sudoku: the generated pool's target givens (`--givens LO-HI`), or an import (`--data DIR`).
     pub givens: Option<(usize, usize)>,
+    pub data: Option<PathBuf>,
 }
 
 /// The state of a run between steps (the in-flight batch apart).
@@ -87,7 +88,7 @@ pub fn train(args: TrainArgs, device: Device) -> Result<(), String> {
     fs::create_dir_all(&args.run_dir).map_err(|e| format!("{}: {e}", args.run_dir.display()))?;
     let (mut run, restored) = if args.resume { resume(&args, &ad)? } else { (start(&args, &ad)?, None) };
     let rows = if run.schedule.batch > 0 { run.schedule.batch } else { args.preset.batch }; // 0: an older checkpoint
-    let data = prepare_data(&run, &args, rows);
+    let data = prepare_data(&run, &args, rows)?;
     let (seed, l) = (run.state.seed, run.state.config.seq_len);
     let mut batch = match restored {
         Some(batch) => batch,
@@ -134,7 +135,7 @@ pub fn train(args: TrainArgs, device: Device) -> Result<(), String> {
 /// step. Sudoku draws from a small pool: a step's cost does not depend on the pool's size.
 pub fn time_steps(preset: Preset, warmup: usize, timed: usize, device: &Device) -> Result<Vec<f64>, String> {
     let ad = device.clone().autodiff();
-    let data = match preset.task {
+    let data = match preset.task.ok_or_else(|| format!("{} trains on an import; nothing to bench", preset.name))? {
         engine::tasks::TaskId::Sudoku => TrainData::sudoku(256, crate::data::SUDOKU_TRAIN_GIVENS, 1, 0),
         task => TrainData::new(task, 0, None),
     };
@@ -193,6 +194,7 @@ fn start(args: &TrainArgs, ad: &Device) -> Result<Run, String> {
         batch: None,
         best_eval: None,
         train_givens: f.givens,
+        train_data: f.data.clone(),
     };
     let ema = (schedule.ema > 0.0).then(|| model.valid());
     Ok(Run { model, optim: optimizer.init(), ema, state, schedule })
@@ -255,8 +257,8 @@ fn apply_flags(state: &mut RunState, mut schedule: Schedule, flags: &Flags) -> R
     if let Some(seed) = flags.seed.filter(|&s| s != state.seed) {
         return Err(format!("--seed {seed}: this run was seeded with {}; a resumed run keeps its seed", state.seed));
     }
-    if flags.givens.is_some() && flags.givens != state.train_givens {
-        return Err("--givens: a resumed run keeps the training data it started with".into());
+    if (flags.givens.is_some() && flags.givens != state.train_givens) || (flags.data.is_some() && flags.data != state.train_data) {
+        return Err("--givens, --data: a resumed run keeps the training data it started with".into());
     }
     let mut changes = Vec::new();
     if let Some(lr) = flags.lr.filter(|&x| x != schedule.lr) {
@@ -281,10 +283,10 @@ fn apply_flags(state: &mut RunState, mut schedule: Schedule, flags: &Flags) -> R
     Ok(schedule)
 }
 
-/// The task's data (train and validation parts), with the run's description line.
-fn prepare_data(run: &Run, args: &TrainArgs, rows: usize) -> TrainData {
-    let began = std::time::Instant::now();
-    let data = TrainData::new(args.preset.task, run.state.seed, run.state.train_givens);
+/// The task's data or the run's import (train and validation parts), with the description line.
+fn prepare_data(run: &Run, args: &TrainArgs, rows: usize) -> Result<TrainData, String> {
+    let (began, state) = (std::time::Instant::now(), &run.state);
+    let data = TrainData::for_run(args.preset.task, state.seed, state.train_givens, state.train_data.as_deref())?;
     eprintln!(
         "{}: {} params, {} (data ready in {:.1} s), {} steps x batch {}{}",
         args.preset.name,
@@ -298,7 +300,7 @@ fn prepare_data(run: &Run, args: &TrainArgs, rows: usize) -> TrainData {
             m => format!(" ({m} micro-batches of {})", rows / m),
         }
     );
-    data
+    Ok(data)
 }
 
 /// One optimiser step: a supervision step on every slot, the update, the weights' average, the

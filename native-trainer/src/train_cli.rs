@@ -85,6 +85,11 @@ pub struct TrainCli {
     /// the batch.
     #[arg(long)]
     pub grad_accum: Option<usize>,
+    /// Sudoku presets: train on an import directory (`data import --format sudoku-csv`), its
+    /// train part as written, quick evals on its validation part; ARC presets (gram-arc-tiny):
+    /// an `arc` import, which they need. Recorded in the checkpoint; a resumed run keeps it.
+    #[arg(long, conflicts_with = "givens")]
+    pub data: Option<PathBuf>,
     /// JEPA phases after the first: the previous phase's run directory (default:
     /// runs/<previous preset>).
     #[arg(long)]
@@ -108,6 +113,9 @@ pub fn train(a: TrainCli, command: String, device: Device) -> Result<ExitCode, S
     let sized = [a.d_model, a.k_inner, a.t_outer, a.n_sup, a.batch, a.grad_accum].iter().any(Option::is_some);
     if sized && presets::preset(&a.preset).is_none() {
         return Err(format!("--d-model, --k-inner, --t-outer, --n-sup, --batch and --grad-accum are for GRAM/TRM presets; {} is not one", a.preset));
+    }
+    if a.data.is_some() && presets::preset(&a.preset).is_none() {
+        return Err(format!("--data is for the GRAM/TRM Sudoku and ARC presets, not {}", a.preset));
     }
     if let Some(p) = jepa_train::jepa_preset(&a.preset) {
         return train_jepa(a, p, command, device);
@@ -144,13 +152,19 @@ pub fn train(a: TrainCli, command: String, device: Device) -> Result<ExitCode, S
         return Err("--init-from weights fix the model: no --d-model, --k-inner, --t-outer or --n-sup beside them".into());
     }
     let p = sizes.apply(p)?;
-    if a.givens.is_some() && p.task != TaskId::Sudoku {
+    if a.givens.is_some() && p.task != Some(TaskId::Sudoku) {
         return Err(format!("--givens is for Sudoku presets; {} trains {:?}", p.name, p.task));
+    }
+    if a.data.is_some() && p.task.is_some_and(|t| t != TaskId::Sudoku) {
+        return Err(format!("--data is for Sudoku and ARC presets; {} trains {:?} on its own data", p.name, p.task));
+    }
+    if a.data.is_none() && p.task.is_none() && !a.resume {
+        return Err(format!("{} trains on an ARC import: give --data DIR (`native-trainer data import --format arc`)", p.name));
     }
     let run_dir = a.run_dir.unwrap_or_else(|| PathBuf::from("runs").join(dir_name));
     let args = train::TrainArgs {
         preset: p,
-        flags: train::Flags { steps: a.steps, seed: a.seed, lr: a.lr, beta: a.beta, ema: a.ema, givens: a.givens },
+        flags: train::Flags { steps: a.steps, seed: a.seed, lr: a.lr, beta: a.beta, ema: a.ema, givens: a.givens, data: a.data },
         run_dir,
         resume: a.resume,
         init_from: a.init_from,

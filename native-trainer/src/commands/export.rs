@@ -34,7 +34,7 @@ pub fn export(run_dir: Option<PathBuf>, name: &str, out_dir: &Path, device: &Dev
     // A run that keeps the weights' average ships the average (seed 003, appendix D.2).
     let model = load_ema(&run_dir, &state.config, device)?.unwrap_or(model).valid();
     let bytes = gram_to_bytes(&model);
-    let task = task_of(&state.config, crate::presets::preset(&state.preset).map(|p| p.task.id()).as_deref())?;
+    let task = task_of(&state.config, crate::presets::preset(&state.preset).and_then(|p| p.task).map(|t| t.id()).as_deref())?;
     let mut manifest = manifest_for(&model, &state, name, task.id(), &bytes);
     manifest.reference = Some(visit(task, Reference { model: &model, device })?);
     let bpk = crate::weights_io::write_weights(out_dir, name, &bytes, &manifest.to_json())?;

@@ -1,7 +1,7 @@
 //! The subcommands other than `train`, each written once over the task interface and reaching
 //! its task through `engine::tasks::registry::visit`: `eval`, `solve`, `split`, `export`, `bench`; the tree
 //! task's JEPA-Reasoner side in [`tree`]; the terminal `demo`; `generate` (p(x)) and the digit
-//! `classifier` its metrics read.
+//! `classifier` its metrics read; `import` (`data import`), datasets the user brings.
 
 pub mod bench;
 pub mod arith;
@@ -13,6 +13,7 @@ pub mod demo;
 pub mod eval;
 pub mod export;
 pub mod generate;
+pub mod import;
 pub mod record;
 pub mod sampling;
 pub mod solve;

@@ -25,7 +25,7 @@ pub fn named_task(path: &Path, manifest: Option<&Manifest>) -> Option<String> {
         Some(m) => Some(m.task.clone()),
         None => {
             let state: RunState = read_state(&latest_checkpoint(path).ok()?).ok()?;
-            preset(&state.preset).map(|p| p.task.id())
+            preset(&state.preset).and_then(|p| p.task).map(|t| t.id())
         }
     }
 }

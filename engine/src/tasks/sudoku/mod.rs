@@ -1,6 +1,7 @@
 //! Sudoku: the 9x9 grid, its text format and tokens, and the train/test split (seed 003, section 4
 //! and appendix D.1). `solver`: the exact solver and uniqueness counter; `generate`: puzzles with
-//! a difficulty rating, and validity-preserving augmentation.
+//! a difficulty rating, and validity-preserving augmentation; `csv` and `imported`: a user's
+//! Sudoku-Extreme CSV, checked, and what an import keeps of it.
 //!
 //! Text format: 81 characters, row-major, `1`-`9` for a given, `.` or `0` for a blank.
 //! Tokens (vocabulary 11): 0 pad, 1 blank, 2..=10 the digits 1..=9.
@@ -10,7 +11,9 @@ use std::fmt;
 use crate::gram::noise::NoiseSource;
 use crate::tasks::split::fnv1a64;
 
+pub mod csv;
 mod generate;
+pub mod imported;
 pub mod metrics;
 mod model;
 mod solver;

@@ -1,0 +1,56 @@
+//! The GRAM/TRM model config sized for ARC's canvas: attention over the 900 positions with
+//! (row, column) RoPE on the 30-wide canvas, as the paper's Transformer core (appendix D.2), at
+//! a width a CPU can step through (D = 32, not 512). Deviation: no puzzle-embedding tokens (the
+//! model has none); the import keeps each pair's puzzle id for a model that has them.
+
+use super::{SIDE, TOKENS, VOCAB};
+use crate::gram::GramConfig;
+
+/// A tiny canvas model: one block of D = 32, K = 2, T = 2, N_sup = 4.
+pub fn gram_config(guidance: bool) -> GramConfig {
+    GramConfig::new(TOKENS, VOCAB)
+        .with_guidance(guidance)
+        .with_grid_cols(SIDE)
+        .with_d_model(32)
+        .with_n_heads(2)
+        .with_d_hidden(64)
+        .with_d_guidance(32)
+        .with_n_layers(1)
+        .with_k_inner(2)
+        .with_t_outer(2)
+        .with_n_sup(4)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::gram::loss::supervision_step;
+    use crate::gram::noise::NoiseSource;
+    use crate::gram::{Gram, SupervisionBatch};
+    use crate::tasks::arc::dataset::examples;
+    use crate::tasks::arc::json::parse_tasks;
+    use crate::tasks::split::Part;
+    use burn::tensor::{Device, Int, Tensor, TensorData};
+
+    /// The canvas fits the engine's model as it is: a supervision step on two imported pairs
+    /// decodes 900 tokens per row with a finite loss.
+    #[test]
+    fn a_supervision_step_runs_on_the_canvas() {
+        let text = r#"{"train": [{"input": [[1, 2], [3, 4]], "output": [[4, 3], [2, 1]]}, {"input": [[5]], "output": [[6, 6]]}], "test": []}"#;
+        let tasks = parse_tasks(text, "t", 1).unwrap();
+        let pairs = examples(&tasks, Part::Train);
+        let config = gram_config(true);
+        let device = Device::flex().autodiff();
+        let model = Gram::init(&config, &device);
+        let tokens = |f: &dyn Fn(&crate::tasks::arc::ArcExample) -> &Vec<u32>| {
+            let flat: Vec<i64> = pairs.iter().flat_map(|e| f(e).iter().map(|&t| t as i64)).collect();
+            Tensor::<2, Int>::from_data(TensorData::new(flat, [2, TOKENS]), &device)
+        };
+        let (x, y) = (tokens(&|e| &e.x), tokens(&|e| &e.y));
+        let mut source = NoiseSource::new(1);
+        let z = model.start_state(2, TOKENS, &mut source);
+        let out = supervision_step(&model, &config, SupervisionBatch { x, y, z }, &|_, _| 0.0, &mut source);
+        assert!(out.loss.into_scalar::<f32>().is_finite());
+        assert_eq!((out.predictions.len(), out.predictions[0].len()), (2, TOKENS));
+    }
+}

