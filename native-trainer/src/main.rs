@@ -139,8 +139,7 @@ fn run(command: Command, command_line: String, device: Device) -> Result<ExitCod
                 commands::record::record_jepa(args, &device)
             }
             (None, Some(weights)) => {
-                let puzzle = puzzle.as_deref();
-                let args = commands::record::RecordArgs { weights: &weights, puzzle, samples, steps, seed, guidance_scale, stop_restarts, latent_noise, sequence, corrupt, out: &out };
+                let args = commands::record::RecordArgs { weights: &weights, puzzle: puzzle.as_deref(), samples, steps, seed, guidance_scale, stop_restarts, latent_noise, sequence, corrupt, out: &out };
                 commands::record::record(args, &device)
             }
             (None, None) => Err("record takes --weights W, or --task jepa".into()),
@@ -151,9 +150,8 @@ fn run(command: Command, command_line: String, device: Device) -> Result<ExitCod
         Command::Export { run_dir, name, out_dir } => commands::export::export(run_dir, &name, &out_dir, &device),
         Command::Demo { samples, puzzles, seed } => commands::demo::demo(samples, puzzles, seed, &device),
         Command::Bench { weights, bench_threads, samples, repeats, iters, what } => {
-            let (repeats, iters) = (repeats.max(1), iters.max(1));
-            let (sample, train) = (what.iter().any(|w| w == "sample"), what.iter().any(|w| w == "train"));
-            let args = BenchArgs { weights, threads: bench_threads, samples, repeats, iters, sample, train };
+            let has = |w: &str| what.iter().any(|x| x == w);
+            let args = BenchArgs { weights, threads: bench_threads, samples, repeats: repeats.max(1), iters: iters.max(1), sample: has("sample"), train: has("train") };
             commands::bench::bench(&args, &device)
         }
     }

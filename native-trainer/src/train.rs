@@ -295,10 +295,7 @@ fn prepare_data(run: &Run, args: &TrainArgs, rows: usize) -> Result<TrainData, S
         began.elapsed().as_secs_f64(),
         run.state.total_steps,
         rows,
-        match run.schedule.grad_accum {
-            1 => String::new(),
-            m => format!(" ({m} micro-batches of {})", rows / m),
-        }
+        Some(run.schedule.grad_accum).filter(|&m| m > 1).map_or(String::new(), |m| format!(" ({m} micro-batches of {})", rows / m))
     );
     Ok(data)
 }

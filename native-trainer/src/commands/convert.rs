@@ -42,7 +42,7 @@ fn to_safetensors(input: &Path, out: &Path, device: &Device) -> Result<ExitCode,
     manifest.sha256 = sha256_hex(&bytes);
     manifest.bytes = bytes.len();
     write_pair(out, &bytes, &manifest)?;
-    println!("wrote {} ({} tensors' bytes: {}, {} params) and its manifest {}", out.display(), manifest.model, bytes.len(), manifest.params, out.with_extension("json").display());
+    println!("wrote {} ({}, {} bytes, {} params) and its manifest {}", out.display(), manifest.model, bytes.len(), manifest.params, out.with_extension("json").display());
     Ok(ExitCode::SUCCESS)
 }
 
