@@ -7,9 +7,6 @@ use engine::tasks::regex::session::RecordedSession;
 
 use crate::url_state::jepa::JepaSettings;
 
-/// `/jepa`'s recorded session, under [`crate::recorded_runs::RUNS_PATH`].
-pub const JEPA_RUN: &str = "jepa";
-
 /// The recorded session is the one `settings` would train: fresh models, the same lambda, k and
 /// seed (a session has no planned end, so any recorded length is its beginning).
 pub fn jepa_matches(session: &RecordedSession, settings: &JepaSettings) -> bool {
@@ -44,7 +41,7 @@ pub fn jepa_view(session: &RecordedSession) -> JepaView {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::recorded_runs::RUNS_PATH;
+    use crate::recorded_runs::{JEPA_RUN, RUNS_PATH};
 
     fn root() -> std::path::PathBuf {
         std::path::Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap().to_path_buf()

@@ -20,9 +20,11 @@ use crate::url_state::tree::{self, TreeSettings};
 /// Where the pages find their recorded runs, under the site's root.
 pub const RUNS_PATH: &str = "/runs";
 
-/// `/tree`'s and `/grammar`'s files under [`RUNS_PATH`] (without `.json`).
+/// `/tree`'s, `/grammar`'s and `/jepa`'s files under [`RUNS_PATH`] (without `.json`); `/jepa`'s
+/// is a recorded training session (`crate::recorded_jepa`).
 pub const TREE_RUN: &str = "tree";
 pub const GRAMMAR_RUN: &str = "grammar";
+pub const JEPA_RUN: &str = "jepa";
 
 /// What a page would run now, to compare with a recording.
 pub struct Wanted<'a> {
@@ -226,12 +228,11 @@ mod tests {
         );
         let j = crate::url_state::jepa::JepaSettings::default();
         println!(
-            "target/release/native-trainer record --task jepa --lambda {} --k {} --seed {} --steps {} --out public{RUNS_PATH}/{}.json",
+            "target/release/native-trainer record --task jepa --lambda {} --k {} --seed {} --steps {} --out public{RUNS_PATH}/{JEPA_RUN}.json",
             j.lambda,
             j.k,
             j.seed,
-            engine::tasks::regex::session::RECORDED_STEPS,
-            crate::recorded_jepa::JEPA_RUN
+            engine::tasks::regex::session::RECORDED_STEPS
         );
     }
 }

@@ -1,7 +1,7 @@
 //! Instant start, what every page with a recorded run shares: fetching the run
 //! (`public/runs/<name>.json`, made by `native-trainer record` from the shipped weights with the
 //! page's default settings), and handing over to the live model once its weights are ready. The
-//! GRAM pages use it through `trajectories::instant`; `/tree` and `/grammar` directly.
+//! GRAM pages use it through `trajectories::instant`; `/tree`, `/grammar` and `/jepa` directly.
 
 use leptos::prelude::*;
 use serde::de::DeserializeOwned;

@@ -6,23 +6,11 @@
 
 use engine::tasks::regex::session::RecordedSession;
 use leptos::prelude::*;
-use wasm_bindgen::JsCast;
-use wasm_bindgen_futures::JsFuture;
 
 use super::state::{JepaState, Phase};
-use crate::base_path::site_root;
-use crate::recorded_jepa::{JEPA_RUN, jepa_matches, jepa_view};
-use crate::recorded_runs::RUNS_PATH;
-
-async fn fetch_session() -> Option<RecordedSession> {
-    let url = format!("{}{RUNS_PATH}/{JEPA_RUN}.json", site_root());
-    let response: web_sys::Response = JsFuture::from(window().fetch_with_str(&url)).await.ok()?.dyn_into().ok()?;
-    if !response.ok() {
-        return None;
-    }
-    let text = JsFuture::from(response.text().ok()?).await.ok()?.as_string()?;
-    serde_json::from_str(&text).ok()
-}
+use crate::recorded_jepa::{jepa_matches, jepa_view};
+use crate::recorded_runs::JEPA_RUN;
+use crate::ui::recorded::fetch_recorded;
 
 /// Fetches the recorded session (unless the URL asked for a live run) and shows it while the
 /// page has not trained and its settings are the session's.
@@ -31,7 +19,7 @@ pub(super) fn instant_start(page: JepaState) {
         return; // the URL asked for a run: it starts live
     }
     leptos::task::spawn_local(async move {
-        if let Some(session) = fetch_session().await {
+        if let Some(session) = fetch_recorded::<RecordedSession>(JEPA_RUN).await {
             page.recorded.set(Some(session));
         }
     });
