@@ -363,7 +363,12 @@ function sudokuSolutions(text, limit = 2) {
   })();
   return out;
 }
-const sudokuGrid = (page) => page.locator('.sgrid input').evaluateAll((els) => els.map((e) => e.value || '.').join(''));
+// Waits for the 81 cells first: right after goto the wasm app may not have drawn the grid yet
+// (a slow CI machine once read an empty grid here).
+const sudokuGrid = async (page) => {
+  await page.waitForFunction(() => document.querySelectorAll('.sgrid input').length === 81, null, { timeout: 60000 });
+  return page.locator('.sgrid input').evaluateAll((els) => els.map((e) => e.value || '.').join(''));
+};
 const scell = (page, r, c) => page.getByRole('textbox', { name: `Row ${r}, column ${c}`, exact: true });
 
 // ---------- Sudoku (CPU) ----------
@@ -588,6 +593,7 @@ let treeUrl = null, treeUrlRoute = null;
     const { page, context } = await newPage(b);
     await page.goto(`${base}/tree`);
     assert(await page.getByLabel('Tree as text').inputValue() === PAPER_TREE, 'the paper example is not the default');
+    await page.locator('.tree-svg .node').nth(14).waitFor();
     assert(await page.locator('.tree-svg .node').count() === 15, 'the tree is not drawn with 15 nodes');
     await page.locator('.summary').filter({ hasText: 'JEPA-Reasoner weights ready' }).waitFor({ timeout: 120000 });
     await page.getByRole('button', { name: 'Find the route' }).click();
