@@ -82,6 +82,19 @@ pub struct GramConfig {
     /// Seed of z0 = (h0, l0), drawn once from N(0, I) and saved with the weights (appendix D.1).
     #[config(default = 0)]
     pub z0_seed: u64,
+    /// Puzzle-embedding positions P prepended to the L board positions (TRM's `puzzle_emb_len`,
+    /// seed 003's ARC runs: 16): h, l and the RoPE table cover P + L positions, the decoder reads
+    /// the last L, the Q-head and LPRM head position 0. `None` = no such positions (every
+    /// browser-sized model; manifests written before the field existed).
+    pub puzzle_emb_len: Option<usize>,
+    /// Width of each puzzle's learned embedding (TRM's `puzzle_emb_ndim`; default D), zero-padded
+    /// to P * D and laid over the P positions, as TRM does (so with the default only position 0
+    /// carries it). Zero-initialised (TRM's `init_std=0`).
+    pub puzzle_emb_ndim: Option<usize>,
+    /// Puzzle identifiers the embedding table holds (TRM's `num_puzzle_identifiers`; an `arc`
+    /// import's largest id + 1). An input row may start with its puzzle id (`seq_len + 1` tokens);
+    /// a row of `seq_len` tokens reads puzzle 0 (TRM's single-identifier Sudoku and maze sets).
+    pub n_puzzles: Option<usize>,
     /// One of seed 003's Table 10 ablations (`ablation.rs`); `None` for GRAM and TRM themselves
     /// (manifests written before the field existed read as `None`).
     pub ablation: Option<Ablation>,
@@ -93,9 +106,35 @@ impl GramConfig {
         self.image_side.map(|side| (side, self.patch.unwrap_or(1)))
     }
 
-    /// Positions of the latent states: `seq_len`, or one per patch on the image path.
+    /// Positions of the latent states: the puzzle-embedding positions and `seq_len`, or one per
+    /// patch on the image path.
     pub fn latent_len(&self) -> usize {
-        self.image().map_or(self.seq_len, |(side, patch)| (side / patch).pow(2))
+        self.image().map_or(self.puzzle_prefix() + self.seq_len, |(side, patch)| (side / patch).pow(2))
+    }
+
+    /// Puzzle-embedding positions P (0 without them).
+    pub fn puzzle_prefix(&self) -> usize {
+        self.puzzle_emb_len.unwrap_or(0)
+    }
+
+    /// Why this configuration cannot be built, if it cannot.
+    pub fn problem(&self) -> Option<String> {
+        let p = self.puzzle_prefix();
+        if p == 0 {
+            return None;
+        }
+        let ndim = self.puzzle_emb_ndim.unwrap_or(self.d_model);
+        if self.image_side.is_some() {
+            Some("puzzle-embedding positions are for the token path, not the image path".into())
+        } else if self.grid_cols != 0 {
+            Some("puzzle-embedding positions need 1-D RoPE (grid_cols 0): a prefix would shift the board's 2-D positions".into())
+        } else if ndim == 0 || ndim > p * self.d_model {
+            Some(format!("puzzle_emb_ndim {ndim} must be in 1..={} (P x D)", p * self.d_model))
+        } else if self.n_puzzles.unwrap_or(0) == 0 {
+            Some("puzzle-embedding positions need n_puzzles >= 1".into())
+        } else {
+            None
+        }
     }
 }
 

@@ -22,6 +22,7 @@ use super::GramConfig;
 use super::ablation::{self, Ablation};
 use super::guidance::{Gaussian, Guidance};
 use super::noise::NoiseSource;
+use super::puzzle_embedding::PuzzleEmbedding;
 use crate::nn::patches::unpatchify;
 use crate::nn::{Block, BlockConfig, MixerBlock, MixerBlockConfig, PatchEncoder};
 
@@ -79,6 +80,8 @@ pub struct Gram {
     guidance: Option<Guidance>,
     /// The image path's encoder (`None` on the token path, whose `embed` is used instead).
     patches: Option<PatchEncoder>,
+    /// Puzzle-embedding positions before the board (`None` for every browser-sized model).
+    puzzle: Option<PuzzleEmbedding>,
     /// (side S, patch P) on the image path; `None` on the token path.
     image: Option<(usize, usize)>,
     d_model: usize,
@@ -91,6 +94,9 @@ pub struct Gram {
 
 impl Gram {
     pub fn init(config: &GramConfig, device: &Device) -> Self {
+        if let Some(problem) = config.problem() {
+            panic!("GramConfig: {problem}");
+        }
         let d = config.d_model;
         let mut z0 = NoiseSource::new(config.z0_seed);
         let fixed = |values: Vec<f32>| {
@@ -120,6 +126,7 @@ impl Gram {
             v_head: LinearConfig::new(d, 1).init(device),
             guidance: config.guidance.then(|| Guidance::init(config, device)),
             patches: config.image().map(|(side, patch)| PatchEncoder::init(side, patch, d, device)),
+            puzzle: PuzzleEmbedding::init(config, device),
             image: config.image(),
             d_model: d,
             k_inner: config.k_inner,
@@ -143,18 +150,35 @@ impl Gram {
         self.guidance.as_ref()
     }
 
-    /// e_x = sqrt(D) * embed(x), or the patch encoder's output on the image path.
-    /// # Shapes: x `[B, L]` -> `[B, L', D]` (L' = L, or the number of patches).
+    /// e_x = sqrt(D) * embed(x), or the patch encoder's output on the image path. With
+    /// puzzle-embedding positions, sqrt(D) * [puzzle vectors; embed(board)] (TRM's order).
+    /// # Shapes: x `[B, L]` (or `[B, 1 + L]`, led by puzzle ids) -> `[B, L', D]` (L' = P + L,
+    /// or the number of patches).
     pub fn encode(&self, x: Tensor<2, Int>) -> Tensor<3> {
-        match &self.patches {
-            Some(encoder) => encoder.forward(x),
-            None => self.embed.forward(x) * (self.d_model as f64).sqrt(),
+        let scale = (self.d_model as f64).sqrt();
+        match (&self.patches, &self.puzzle) {
+            (Some(encoder), _) => encoder.forward(x),
+            (None, None) => self.embed.forward(x) * scale,
+            (None, Some(puzzle)) => {
+                let (prefix, board) = puzzle.split(x);
+                Tensor::cat(vec![prefix, self.embed.forward(board)], 1) * scale
+            }
         }
     }
 
-    /// Latent positions for `seq_len` input tokens (one per patch on the image path).
+    /// Latent positions for rows of `seq_len` input tokens (one per patch on the image path;
+    /// P + L with puzzle-embedding positions).
     pub fn latent_len(&self, seq_len: usize) -> usize {
-        self.image.map_or(seq_len, |(side, patch)| (side / patch).pow(2))
+        match (self.image, &self.puzzle) {
+            (Some((side, patch)), _) => (side / patch).pow(2),
+            (None, Some(puzzle)) => puzzle.latent_len(seq_len),
+            (None, None) => seq_len,
+        }
+    }
+
+    /// Puzzle-embedding positions P before the board (0 without them).
+    pub fn puzzle_prefix(&self) -> usize {
+        self.puzzle.as_ref().map_or(0, |p| p.prefix())
     }
 
     /// z_0 for a batch of `seq_len`-token inputs. # Shapes: -> h, l `[B, L', D]`.
@@ -251,10 +275,11 @@ impl Gram {
         }
     }
 
-    /// Token logits. # Shapes: h `[B, L', D]` -> `[B, L, V]` (pixels unpatchified on the image path).
+    /// Token logits. # Shapes: h `[B, L', D]` -> `[B, L, V]` (pixels unpatchified on the image
+    /// path; the puzzle-embedding positions dropped, as TRM's `[:, puzzle_emb_len:]`).
     pub fn decode(&self, h: Tensor<3>) -> Tensor<3> {
         match self.image {
-            None => self.lm_head.forward(h),
+            None => self.lm_head.forward(self.puzzle.as_ref().map_or(h.clone(), |p| p.board(h))),
             Some((side, patch)) => unpatchify(self.lm_head.forward(h), side, patch),
         }
     }

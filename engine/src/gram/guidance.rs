@@ -102,12 +102,16 @@ impl Guidance {
         self.split(self.prior.forward(u))
     }
 
-    /// q(eps | u, y). # Shapes: u `[B, L', D]`, y `[B, L]` (L' = L, or one position per patch).
+    /// q(eps | u, y). # Shapes: u `[B, L', D]`, y `[B, L]` (L' = L, or one position per patch,
+    /// or P + L with puzzle-embedding positions, where the target reads as zeros).
     pub fn posterior(&self, u: Tensor<3>, y: Tensor<2, Int>) -> Gaussian {
         let y = match &self.target_patches {
             Some(patches) => patches.forward(y),
             None => self.target_embed.forward(y),
-        }; // [B, L', D]
+        }; // [B, L' - P, D]
+        let [b, n, d] = u.dims();
+        let prefix = n - y.dims()[1];
+        let y = if prefix == 0 { y } else { Tensor::cat(vec![Tensor::zeros([b, prefix, d], &y.device()), y], 1) }; // [B, L', D]
         self.split(self.posterior.forward(Tensor::cat(vec![u, y], 2))) // [B, L, 2D] in
     }
 }

@@ -3,6 +3,7 @@
 //!
 //! - [`config`]: hyper-parameters, each with its reason; [`ablation`]: Table 10's variants;
 //! - [`core`]: encoder, the shared recursive block as f_L / f_H, fixed z0, decoder and heads;
+//! - [`puzzle_embedding`]: TRM's per-puzzle positions before the board (the ARC runs);
 //! - [`guidance`]: the learned prior p(eps | u) and posterior q(eps | u, y), and their KL;
 //! - [`loss`]: one deep-supervision step of training: truncated ELBO + halting + LPRM losses;
 //! - [`sample`]: N trajectories in one batch, observed step by step;
@@ -16,6 +17,7 @@ pub mod guidance;
 pub mod loss;
 pub mod noise;
 pub mod ptrm;
+pub mod puzzle_embedding;
 pub mod sample;
 pub mod select;
 

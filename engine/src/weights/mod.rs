@@ -238,6 +238,9 @@ pub(crate) fn check_gram_config(c: &GramConfig, file_len: usize) -> Result<(), W
     widths.extend(c.guidance.then_some(("d_guidance", c.d_guidance)));
     check_widths(&widths, (!c.mixer).then_some((c.d_model, c.n_heads)))?;
     check_image(c)?;
+    if let Some(problem) = c.problem() {
+        return Err(WeightsError::Mismatch(format!("config: {problem}")));
+    }
     // s: latent positions (one per patch on the image path); p2: pixels a position decodes.
     let [s, v, d, dh, dt, dg, l] =
         [c.latent_len(), c.vocab, c.d_model, c.d_hidden, c.d_token_hidden, c.d_guidance, c.n_layers].map(|x| x as u128);
@@ -247,7 +250,8 @@ pub(crate) fn check_gram_config(c: &GramConfig, file_len: usize) -> Result<(), W
     let guidance = if c.guidance { m(&[10, d, dg]).saturating_add(m(&[v, d])) } else { 0 };
     // the image path's patch encoder (second conv and projection) and its wider decoder
     let image = if c.image().is_some() { m(&[25, d / 2, d / 2]).saturating_add(m(&[p2, d / 2, d])) } else { 0 };
-    let params = m(&[2, v, d]).saturating_add(m(&[l, core])).saturating_add(guidance).saturating_add(image).saturating_add(m(&[p2.saturating_sub(1), v, d]));
+    let puzzles = m(&[c.n_puzzles.unwrap_or(0) as u128, c.puzzle_emb_ndim.unwrap_or(c.d_model) as u128]);
+    let params = m(&[2, v, d]).saturating_add(puzzles).saturating_add(m(&[l, core])).saturating_add(guidance).saturating_add(image).saturating_add(m(&[p2.saturating_sub(1), v, d]));
     let tables = if c.mixer { 0 } else { m(&[s, d / c.n_heads as u128]) };
     check_size(params, tables, file_len)
 }
