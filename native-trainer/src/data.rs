@@ -133,19 +133,22 @@ impl TrainData {
     }
 
     /// A run's data: the import in `data` if it names one, else the task's own (`task` `None`:
-    /// an ARC preset, which has only imports).
-    pub fn for_run(task: Option<TaskId>, seed: u64, givens: Option<(usize, usize)>, data: Option<&Path>) -> Result<TrainData, String> {
+    /// an ARC preset, which has only imports). `puzzle_ids`: ARC inputs lead with their puzzle
+    /// id (a model with puzzle-embedding positions).
+    pub fn for_run(task: Option<TaskId>, seed: u64, givens: Option<(usize, usize)>, data: Option<&Path>, puzzle_ids: bool) -> Result<TrainData, String> {
         match (task, data) {
-            (_, Some(dir)) => TrainData::imported(task, dir),
+            (_, Some(dir)) => TrainData::imported(task, dir, puzzle_ids),
             (Some(task), None) => Ok(TrainData::new(task, seed, givens)),
             (None, None) => Err("ARC presets train on an import: give --data DIR".into()),
         }
     }
 
     /// `train --data DIR`: the import in `dir`: a `sudoku-csv` import for a Sudoku preset, an
-    /// `arc` import for an ARC preset (`task` `None`).
-    pub fn imported(task: Option<TaskId>, dir: &Path) -> Result<TrainData, String> {
-        let pairs = |examples: Vec<arc::ArcExample>| examples.into_iter().map(|e| Pair { x: e.x, y: e.y }).collect::<Vec<_>>();
+    /// `arc` import for an ARC preset (`task` `None`), its inputs led by their puzzle ids when
+    /// `puzzle_ids` (`engine::gram::puzzle_embedding`).
+    pub fn imported(task: Option<TaskId>, dir: &Path, puzzle_ids: bool) -> Result<TrainData, String> {
+        let input = |e: &arc::ArcExample| if puzzle_ids { std::iter::once(e.puzzle_id).chain(e.x.iter().copied()).collect() } else { e.x.clone() };
+        let pairs = |examples: Vec<arc::ArcExample>| examples.iter().map(|e| Pair { x: input(e), y: e.y.clone() }).collect::<Vec<_>>();
         match task {
             Some(TaskId::Sudoku) => {
                 let (pool, validation) = crate::imports::read_sudoku(dir)?;

@@ -14,18 +14,22 @@
 //! - the guidance heads' hidden width: 512, the FFN's (the paper says "SwiGLU MLP" only);
 //! - the Sudoku mixer's token-mixing width stays the engine's 2 x 81 (graph colouring takes the
 //!   paper's attention core, not the shipped models' mixer); N-Queens keeps the 2-D RoPE
-//!   of the shipped models; no puzzle-embedding tokens (the paper uses them for ARC only, and
-//!   there is no ARC preset yet);
+//!   of the shipped models; puzzle-embedding positions for ARC only (the paper's use: 16
+//!   positions, one D-wide vector per puzzle as TRM's default `puzzle_emb_ndim`), with 1-D RoPE
+//!   over them and the canvas;
+//! - ARC's steps and table size come from the import (`fit_to_arc_import`): 200K epochs (Table
+//!   7) over its training pairs / 768, and one puzzle vector per task. TRM's epochs run over
+//!   1,000 augmented copies of each puzzle, which `data import` does not make;
 //! - beta is Table 8's on our loss's scale, which the paper does not pin down (`GramConfig::beta`
 //!   says what 0.07 did on N-Queens at our scale): pass `--beta` to tune it on validation.
 
 use engine::gram::GramConfig;
 use engine::tasks::TaskId;
-use engine::tasks::{coloring, nqueens, sudoku};
+use engine::tasks::{arc, coloring, nqueens, sudoku};
 
 use crate::recipe::Preset;
 
-pub const FULL_NAMES: [&str; 10] = [
+pub const FULL_NAMES: [&str; 12] = [
     "gram-sudoku-full",
     "trm-sudoku-full",
     "gram-nqueens8-full",
@@ -36,7 +40,12 @@ pub const FULL_NAMES: [&str; 10] = [
     "trm-coloring8-full",
     "gram-coloring10-full",
     "trm-coloring10-full",
+    "gram-arc-full",
+    "trm-arc-full",
 ];
+
+/// Table 7's ARC epochs.
+pub const ARC_EPOCHS: usize = 200_000;
 
 /// The paper's global batch (8 GPUs).
 pub const PAPER_BATCH: usize = 768;
@@ -72,9 +81,28 @@ pub fn full_preset(name: &str) -> Option<Preset> {
         "nqueens10" => (TaskId::NQueens(10), paper_config(nqueens::gram_config(10, guidance), false, 4, 0.045), paper_steps(1_000, 33_290)),
         "coloring8" => (TaskId::Coloring(8), paper_config(coloring::gram_config(8, guidance), false, 4, 0.5), paper_steps(5_000, 6_673)),
         "coloring10" => (TaskId::Coloring(10), paper_config(coloring::gram_config(10, guidance), false, 4, 0.45), paper_steps(5_000, 12_577)),
+        // Table 8: beta 0.04 on ARC-1 (0.1 on ARC-2: `--beta 0.1`). One puzzle id and no steps
+        // until `fit_to_arc_import` reads the import.
+        "arc" => {
+            let config = paper_config(arc::paper_input_config(guidance, 1), false, 4, 0.04);
+            return Some(Preset { name, task: None, config, batch: PAPER_BATCH, lr: 1e-4, warmup: 2000, weight_decay: 1.0, steps: 0, ema: 0.9999, grad_accum: 1 });
+        }
         _ => return None,
     };
     Some(Preset { name, task: Some(task), config, batch: PAPER_BATCH, lr: 1e-4, warmup: 2000, weight_decay: 1.0, steps, ema: 0.9999, grad_accum: 1 })
+}
+
+/// An ARC preset with puzzle-embedding positions sized to an `arc` import: one puzzle vector
+/// per id (largest id + 1) and, unless `steps` was set, Table 7's 200K epochs over the import's
+/// training pairs at batch 768. Other presets come back as they were.
+pub fn fit_to_arc_import(mut p: Preset, largest_id: u32, train_pairs: usize) -> Preset {
+    if p.task.is_none() && p.config.puzzle_prefix() > 0 {
+        p.config.n_puzzles = Some(largest_id as usize + 1);
+        if p.steps == 0 {
+            p.steps = paper_steps(ARC_EPOCHS, train_pairs);
+        }
+    }
+    p
 }
 
 /// The command line's changes to a preset's size (`train --d-model/--k-inner/--t-outer/--n-sup/
@@ -146,6 +174,22 @@ mod tests {
         }
         assert_eq!(full_preset("gram-sudoku-full").unwrap().steps, 65_105);
         assert!(full_preset("gram-nqueens8").is_none());
+    }
+
+    /// ARC: 16 puzzle positions over a 1-D RoPE, beta 0.04; the import sizes the table and
+    /// the steps (200K epochs over its training pairs at 768), unless steps were given.
+    #[test]
+    fn the_arc_presets_take_their_table_and_steps_from_the_import() {
+        let p = full_preset("gram-arc-full").unwrap();
+        let c = &p.config;
+        assert_eq!((c.puzzle_emb_len, c.grid_cols, c.seq_len, c.vocab, c.beta, p.task), (Some(16), 0, 900, 12, 0.04, None));
+        let fitted = fit_to_arc_import(p.clone(), 800, 2_600);
+        assert_eq!((fitted.config.n_puzzles, fitted.steps), (Some(801), 677_084));
+        assert!(fitted.config.problem().is_none());
+        let given = fit_to_arc_import(Preset { steps: 10, ..p }, 3, 5);
+        assert_eq!((given.config.n_puzzles, given.steps), (Some(4), 10));
+        let tiny = crate::presets::preset("gram-arc-tiny").unwrap();
+        assert_eq!(fit_to_arc_import(tiny.clone(), 3, 5).config, tiny.config, "no puzzle positions: unchanged");
     }
 
     #[test]

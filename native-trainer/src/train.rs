@@ -286,7 +286,8 @@ fn apply_flags(state: &mut RunState, mut schedule: Schedule, flags: &Flags) -> R
 /// The task's data or the run's import (train and validation parts), with the description line.
 fn prepare_data(run: &Run, args: &TrainArgs, rows: usize) -> Result<TrainData, String> {
     let (began, state) = (std::time::Instant::now(), &run.state);
-    let data = TrainData::for_run(args.preset.task, state.seed, state.train_givens, state.train_data.as_deref())?;
+    let puzzle_ids = state.config.puzzle_prefix() > 0;
+    let data = TrainData::for_run(args.preset.task, state.seed, state.train_givens, state.train_data.as_deref(), puzzle_ids)?;
     eprintln!(
         "{}: {} params, {} (data ready in {:.1} s), {} steps x batch {}{}",
         args.preset.name,

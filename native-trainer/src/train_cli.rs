@@ -161,6 +161,15 @@ pub fn train(a: TrainCli, command: String, device: Device) -> Result<ExitCode, S
     if a.data.is_none() && p.task.is_none() && !a.resume {
         return Err(format!("{} trains on an ARC import: give --data DIR (`native-trainer data import --format arc`)", p.name));
     }
+    let p = match (&a.data, a.resume) {
+        (Some(dir), false) if p.task.is_none() => {
+            let tasks = crate::imports::read_arc(dir)?;
+            let largest = tasks.iter().map(|t| t.puzzle_id).max().unwrap_or(0);
+            let pairs = engine::tasks::arc::dataset::examples(&tasks, engine::tasks::split::Part::Train).len();
+            full_presets::fit_to_arc_import(p, largest, pairs)
+        }
+        _ => p,
+    };
     let run_dir = a.run_dir.unwrap_or_else(|| PathBuf::from("runs").join(dir_name));
     let args = train::TrainArgs {
         preset: p,

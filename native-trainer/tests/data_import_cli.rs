@@ -186,6 +186,21 @@ fn arc_json_imports_in_each_form_and_reads_back() {
     assert_eq!((state["step"].as_u64(), state["config"]["seq_len"].as_u64()), (Some(2), Some(900)));
     assert!(stderr(&train(None)).contains("trains on an ARC import: give --data DIR"));
 
+    // The full-size ARC preset (16 puzzle-embedding positions, one vector per task), shrunk to
+    // a CPU's size, trains 2 steps: the table is sized from the import (ids 1-3, so 4 rows).
+    let out = bin()
+        .args(["train", "--preset", "trm-arc-full", "--steps", "2", "--d-model", "16", "--batch", "2", "--k-inner", "1", "--t-outer", "1", "--n-sup", "2"])
+        .args(["--eval-every", "2", "--eval-inputs", "1", "--run-dir"])
+        .arg(dir.join("run-full"))
+        .arg("--data")
+        .arg(dir.join("a"))
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", stderr(&out));
+    let (_, state) = latest_checkpoint(&dir.join("run-full"));
+    let c = &state["config"];
+    assert_eq!((c["puzzle_emb_len"].as_u64(), c["n_puzzles"].as_u64(), c["grid_cols"].as_u64(), c["d_model"].as_u64()), (Some(16), Some(4), Some(0), Some(16)));
+
     // A map of tasks, and a directory of per-task files (named by their stems).
     let input = dir.join("input-map.json");
     fs::write(&input, format!(r#"{{"x1": {TASK}, "x2": {TASK}}}"#)).unwrap();

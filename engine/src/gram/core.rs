@@ -176,6 +176,12 @@ impl Gram {
         }
     }
 
+    /// Tokens the decoder writes for rows of `width` input tokens (the rows' width, less a
+    /// leading puzzle id).
+    pub fn output_len(&self, width: usize) -> usize {
+        self.puzzle.as_ref().map_or(width, |p| p.board_len(width))
+    }
+
     /// Puzzle-embedding positions P before the board (0 without them).
     pub fn puzzle_prefix(&self) -> usize {
         self.puzzle.as_ref().map_or(0, |p| p.prefix())

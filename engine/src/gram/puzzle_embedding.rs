@@ -53,7 +53,8 @@ impl PuzzleEmbedding {
         self.prefix + self.board_len(width)
     }
 
-    fn board_len(&self, width: usize) -> usize {
+    /// Board tokens in rows of `width` tokens (with or without the leading id).
+    pub fn board_len(&self, width: usize) -> usize {
         assert!(
             width == self.seq_len || width == self.seq_len + 1,
             "a row has {width} tokens; this model reads {} (puzzle 0) or a puzzle id and {}",
@@ -147,6 +148,18 @@ mod tests {
         assert_eq!(model.decode(e).dims(), [1, 6, 5]);
         let wrong = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| model.encode(ints(vec![1; 5], [1, 5], &device))));
         assert!(wrong.is_err());
+    }
+
+    /// The table is a trained parameter: the gradient reaches the rows of the ids used, only.
+    #[test]
+    fn the_gradient_reaches_the_used_rows() {
+        let device = Device::flex().autodiff();
+        let pe = PuzzleEmbedding::init(&config(), &device).unwrap();
+        let (prefix, _) = pe.split(ints(vec![2, 1, 1, 1, 1, 1, 1], [1, 7], &device));
+        let grads = (prefix * 3.0).sum().backward();
+        let g: Vec<f32> = pe.table.weight.grad(&grads).unwrap().into_data().try_into_vec_as::<f32>().unwrap();
+        assert!(g[2 * 12..3 * 12].iter().all(|&v| v == 3.0), "{g:?}");
+        assert!(g[..2 * 12].iter().chain(&g[3 * 12..]).all(|&v| v == 0.0), "{g:?}");
     }
 
     #[test]

@@ -127,7 +127,7 @@ impl<'m> Trajectories<'m> {
         let e_x = model.encode(x);
         let mut source = NoiseSource::new(options.seed);
         let z = model.start_state(b, l, &mut source);
-        Self { model, options, e_x, seq_len: l, z, source, vocab: 0, last: None, sketch: None }
+        Self { model, options, e_x, seq_len: model.output_len(l), z, source, vocab: 0, last: None, sketch: None }
     }
 
     /// Also reads, every step, each trajectory's h flattened and projected on `dims` fixed random

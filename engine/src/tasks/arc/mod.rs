@@ -15,7 +15,7 @@ pub mod json;
 mod model;
 
 pub use dataset::{ArcExample, Summary};
-pub use model::gram_config;
+pub use model::{PUZZLE_POSITIONS, gram_config, paper_input_config};
 
 /// Side of the canvas, and the largest grid side ARC allows.
 pub const SIDE: usize = 30;

@@ -1,10 +1,25 @@
 //! The GRAM/TRM model config sized for ARC's canvas: attention over the 900 positions with
 //! (row, column) RoPE on the 30-wide canvas, as the paper's Transformer core (appendix D.2), at
-//! a width a CPU can step through (D = 32, not 512). Deviation: no puzzle-embedding tokens (the
-//! model has none); the import keeps each pair's puzzle id for a model that has them.
+//! a width a CPU can step through (D = 32, not 512), without puzzle-embedding positions; and the
+//! paper's input layout with them (`paper_input_config`), which the trainer's full-size ARC
+//! presets widen to appendix D's network.
 
 use super::{SIDE, TOKENS, VOCAB};
 use crate::gram::GramConfig;
+
+/// Appendix D.2's ARC input at the paper's layout, before the network's size (the trainer's
+/// full-size preset sets D, K, T): the 900-token canvas with 1-D RoPE (the paper's) over 16
+/// puzzle-embedding positions and the canvas, one learned vector per puzzle identifier.
+/// `n_puzzles` is the import's largest id + 1 (ids start at 1; 0 is TRM's blank id).
+pub fn paper_input_config(guidance: bool, n_puzzles: usize) -> GramConfig {
+    GramConfig::new(TOKENS, VOCAB)
+        .with_guidance(guidance)
+        .with_puzzle_emb_len(Some(PUZZLE_POSITIONS))
+        .with_n_puzzles(Some(n_puzzles))
+}
+
+/// Puzzle-embedding positions before the canvas (appendix D.1: 16, after HRM and TRM).
+pub const PUZZLE_POSITIONS: usize = 16;
 
 /// A tiny canvas model: one block of D = 32, K = 2, T = 2, N_sup = 4.
 pub fn gram_config(guidance: bool) -> GramConfig {
