@@ -7,7 +7,8 @@
 //! state, halting logits and rewards are put back together in row order for the batch's slots.
 
 use burn::optim::{GradientsAccumulator, GradientsParams};
-use burn::tensor::Tensor;
+use burn::module::Module;
+use burn::tensor::{Device, Tensor};
 use engine::gram::loss::supervision_step;
 use engine::gram::noise::NoiseSource;
 use engine::gram::{Gram, GramConfig, Latent, SupervisionBatch};
@@ -25,17 +26,35 @@ pub struct Accumulated {
     pub z: Latent,
 }
 
-/// The supervision step of `batch` in `micro` micro-batches (`micro` divides the rows). A
-/// non-finite loss is returned as `Err(loss)` before any gradient is taken from it.
+/// What one micro-batch gave, its gradients already on the main device.
+pub(crate) struct MicroOut {
+    grads: GradientsParams,
+    loss: f32,
+    ce: f32,
+    kl: f32,
+    rewards: Vec<f32>,
+    halt_logits: Vec<f32>,
+    z: Latent,
+}
+
+/// The supervision step of `batch` in `micro` micro-batches per device, over `devices` (the
+/// model's own device first; `--devices`, `data_parallel.rs`): device d runs micro-batches
+/// d * micro .. (d + 1) * micro of the batch in its own thread on its own copy of the model, and
+/// every gradient is summed on the model's device. Micro-batch m draws its noise from its own
+/// source, seeded from `source` in order, so the result does not depend on how the micro-batches
+/// are spread over devices. A non-finite loss is returned as `Err(loss)` before any gradient is
+/// taken from it. One micro-batch on one device is the plain step, drawing from `source` itself.
 pub fn supervise(
     model: &Gram,
     config: &GramConfig,
     batch: SupervisionBatch,
-    reward: &dyn Fn(usize, &[u32]) -> f32,
+    reward: &(dyn Fn(usize, &[u32]) -> f32 + Sync),
     source: &mut NoiseSource,
     micro: usize,
+    devices: &[Device],
 ) -> Result<Accumulated, f32> {
-    if micro <= 1 {
+    let total = micro.max(1) * devices.len().max(1);
+    if total == 1 {
         let out = supervision_step(model, config, batch, reward, source);
         let loss: f32 = out.loss.clone().into_scalar();
         if !loss.is_finite() {
@@ -45,30 +64,23 @@ pub fn supervise(
         return Ok(Accumulated { grads, loss, ce: out.ce, kl: out.kl, rewards: out.rewards, halt_logits: out.halt_logits, z: out.z });
     }
     let rows = batch.x.dims()[0];
-    assert!(rows % micro == 0, "{micro} micro-batches do not divide {rows} rows");
-    let size = rows / micro;
-    let weight = 1.0 / micro as f32;
+    assert!(rows % total == 0, "{total} micro-batches do not divide {rows} rows");
+    let seeds: Vec<u64> = (0..total).map(|_| source.index(usize::MAX) as u64).collect();
+    let job = Job { model, config, batch: &batch, reward, seeds: &seeds, size: rows / total, weight: 1.0 / total as f32 };
+    let outs: Vec<Result<MicroOut, f32>> = match devices {
+        [] | [_] => (0..total).map(|m| job.micro_step(model, m)).collect(),
+        _ => crate::data_parallel::spread(&job, devices, micro.max(1)),
+    };
     let mut accumulator = GradientsAccumulator::<Gram>::new();
     let (mut loss, mut ce, mut kl) = (0.0f32, 0.0f32, 0.0f32);
     let (mut rewards, mut halt_logits) = (Vec::with_capacity(rows), Vec::with_capacity(rows));
-    let (mut hs, mut ls) = (Vec::with_capacity(micro), Vec::with_capacity(micro));
-    for m in 0..micro {
-        let start = m * size;
-        let part = SupervisionBatch {
-            x: batch.x.clone().narrow(0, start, size),
-            y: batch.y.clone().narrow(0, start, size),
-            z: Latent { h: batch.z.h.clone().narrow(0, start, size), l: batch.z.l.clone().narrow(0, start, size) },
-        };
-        let shifted = |row: usize, pred: &[u32]| reward(start + row, pred);
-        let out = supervision_step(model, config, part, &shifted, source);
-        let part_loss: f32 = out.loss.clone().into_scalar();
-        if !part_loss.is_finite() {
-            return Err(part_loss);
-        }
-        accumulator.accumulate(model, GradientsParams::from_grads((out.loss * weight).backward(), model));
-        loss += weight * part_loss;
-        ce += weight * out.ce;
-        kl += weight * out.kl;
+    let (mut hs, mut ls) = (Vec::with_capacity(total), Vec::with_capacity(total));
+    for out in outs {
+        let out = out?;
+        accumulator.accumulate(model, out.grads);
+        loss += job.weight * out.loss;
+        ce += job.weight * out.ce;
+        kl += job.weight * out.kl;
         rewards.extend(out.rewards);
         halt_logits.extend(out.halt_logits);
         hs.push(out.z.h);
@@ -76,6 +88,42 @@ pub fn supervise(
     }
     let z = Latent { h: Tensor::cat(hs, 0), l: Tensor::cat(ls, 0) };
     Ok(Accumulated { grads: accumulator.grads(), loss, ce, kl, rewards, halt_logits, z })
+}
+
+/// One optimiser step's batch, cut into micro-batches of `size` rows.
+pub(crate) struct Job<'a> {
+    pub model: &'a Gram,
+    config: &'a GramConfig,
+    batch: &'a SupervisionBatch,
+    reward: &'a (dyn Fn(usize, &[u32]) -> f32 + Sync),
+    seeds: &'a [u64],
+    size: usize,
+    weight: f32,
+}
+
+impl Job<'_> {
+    /// Micro-batch `m` on `replica` (the model, or its copy on another device); gradients,
+    /// carried state and all come back on the model's device.
+    pub(crate) fn micro_step(&self, replica: &Gram, m: usize) -> Result<MicroOut, f32> {
+        let (start, size) = (m * self.size, self.size);
+        let device = replica.devices()[0].clone();
+        let home = self.model.devices()[0].clone();
+        let cut = |t: Tensor<3>| t.narrow(0, start, size).to_device(&device);
+        let part = SupervisionBatch {
+            x: self.batch.x.clone().narrow(0, start, size).to_device(&device),
+            y: self.batch.y.clone().narrow(0, start, size).to_device(&device),
+            z: Latent { h: cut(self.batch.z.h.clone()), l: cut(self.batch.z.l.clone()) },
+        };
+        let shifted = |row: usize, pred: &[u32]| (self.reward)(start + row, pred);
+        let out = supervision_step(replica, self.config, part, &shifted, &mut NoiseSource::new(self.seeds[m]));
+        let loss: f32 = out.loss.clone().into_scalar();
+        if !loss.is_finite() {
+            return Err(loss);
+        }
+        let grads = GradientsParams::from_grads((out.loss * self.weight).backward(), replica).to_device(&home, replica);
+        let z = Latent { h: out.z.h.to_device(&home), l: out.z.l.to_device(&home) };
+        Ok(MicroOut { grads, loss, ce: out.ce, kl: out.kl, rewards: out.rewards, halt_logits: out.halt_logits, z })
+    }
 }
 
 #[cfg(test)]
@@ -120,7 +168,7 @@ mod tests {
         let reward = |row: usize, _: &[u32]| (row % 3 == 0) as u8 as f32;
         let run = |micro| {
             let batch = SupervisionBatch { x: x.clone(), y: y.clone(), z: model.initial_state(rows, len) };
-            supervise(&model, &config, batch, &reward, &mut NoiseSource::new(0), micro).unwrap()
+            supervise(&model, &config, batch, &reward, &mut NoiseSource::new(0), micro, &[]).unwrap()
         };
         let full = run(1);
         for micro in [2, 4] {
@@ -135,6 +183,41 @@ mod tests {
             assert!(close(&full.halt_logits, &split.halt_logits), "{:?} vs {:?}", full.halt_logits, split.halt_logits);
             let dz: f32 = (full.z.h.clone() - split.z.h).abs().max().into_scalar();
             assert!(dz < 1e-5, "carried h differs by {dz}");
+        }
+    }
+
+    /// GRAM (noise drawn per micro-batch): 2 micro-batches on one device and one micro-batch on
+    /// each of 2 devices (threads, a forked copy of the model) give the same gradients, loss and
+    /// carried state: the data-parallel path is the accumulation path spread out.
+    #[test]
+    fn two_devices_give_the_accumulated_gradient() {
+        let device = Device::default().autodiff();
+        device.seed(6);
+        let config = nqueens::gram_config(8, true).with_d_model(32).with_n_heads(4).with_d_hidden(64).with_d_guidance(32);
+        let model = Gram::init(&config, &device);
+        let (rows, len) = (8, 64);
+        let x = Tensor::<2, Int>::random([rows, len], Distribution::Uniform(1.0, 3.0), &device);
+        let y = Tensor::<2, Int>::random([rows, len], Distribution::Uniform(1.0, 3.0), &device);
+        let reward = |row: usize, _: &[u32]| (row % 3 == 0) as u8 as f32;
+        let run = |micro, devices: &[Device]| {
+            let batch = SupervisionBatch { x: x.clone(), y: y.clone(), z: model.initial_state(rows, len) };
+            supervise(&model, &config, batch, &reward, &mut NoiseSource::new(4), micro, devices).unwrap()
+        };
+        let one = run(2, &[]);
+        for (micro, devices) in [(1, 2), (2, 2)] {
+            let spread = run(micro, &vec![device.clone(); devices]);
+            let mut diff = MaxDiff { a: &one.grads, b: &spread.grads, max: 0.0, compared: 0 };
+            model.visit(&mut diff);
+            if micro == 1 {
+                assert!(diff.compared > 10 && diff.max < 1e-5, "2 devices: gradients differ by {}", diff.max);
+                assert!((one.loss - spread.loss).abs() < 1e-5 && (one.kl - spread.kl).abs() < 1e-5, "{} vs {}", one.loss, spread.loss);
+                let dz: f32 = (one.z.h.clone() - spread.z.h.clone()).abs().max().into_scalar();
+                assert!(dz < 1e-5, "carried h differs by {dz}");
+            } else {
+                // 4 micro-batches in all: other noise, the same rows and rewards.
+                assert_eq!(spread.rewards.len(), rows);
+                assert!(spread.loss.is_finite() && diff.compared > 10);
+            }
         }
     }
 }

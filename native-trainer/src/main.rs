@@ -8,6 +8,7 @@ mod checkpoint;
 mod cli;
 mod commands;
 mod data;
+mod data_parallel;
 mod imports;
 mod cfg_presets;
 mod cfg_train;
@@ -76,9 +77,27 @@ fn device_for(backend: Backend) -> Result<Device, String> {
     }
 }
 
-fn run(command: Command, command_line: String, device: Device) -> Result<ExitCode, String> {
+/// `train --devices N`: the backend's first N devices (wgpu: the first N discrete GPUs; cuda:
+/// devices 0..N; flex: the CPU N times, for tests: no faster than one).
+fn devices_for(backend: Backend, n: usize) -> Result<Vec<Device>, String> {
+    if n <= 1 {
+        return Ok(vec![device_for(backend)?]);
+    }
+    match backend {
+        Backend::Flex => Ok(vec![Device::flex(); n]),
+        #[cfg(feature = "wgpu")]
+        Backend::Wgpu => Ok((0..n).map(|i| Device::wgpu(burn::tensor::DeviceKind::DiscreteGpu(i))).collect()),
+        #[cfg(feature = "cuda")]
+        Backend::Cuda => Ok((0..n).map(Device::cuda).collect()),
+        #[allow(unreachable_patterns)]
+        _ => device_for(backend).map(|_| unreachable!("device_for refuses a backend not built in")),
+    }
+}
+
+fn run(command: Command, command_line: String, devices: Vec<Device>) -> Result<ExitCode, String> {
+    let device = devices[0].clone();
     match command {
-        Command::Train(flags) => train_cli::train(flags, command_line, device),
+        Command::Train(flags) => train_cli::train(flags, command_line, devices),
         Command::Data { command: DataCommand::Import(args) } => commands::import::import(&args),
         Command::Eval { weights, sampling, limit, part, record, latent_noise, select, csv } => {
             let regex = weights.iter().filter(|w| weights_io::is_regex(w)).count();
@@ -174,7 +193,11 @@ fn main() -> ExitCode {
         }
     };
     let (backend, command) = (cli.backend, cli.command);
-    match pool.install(|| device_for(backend).and_then(|device| run(command, command_line, device))) {
+    let n = match &command {
+        Command::Train(flags) => flags.devices,
+        _ => 1,
+    };
+    match pool.install(|| devices_for(backend, n).and_then(|devices| run(command, command_line, devices))) {
         Ok(code) => code,
         Err(e) => {
             eprintln!("error: {e}");

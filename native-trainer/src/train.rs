@@ -83,12 +83,19 @@ struct StepOut {
     lr: f64,
 }
 
-pub fn train(args: TrainArgs, device: Device) -> Result<(), String> {
-    let ad = device.clone().autodiff();
+/// `devices`: the backend's devices for this run, the first holding the model and optimiser
+/// (more than one: data parallel, `data_parallel.rs`).
+pub fn train(args: TrainArgs, devices: Vec<Device>) -> Result<(), String> {
+    let ads: Vec<Device> = devices.iter().map(|d| d.clone().autodiff()).collect();
+    let ad = ads[0].clone();
     fs::create_dir_all(&args.run_dir).map_err(|e| format!("{}: {e}", args.run_dir.display()))?;
     let (mut run, restored) = if args.resume { resume(&args, &ad)? } else { (start(&args, &ad)?, None) };
     let rows = if run.schedule.batch > 0 { run.schedule.batch } else { args.preset.batch }; // 0: an older checkpoint
-    let data = prepare_data(&run, &args, rows)?;
+    let parts = run.schedule.grad_accum * ads.len();
+    if rows % parts != 0 {
+        return Err(format!("{} devices x {} micro-batches do not divide the batch {rows}", ads.len(), run.schedule.grad_accum));
+    }
+    let data = prepare_data(&run, &args, rows, ads.len())?;
     let (seed, l) = (run.state.seed, run.state.config.seq_len);
     let mut batch = match restored {
         Some(batch) => batch,
@@ -101,12 +108,12 @@ pub fn train(args: TrainArgs, device: Device) -> Result<(), String> {
     let mut meter = Meter::default();
     let total = run.state.total_steps;
     while run.state.step < total {
-        let out = train_step(&mut run, &mut batch, &data, &ad, &args.run_dir)?;
+        let out = train_step(&mut run, &mut batch, &data, &ads, &args.run_dir)?;
         meter.add(&out);
         run.state.seconds = clock.seconds();
         let step = run.state.step;
         let eval_due = args.eval_every > 0 && (step % args.eval_every == 0 || step == total);
-        let eval = eval_due.then(|| quick_eval(&run, &data, args.eval_inputs, &device));
+        let eval = eval_due.then(|| quick_eval(&run, &data, args.eval_inputs, &devices[0]));
         if let Some((acc, _)) = eval.as_ref().filter(|(acc, _)| run.state.best_eval.is_none_or(|(best, _)| *acc > best)) {
             // The best on validation so far: kept in <run>/best/, which `export` and `eval` read
             // as a run directory (the run's own checkpoints keep only the newest two).
@@ -157,7 +164,7 @@ pub fn time_steps(preset: Preset, warmup: usize, timed: usize, device: &Device) 
     let mut times = Vec::with_capacity(timed);
     for i in 0..warmup + timed {
         let began = std::time::Instant::now();
-        train_step(&mut run, &mut batch, &data, &ad, &args.run_dir)?;
+        train_step(&mut run, &mut batch, &data, std::slice::from_ref(&ad), &args.run_dir)?;
         if i >= warmup {
             times.push(began.elapsed().as_secs_f64() * 1000.0);
         }
@@ -283,8 +290,17 @@ fn apply_flags(state: &mut RunState, mut schedule: Schedule, flags: &Flags) -> R
     Ok(schedule)
 }
 
+/// How a step's rows are cut: " (M micro-batches of R)", " over D devices (...)", or nothing.
+fn parts_note(micro: usize, devices: usize, rows: usize) -> String {
+    match (micro, devices) {
+        (1, 1) => String::new(),
+        (m, 1) => format!(" ({m} micro-batches of {})", rows / m),
+        (m, d) => format!(" over {d} devices ({m} micro-batch{} of {} each)", if m > 1 { "es" } else { "" }, rows / (m * d)),
+    }
+}
+
 /// The task's data or the run's import (train and validation parts), with the description line.
-fn prepare_data(run: &Run, args: &TrainArgs, rows: usize) -> Result<TrainData, String> {
+fn prepare_data(run: &Run, args: &TrainArgs, rows: usize, devices: usize) -> Result<TrainData, String> {
     let (began, state) = (std::time::Instant::now(), &run.state);
     let puzzle_ids = state.config.puzzle_prefix() > 0;
     let data = TrainData::for_run(args.preset.task, state.seed, state.train_givens, state.train_data.as_deref(), puzzle_ids)?;
@@ -296,7 +312,7 @@ fn prepare_data(run: &Run, args: &TrainArgs, rows: usize) -> Result<TrainData, S
         began.elapsed().as_secs_f64(),
         run.state.total_steps,
         rows,
-        Some(run.schedule.grad_accum).filter(|&m| m > 1).map_or(String::new(), |m| format!(" ({m} micro-batches of {})", rows / m))
+        parts_note(run.schedule.grad_accum, devices, rows)
     );
     Ok(data)
 }
@@ -304,14 +320,15 @@ fn prepare_data(run: &Run, args: &TrainArgs, rows: usize) -> Result<TrainData, S
 /// One optimiser step: a supervision step on every slot, the update, the weights' average, the
 /// refill. Its randomness is step_rng(seed, step, ...) only. A non-finite loss is an error
 /// before the update.
-fn train_step(run: &mut Run, batch: &mut InFlight, data: &TrainData, ad: &Device, run_dir: &Path) -> Result<StepOut, String> {
+fn train_step(run: &mut Run, batch: &mut InFlight, data: &TrainData, ads: &[Device], run_dir: &Path) -> Result<StepOut, String> {
+    let ad = &ads[0];
     let (seed, step) = (run.state.seed, run.state.step);
     let lr = warmup_cosine_lr(run.schedule.lr, run.schedule.warmup, step, run.state.total_steps);
     let (x, y) = batch.tensors(ad);
     let reward = |row: usize, pred: &[u32]| data.reward(&batch.slots[row].pair, pred);
     let sup = SupervisionBatch { x, y, z: batch.z.clone() };
     let micro = run.schedule.grad_accum;
-    let out = supervise(&run.model, &run.state.config, sup, &reward, &mut step_rng(seed, step, NOISE), micro)
+    let out = supervise(&run.model, &run.state.config, sup, &reward, &mut step_rng(seed, step, NOISE), micro, ads)
         .map_err(|loss| diverged(step + 1, &format!("the loss is {loss}"), run_dir, lr))?;
     let loss = out.loss;
     run.model = run.optim.step(lr, run.model.clone(), out.grads);

@@ -85,6 +85,12 @@ pub struct TrainCli {
     /// the batch.
     #[arg(long)]
     pub grad_accum: Option<usize>,
+    /// GRAM/TRM presets: spread each optimiser step over this many devices of the backend (data
+    /// parallel, `data_parallel.rs`): the batch is cut into devices x grad-accum micro-batches,
+    /// their gradients summed on the first device. Not recorded: a run may resume on another
+    /// number of devices.
+    #[arg(long, default_value_t = 1)]
+    pub devices: usize,
     /// Sudoku presets: train on an import directory (`data import --format sudoku-csv`), its
     /// train part as written, quick evals on its validation part; ARC presets (gram-arc-tiny):
     /// an `arc` import, which they need. Recorded in the checkpoint; a resumed run keeps it.
@@ -106,7 +112,14 @@ pub struct TrainCli {
     pub log_every: usize,
 }
 
-pub fn train(a: TrainCli, command: String, device: Device) -> Result<ExitCode, String> {
+pub fn train(a: TrainCli, command: String, devices: Vec<Device>) -> Result<ExitCode, String> {
+    let device = devices[0].clone();
+    if a.devices == 0 {
+        return Err("--devices must be at least 1".into());
+    }
+    if a.devices > 1 && presets::preset(&a.preset).is_none() {
+        return Err(format!("--devices is for GRAM/TRM presets; {} is not one", a.preset));
+    }
     if a.stop_after == Some(0) {
         return Err("--stop-after must be at least 1 step".into());
     }
@@ -184,7 +197,7 @@ pub fn train(a: TrainCli, command: String, device: Device) -> Result<ExitCode, S
         stop_after: a.stop_after,
         command,
     };
-    train::train(args, device).map(|_| ExitCode::SUCCESS)
+    train::train(args, devices).map(|_| ExitCode::SUCCESS)
 }
 
 /// `LO-HI`, inclusive, from the fewest givens worth asking for to the default range's most.

@@ -278,6 +278,28 @@ fn ctrl_c_saves_a_checkpoint_and_exits() {
     assert!(dir.join(latest.trim()).join("model.bpk").exists());
 }
 
+/// `--devices 2` (here the CPU twice: the path, not the speed) trains and checkpoints; a split
+/// the batch cannot take is refused before anything runs.
+#[test]
+fn training_over_two_devices_runs_and_refuses_an_uneven_split() {
+    let dir = scratch("devices");
+    let train = |batch: &str| {
+        bin()
+            .args(["train", "--preset", "trm-nqueens8", "--steps", "2", "--eval-every", "0", "--devices", "2", "--grad-accum", "2", "--batch", batch, "--run-dir"])
+            .arg(&dir)
+            .output()
+            .unwrap()
+    };
+    let out = train("8");
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("2 devices"), "{}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(state_json(&dir, 2)["step"].as_u64(), Some(2));
+    let _ = std::fs::remove_dir_all(&dir);
+    let out = train("6");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("do not divide the batch 6"), "{}", String::from_utf8_lossy(&out.stderr));
+}
+
 #[test]
 fn unknown_preset_and_missing_gpu_feature_are_explained() {
     let out = bin().args(["train", "--preset", "nope"]).output().unwrap();
