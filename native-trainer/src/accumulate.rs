@@ -7,11 +7,12 @@
 //! state, halting logits and rewards are put back together in row order for the batch's slots.
 
 use burn::optim::{GradientsAccumulator, GradientsParams};
-use burn::module::Module;
 use burn::tensor::{Device, Tensor};
 use engine::gram::loss::supervision_step;
 use engine::gram::noise::NoiseSource;
 use engine::gram::{Gram, GramConfig, Latent, SupervisionBatch};
+
+use crate::micro_batch::{Job, MicroOut};
 
 /// One optimiser step's gradients and what the loop logs and carries.
 pub struct Accumulated {
@@ -24,17 +25,6 @@ pub struct Accumulated {
     pub halt_logits: Vec<f32>,
     /// The carried state of every row, detached.
     pub z: Latent,
-}
-
-/// What one micro-batch gave, its gradients already on the main device.
-pub(crate) struct MicroOut {
-    grads: GradientsParams,
-    loss: f32,
-    ce: f32,
-    kl: f32,
-    rewards: Vec<f32>,
-    halt_logits: Vec<f32>,
-    z: Latent,
 }
 
 /// The supervision step of `batch` in `micro` micro-batches per device, over `devices` (the
@@ -88,42 +78,6 @@ pub fn supervise(
     }
     let z = Latent { h: Tensor::cat(hs, 0), l: Tensor::cat(ls, 0) };
     Ok(Accumulated { grads: accumulator.grads(), loss, ce, kl, rewards, halt_logits, z })
-}
-
-/// One optimiser step's batch, cut into micro-batches of `size` rows.
-pub(crate) struct Job<'a> {
-    pub model: &'a Gram,
-    config: &'a GramConfig,
-    batch: &'a SupervisionBatch,
-    reward: &'a (dyn Fn(usize, &[u32]) -> f32 + Sync),
-    seeds: &'a [u64],
-    size: usize,
-    weight: f32,
-}
-
-impl Job<'_> {
-    /// Micro-batch `m` on `replica` (the model, or its copy on another device); gradients,
-    /// carried state and all come back on the model's device.
-    pub(crate) fn micro_step(&self, replica: &Gram, m: usize) -> Result<MicroOut, f32> {
-        let (start, size) = (m * self.size, self.size);
-        let device = replica.devices()[0].clone();
-        let home = self.model.devices()[0].clone();
-        let cut = |t: Tensor<3>| t.narrow(0, start, size).to_device(&device);
-        let part = SupervisionBatch {
-            x: self.batch.x.clone().narrow(0, start, size).to_device(&device),
-            y: self.batch.y.clone().narrow(0, start, size).to_device(&device),
-            z: Latent { h: cut(self.batch.z.h.clone()), l: cut(self.batch.z.l.clone()) },
-        };
-        let shifted = |row: usize, pred: &[u32]| (self.reward)(start + row, pred);
-        let out = supervision_step(replica, self.config, part, &shifted, &mut NoiseSource::new(self.seeds[m]));
-        let loss: f32 = out.loss.clone().into_scalar();
-        if !loss.is_finite() {
-            return Err(loss);
-        }
-        let grads = GradientsParams::from_grads((out.loss * self.weight).backward(), replica).to_device(&home, replica);
-        let z = Latent { h: out.z.h.to_device(&home), l: out.z.l.to_device(&home) };
-        Ok(MicroOut { grads, loss, ce: out.ce, kl: out.kl, rewards: out.rewards, halt_logits: out.halt_logits, z })
-    }
 }
 
 #[cfg(test)]

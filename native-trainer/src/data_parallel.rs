@@ -14,7 +14,7 @@
 use burn::module::Module;
 use burn::tensor::Device;
 
-use crate::accumulate::{Job, MicroOut};
+use crate::micro_batch::{Job, MicroOut};
 
 /// Runs `job`'s micro-batches, `micro` per device in `devices` order, each device in its own
 /// thread; the results come back in micro-batch order.
@@ -31,5 +31,18 @@ pub(crate) fn spread(job: &Job<'_>, devices: &[Device], micro: usize) -> Vec<Res
             })
             .collect();
         handles.into_iter().flat_map(|h| h.join().expect("a device's thread panicked")).collect()
+    })
+}
+
+/// How a step's `rows` are cut over `devices` x `micro` micro-batches, for the run's first line
+/// ("", " (M micro-batches of R)", " over D devices (...)"), or why they cannot be.
+pub(crate) fn describe_cut(micro: usize, devices: usize, rows: usize) -> Result<String, String> {
+    if rows % (micro * devices) != 0 {
+        return Err(format!("{devices} devices x {micro} micro-batches do not divide the batch {rows}"));
+    }
+    Ok(match (micro, devices) {
+        (1, 1) => String::new(),
+        (m, 1) => format!(" ({m} micro-batches of {})", rows / m),
+        (m, d) => format!(" over {d} devices ({m} micro-batch{} of {} each)", if m > 1 { "es" } else { "" }, rows / (m * d)),
     })
 }

@@ -16,6 +16,8 @@ mod jepa_presets;
 mod jepa_train;
 mod lineage;
 mod lines;
+mod meter;
+mod micro_batch;
 mod full_presets;
 mod presets;
 mod recipe;
@@ -94,10 +96,9 @@ fn devices_for(backend: Backend, n: usize) -> Result<Vec<Device>, String> {
     }
 }
 
-fn run(command: Command, command_line: String, devices: Vec<Device>) -> Result<ExitCode, String> {
-    let device = devices[0].clone();
+fn run(command: Command, command_line: String, device: Device) -> Result<ExitCode, String> {
     match command {
-        Command::Train(flags) => train_cli::train(flags, command_line, devices),
+        Command::Train(_) => unreachable!("main runs train with its devices"),
         Command::Data { command: DataCommand::Import(args) } => commands::import::import(&args),
         Command::Eval { weights, sampling, limit, part, record, latent_noise, select, csv } => {
             let regex = weights.iter().filter(|w| weights_io::is_regex(w)).count();
@@ -197,7 +198,11 @@ fn main() -> ExitCode {
         Command::Train(flags) => flags.devices,
         _ => 1,
     };
-    match pool.install(|| devices_for(backend, n).and_then(|devices| run(command, command_line, devices))) {
+    let go = |devices: Vec<Device>| match command {
+        Command::Train(flags) => train_cli::train(flags, command_line, devices),
+        command => run(command, command_line, devices[0].clone()),
+    };
+    match pool.install(|| devices_for(backend, n).and_then(go)) {
         Ok(code) => code,
         Err(e) => {
             eprintln!("error: {e}");

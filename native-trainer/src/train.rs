@@ -19,16 +19,17 @@ use engine::gram::{Gram, GramConfig, SupervisionBatch};
 use engine::nn::ema_update;
 
 use crate::accumulate::supervise;
-use crate::batch::{Finished, InFlight, Refill};
+use crate::batch::{InFlight, Refill};
 use crate::checkpoint::{
     BatchState, Parent, RunState, Schedule, Snapshot, adamw, load_checkpoint, load_ema, load_latent, save_checkpoint,
 };
 use crate::data::TrainData;
 use crate::lineage;
+use crate::meter::{Meter, StepOut};
 use crate::weights_io::load_weights;
 use crate::presets::Preset;
 use crate::run::{DATA, NOISE, Stopper, all_finite, diverged, halt, step_rng, warmup_cosine_lr};
-use crate::runlog::{Clock, bar, fmt_duration, log_row, open_log, show_event, show_progress};
+use crate::runlog::{Clock, fmt_duration, log_row, open_log, show_event};
 
 pub struct TrainArgs {
     pub preset: Preset,
@@ -73,16 +74,6 @@ struct Run {
     schedule: Schedule,
 }
 
-/// What one step measured.
-struct StepOut {
-    loss: f32,
-    ce: f32,
-    kl: f32,
-    valid: f64,
-    finished: Finished,
-    lr: f64,
-}
-
 /// `devices`: the backend's devices for this run, the first holding the model and optimiser
 /// (more than one: data parallel, `data_parallel.rs`).
 pub fn train(args: TrainArgs, devices: Vec<Device>) -> Result<(), String> {
@@ -91,11 +82,8 @@ pub fn train(args: TrainArgs, devices: Vec<Device>) -> Result<(), String> {
     fs::create_dir_all(&args.run_dir).map_err(|e| format!("{}: {e}", args.run_dir.display()))?;
     let (mut run, restored) = if args.resume { resume(&args, &ad)? } else { (start(&args, &ad)?, None) };
     let rows = if run.schedule.batch > 0 { run.schedule.batch } else { args.preset.batch }; // 0: an older checkpoint
-    let parts = run.schedule.grad_accum * ads.len();
-    if rows % parts != 0 {
-        return Err(format!("{} devices x {} micro-batches do not divide the batch {rows}", ads.len(), run.schedule.grad_accum));
-    }
-    let data = prepare_data(&run, &args, rows, ads.len())?;
+    let cut = crate::data_parallel::describe_cut(run.schedule.grad_accum, ads.len(), rows)?;
+    let data = prepare_data(&run, &args, rows, &cut)?;
     let (seed, l) = (run.state.seed, run.state.config.seq_len);
     let mut batch = match restored {
         Some(batch) => batch,
@@ -121,7 +109,7 @@ pub fn train(args: TrainArgs, devices: Vec<Device>) -> Result<(), String> {
             save(&run, &batch, &args.run_dir.join(BEST), out.lr)?;
         }
         if step % args.log_every == 0 || step == total || eval.is_some() {
-            let row = meter.take(&run, out.lr, &clock, eval.as_ref().map(|(_, cols)| cols.as_str()));
+            let row = meter.take(&run.state, out.lr, &clock, eval.as_ref().map(|(_, cols)| cols.as_str()));
             log_row(&mut log, &row);
         }
         let halted = stopper.check(step).filter(|_| step < total);
@@ -290,17 +278,8 @@ fn apply_flags(state: &mut RunState, mut schedule: Schedule, flags: &Flags) -> R
     Ok(schedule)
 }
 
-/// How a step's rows are cut: " (M micro-batches of R)", " over D devices (...)", or nothing.
-fn parts_note(micro: usize, devices: usize, rows: usize) -> String {
-    match (micro, devices) {
-        (1, 1) => String::new(),
-        (m, 1) => format!(" ({m} micro-batches of {})", rows / m),
-        (m, d) => format!(" over {d} devices ({m} micro-batch{} of {} each)", if m > 1 { "es" } else { "" }, rows / (m * d)),
-    }
-}
-
 /// The task's data or the run's import (train and validation parts), with the description line.
-fn prepare_data(run: &Run, args: &TrainArgs, rows: usize, devices: usize) -> Result<TrainData, String> {
+fn prepare_data(run: &Run, args: &TrainArgs, rows: usize, cut: &str) -> Result<TrainData, String> {
     let (began, state) = (std::time::Instant::now(), &run.state);
     let puzzle_ids = state.config.puzzle_prefix() > 0;
     let data = TrainData::for_run(args.preset.task, state.seed, state.train_givens, state.train_data.as_deref(), puzzle_ids)?;
@@ -312,7 +291,7 @@ fn prepare_data(run: &Run, args: &TrainArgs, rows: usize, devices: usize) -> Res
         began.elapsed().as_secs_f64(),
         run.state.total_steps,
         rows,
-        parts_note(run.schedule.grad_accum, devices, rows)
+        cut
     );
     Ok(data)
 }
@@ -373,44 +352,4 @@ fn save(run: &Run, batch: &InFlight, run_dir: &Path, lr: f64) -> Result<(), Stri
     };
     let snapshot = Snapshot { model: &run.model, ema: run.ema.as_ref(), optim: &run.optim, state: &state, latent: &latent };
     save_checkpoint(run_dir, &snapshot).map_err(|e| format!("checkpoint: {e}"))
-}
-
-/// Running sums between two log lines.
-#[derive(Default)]
-struct Meter {
-    loss: f64,
-    ce: f64,
-    kl: f64,
-    valid: f64,
-    n: usize,
-    finished: usize,
-    finished_valid: usize,
-}
-
-impl Meter {
-    fn add(&mut self, s: &StepOut) {
-        (self.loss, self.ce, self.kl) = (self.loss + s.loss as f64, self.ce + s.ce as f64, self.kl + s.kl as f64);
-        self.valid += s.valid;
-        self.n += 1;
-        self.finished += s.finished.count;
-        self.finished_valid += s.finished.valid;
-    }
-
-    /// Shows the progress line, returns the log.csv row (`eval`: its eval columns), and resets.
-    fn take(&mut self, run: &Run, lr: f64, clock: &Clock, eval: Option<&str>) -> String {
-        let (step, total, seconds) = (run.state.step, run.state.total_steps, run.state.seconds);
-        let n = self.n.max(1) as f64;
-        let (loss, ce, kl, valid) = (self.loss / n, self.ce / n, self.kl / n, self.valid / n);
-        let fin = self.finished_valid as f64 / self.finished.max(1) as f64;
-        let (rate, eta) = clock.rate_and_eta(step, total);
-        show_progress(&format!(
-            "{} loss {loss:.4} ce {ce:.4} kl {kl:.4} valid {:.1}% finished-valid {:.1}% lr {lr:.1e} {rate:.2}s/step ETA {eta}",
-            bar(step, total),
-            100.0 * valid,
-            100.0 * fin
-        ));
-        *self = Meter::default();
-        let eval = eval.unwrap_or(","); // no eval: the eval columns stay empty
-        format!("{step},{seconds:.1},{lr:.3e},{loss:.5},{ce:.5},{kl:.5},{valid:.4},{fin:.4},{eval}")
-    }
 }

@@ -112,24 +112,36 @@ pub struct TrainCli {
     pub log_every: usize,
 }
 
-pub fn train(a: TrainCli, command: String, devices: Vec<Device>) -> Result<ExitCode, String> {
-    let device = devices[0].clone();
-    if a.devices == 0 {
-        return Err("--devices must be at least 1".into());
+/// The flags that need no preset looked up first: a clear error for each that cannot apply.
+fn check_flags(a: &TrainCli) -> Result<(), String> {
+    let gram = presets::preset(&a.preset).is_some();
+    if a.devices == 0 || a.stop_after == Some(0) {
+        return Err("--devices and --stop-after must be at least 1".into());
     }
-    if a.devices > 1 && presets::preset(&a.preset).is_none() {
+    if a.devices > 1 && !gram {
         return Err(format!("--devices is for GRAM/TRM presets; {} is not one", a.preset));
     }
-    if a.stop_after == Some(0) {
-        return Err("--stop-after must be at least 1 step".into());
-    }
     let sized = [a.d_model, a.k_inner, a.t_outer, a.n_sup, a.batch, a.grad_accum].iter().any(Option::is_some);
-    if sized && presets::preset(&a.preset).is_none() {
+    if sized && !gram {
         return Err(format!("--d-model, --k-inner, --t-outer, --n-sup, --batch and --grad-accum are for GRAM/TRM presets; {} is not one", a.preset));
     }
-    if a.data.is_some() && presets::preset(&a.preset).is_none() {
+    if a.data.is_some() && !gram {
         return Err(format!("--data is for the GRAM/TRM Sudoku and ARC presets, not {}", a.preset));
     }
+    Ok(())
+}
+
+/// An ARC preset sized to the import in `dir` (`full_presets::fit_to_arc_import`).
+fn fit_to_import(p: presets::Preset, dir: &std::path::Path) -> Result<presets::Preset, String> {
+    let tasks = crate::imports::read_arc(dir)?;
+    let largest = tasks.iter().map(|t| t.puzzle_id).max().unwrap_or(0);
+    let pairs = engine::tasks::arc::dataset::examples(&tasks, engine::tasks::split::Part::Train).len();
+    Ok(full_presets::fit_to_arc_import(p, largest, pairs))
+}
+
+pub fn train(a: TrainCli, command: String, devices: Vec<Device>) -> Result<ExitCode, String> {
+    let device = devices[0].clone();
+    check_flags(&a)?;
     if let Some(p) = jepa_train::jepa_preset(&a.preset) {
         return train_jepa(a, p, command, device);
     }
@@ -175,12 +187,7 @@ pub fn train(a: TrainCli, command: String, devices: Vec<Device>) -> Result<ExitC
         return Err(format!("{} trains on an ARC import: give --data DIR (`native-trainer data import --format arc`)", p.name));
     }
     let p = match (&a.data, a.resume) {
-        (Some(dir), false) if p.task.is_none() => {
-            let tasks = crate::imports::read_arc(dir)?;
-            let largest = tasks.iter().map(|t| t.puzzle_id).max().unwrap_or(0);
-            let pairs = engine::tasks::arc::dataset::examples(&tasks, engine::tasks::split::Part::Train).len();
-            full_presets::fit_to_arc_import(p, largest, pairs)
-        }
+        (Some(dir), false) if p.task.is_none() => fit_to_import(p, dir)?,
         _ => p,
     };
     let run_dir = a.run_dir.unwrap_or_else(|| PathBuf::from("runs").join(dir_name));

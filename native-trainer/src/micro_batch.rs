@@ -1,0 +1,61 @@
+//! One micro-batch of an optimiser step's batch (`accumulate.rs` runs them in turn,
+//! `data_parallel.rs` over devices): rows m * size .. (m + 1) * size, a supervision step on the
+//! model or its copy on another device, the loss scaled by 1 / (number of micro-batches) before
+//! the backward pass, and everything brought back to the model's device.
+
+use burn::module::Module;
+use burn::optim::GradientsParams;
+use burn::tensor::Tensor;
+use engine::gram::loss::supervision_step;
+use engine::gram::noise::NoiseSource;
+use engine::gram::{Gram, GramConfig, Latent, SupervisionBatch};
+
+/// What one micro-batch gave, its gradients already on the main device.
+pub(crate) struct MicroOut {
+    pub grads: GradientsParams,
+    pub loss: f32,
+    pub ce: f32,
+    pub kl: f32,
+    pub rewards: Vec<f32>,
+    pub halt_logits: Vec<f32>,
+    pub z: Latent,
+}
+
+/// One optimiser step's batch, cut into micro-batches of `size` rows.
+pub(crate) struct Job<'a> {
+    pub model: &'a Gram,
+    pub config: &'a GramConfig,
+    pub batch: &'a SupervisionBatch,
+    pub reward: &'a (dyn Fn(usize, &[u32]) -> f32 + Sync),
+    /// Micro-batch m's noise seed.
+    pub seeds: &'a [u64],
+    /// Rows per micro-batch.
+    pub size: usize,
+    /// 1 / the number of micro-batches.
+    pub weight: f32,
+}
+
+impl Job<'_> {
+    /// Micro-batch `m` on `replica` (the model, or its copy on another device); gradients,
+    /// carried state and all come back on the model's device.
+    pub(crate) fn micro_step(&self, replica: &Gram, m: usize) -> Result<MicroOut, f32> {
+        let (start, size) = (m * self.size, self.size);
+        let device = replica.devices()[0].clone();
+        let home = self.model.devices()[0].clone();
+        let cut = |t: Tensor<3>| t.narrow(0, start, size).to_device(&device);
+        let part = SupervisionBatch {
+            x: self.batch.x.clone().narrow(0, start, size).to_device(&device),
+            y: self.batch.y.clone().narrow(0, start, size).to_device(&device),
+            z: Latent { h: cut(self.batch.z.h.clone()), l: cut(self.batch.z.l.clone()) },
+        };
+        let shifted = |row: usize, pred: &[u32]| (self.reward)(start + row, pred);
+        let out = supervision_step(replica, self.config, part, &shifted, &mut NoiseSource::new(self.seeds[m]));
+        let loss: f32 = out.loss.clone().into_scalar();
+        if !loss.is_finite() {
+            return Err(loss);
+        }
+        let grads = GradientsParams::from_grads((out.loss * self.weight).backward(), replica).to_device(&home, replica);
+        let z = Latent { h: out.z.h.to_device(&home), l: out.z.l.to_device(&home) };
+        Ok(MicroOut { grads, loss, ce: out.ce, kl: out.kl, rewards: out.rewards, halt_logits: out.halt_logits, z })
+    }
+}
