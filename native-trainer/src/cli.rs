@@ -85,6 +85,45 @@ pub enum DataCommand {
     Import(ImportArgs),
 }
 
+/// `eval`'s flags (`commands/eval.rs`).
+#[derive(Args)]
+pub struct EvalCli {
+    /// A `.bpk` weights file (its `.json` manifest beside it) or a run directory. Repeatable:
+    /// each is scored in turn with the same options, then one summary table has a row per
+    /// weights (seed 003's Table 10 from its variants).
+    #[arg(long, required = true)]
+    pub weights: Vec<PathBuf>,
+    #[command(flatten)]
+    pub sampling: SamplingArgs,
+    /// Evaluate only this many test inputs, spread over the split (default: all).
+    #[arg(long)]
+    pub limit: Option<usize>,
+    /// Which split to score.
+    #[arg(long, default_value = "test")]
+    pub part: String,
+    /// Write the result into the manifest's `eval` field (shipped weights only).
+    #[arg(long)]
+    pub record: bool,
+    /// GRAM/TRM weights: PTRM's sigma (arXiv 2605.19943), N(0, sigma^2 I) added to the
+    /// reasoning latent before every supervision step (0: off; > 0 makes TRM run N
+    /// trajectories). Tree weights: Gaussian noise on every latent, sigma as a fraction of max |h|.
+    #[arg(long, default_value_t = 0.0)]
+    pub latent_noise: f64,
+    /// GRAM/TRM weights: also score the answer each of these picks among the N samples
+    /// (comma list, read from the same trajectories): `vote` (most frequent), `lprm` (value
+    /// head), `q` (Q/halting head, PTRM's best-Q). None: the task's tables only.
+    #[arg(long, value_delimiter = ',')]
+    pub select: Vec<String>,
+    /// Write the figures behind the tables (multi-solution tasks: seed 003's figures 12
+    /// and 13) to this CSV file.
+    #[arg(long)]
+    pub csv: Option<PathBuf>,
+    /// Sudoku weights: score the puzzles of a test import (`data import --format sudoku-csv
+    /// --test`, e.g. Sudoku-Extreme's test.csv) instead of our split's `--part`.
+    #[arg(long, conflicts_with = "part")]
+    pub data: Option<PathBuf>,
+}
+
 /// `data import`'s flags (`commands/import.rs`).
 #[derive(Args)]
 pub struct ImportArgs {
@@ -110,6 +149,11 @@ pub struct ImportArgs {
     /// sudoku-csv: seed of the subsample and the augmentations.
     #[arg(long, default_value_t = 0)]
     pub seed: u64,
+    /// sudoku-csv: import a held-out test set (e.g. Sudoku-Extreme's test.csv) for `eval
+    /// --data`: every kept row is a test puzzle (no validation part, no --augment); training
+    /// refuses it.
+    #[arg(long)]
+    pub test: bool,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -170,38 +214,7 @@ pub enum Command {
         command: DataCommand,
     },
     /// The paper's Table-1 row on the test split: accuracy and coverage@N, overall and per k.
-    Eval {
-        /// A `.bpk` weights file (its `.json` manifest beside it) or a run directory. Repeatable:
-        /// each is scored in turn with the same options, then one summary table has a row per
-        /// weights (seed 003's Table 10 from its variants).
-        #[arg(long, required = true)]
-        weights: Vec<PathBuf>,
-        #[command(flatten)]
-        sampling: SamplingArgs,
-        /// Evaluate only this many test inputs, spread over the split (default: all).
-        #[arg(long)]
-        limit: Option<usize>,
-        /// Which split to score.
-        #[arg(long, default_value = "test")]
-        part: String,
-        /// Write the result into the manifest's `eval` field (shipped weights only).
-        #[arg(long)]
-        record: bool,
-        /// GRAM/TRM weights: PTRM's sigma (arXiv 2605.19943), N(0, sigma^2 I) added to the
-        /// reasoning latent before every supervision step (0: off; > 0 makes TRM run N
-        /// trajectories). Tree weights: Gaussian noise on every latent, sigma as a fraction of max |h|.
-        #[arg(long, default_value_t = 0.0)]
-        latent_noise: f64,
-        /// GRAM/TRM weights: also score the answer each of these picks among the N samples
-        /// (comma list, read from the same trajectories): `vote` (most frequent), `lprm` (value
-        /// head), `q` (Q/halting head, PTRM's best-Q). None: the task's tables only.
-        #[arg(long, value_delimiter = ',')]
-        select: Vec<String>,
-        /// Write the figures behind the tables (multi-solution tasks: seed 003's figures 12
-        /// and 13) to this CSV file.
-        #[arg(long)]
-        csv: Option<PathBuf>,
-    },
+    Eval(EvalCli),
     /// Print the inputs of a split, one per line (the task's text format).
     Split {
         /// nqueens8, nqueens10, sudoku, tree, coloring8 or coloring10.

@@ -14,6 +14,8 @@ use engine::tasks::sudoku::Instance;
 pub const MANIFEST: &str = "import.json";
 pub const SUDOKU_TRAIN: &str = "train.csv";
 pub const SUDOKU_VALIDATION: &str = "validation.csv";
+/// A test import's puzzles (`data import --format sudoku-csv --test`).
+pub const SUDOKU_TEST: &str = "test.csv";
 pub const ARC_FILE: &str = "arc.bin";
 
 /// Writes `files` (name, bytes) as the directory `out`, all or nothing: into a fresh directory
@@ -61,6 +63,7 @@ fn format_of(dir: &Path) -> Result<String, String> {
 fn expect_format(dir: &Path, want: &str) -> Result<(), String> {
     match format_of(dir)? {
         f if f == want => Ok(()),
+        f if f == "sudoku-csv-test" => Err(format!("--data {}: a test import, which only `eval --data` reads; train on a training import", dir.display())),
         f => Err(format!("--data {}: an import of format {f:?}; this preset trains on a {want:?} import", dir.display())),
     }
 }
@@ -79,6 +82,23 @@ pub fn read_sudoku(dir: &Path) -> Result<(Vec<Instance>, Vec<Instance>), String>
         return Err(format!("--data {}: an empty train or validation part", dir.display()));
     }
     Ok((train, validation))
+}
+
+/// The puzzles of a Sudoku test import (`data import --format sudoku-csv --test`; format
+/// `sudoku-csv-test`), every row checked again: what `eval --data` scores.
+pub fn read_sudoku_test(dir: &Path) -> Result<Vec<Instance>, String> {
+    match format_of(dir)?.as_str() {
+        "sudoku-csv-test" => {}
+        "sudoku-csv" => return Err(format!("--data {}: a training import; eval scores a test import (`data import --format sudoku-csv --test`)", dir.display())),
+        f => return Err(format!("--data {}: an import of format {f:?}, not a Sudoku test import", dir.display())),
+    }
+    let path = dir.join(SUDOKU_TEST);
+    let text = fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let rows: Vec<CsvRow> = read_csv(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+    if rows.is_empty() {
+        return Err(format!("{}: no puzzle", path.display()));
+    }
+    Ok(rows.iter().map(instance).collect())
 }
 
 /// The tasks of an `arc` import.

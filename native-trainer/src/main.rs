@@ -57,9 +57,7 @@ use clap::Parser;
 
 use cli::{Backend, Cli, Command, DataCommand};
 use commands::bench::BenchArgs;
-use commands::eval::EvalArgs;
 use commands::solve::SolveArgs;
-use engine::tasks::InferenceDefaults;
 
 fn device_for(backend: Backend) -> Result<Device, String> {
     match backend {
@@ -100,41 +98,7 @@ fn run(command: Command, command_line: String, device: Device) -> Result<ExitCod
     match command {
         Command::Train(_) => unreachable!("main runs train with its devices"),
         Command::Data { command: DataCommand::Import(args) } => commands::import::import(&args),
-        Command::Eval { weights, sampling, limit, part, record, latent_noise, select, csv } => {
-            let regex = weights.iter().filter(|w| weights_io::is_regex(w)).count();
-            if regex > 0 {
-                if regex < weights.len() {
-                    return Err("regex weights are evaluated together with regex weights only".into());
-                }
-                return commands::regex::eval_many(&weights, &part, record, csv.as_deref(), &command_line, &device);
-            }
-            if weights.len() > 1 && (record || csv.is_some()) {
-                return Err("--record and --csv take one --weights".into());
-            }
-            // eval measures seed 003's sampler unless told otherwise, whatever the task's page uses.
-            let (options, rounds) = sampling.plan(&InferenceDefaults::PAPER)?;
-            let mut rows = Vec::new();
-            for w in &weights {
-                let args = EvalArgs {
-                    weights: w,
-                    options: options.clone(),
-                    settle: sampling.settle,
-                    rounds,
-                    limit,
-                    part: &part,
-                    record,
-                    latent_noise,
-                    select: &select,
-                    command: &command_line,
-                    csv: csv.as_deref(),
-                };
-                rows.push(commands::eval::eval(args, &device)?);
-            }
-            if rows.len() > 1 {
-                print!("{}", commands::eval::summary_table(&rows));
-            }
-            Ok(ExitCode::SUCCESS)
-        }
+        Command::Eval(args) => commands::eval::eval_all(args, &command_line, &device),
         Command::Split { task, part } => commands::split::split(&task, &part),
         Command::Solve { weights, task, sampling, select, latent_noise, model, corrupt } => {
             let args = SolveArgs {

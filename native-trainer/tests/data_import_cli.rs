@@ -12,7 +12,7 @@ use engine::tasks::sudoku::csv::{HEADER, read_csv};
 use engine::tasks::sudoku::{Difficulty, SudokuGrid};
 
 mod common;
-use common::{bin, latest_checkpoint, lines};
+use common::{bin, latest_checkpoint, lines, weights};
 
 fn scratch(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("nt-import-{}-{name}", std::process::id()));
@@ -110,6 +110,42 @@ fn a_sudoku_csv_import_filters_subsamples_augments_and_trains_with_data() {
     let mut cmd = bin();
     cmd.args(["train", "--preset", "trm-nqueens8", "--steps", "1", "--data"]).arg(&out_dir).arg("--run-dir").arg(dir.join("q"));
     assert!(stderr(&cmd.output().unwrap()).contains("--data is for Sudoku and ARC presets"));
+    let _ = fs::remove_dir_all(&dir);
+}
+
+/// `--test` imports a held-out set whole (filtered and subsampled, never augmented); `eval
+/// --data` scores Sudoku weights on its puzzles (the 4 kept, not our split's); training,
+/// `--record` and other weights refuse it.
+#[test]
+fn a_sudoku_test_import_is_scored_by_eval_and_refused_by_train() {
+    let dir = scratch("sudoku-test");
+    let input = dir.join("input.csv");
+    fs::write(&input, format!("{HEADER}\n{}\n", sudoku_rows(12).join("\n"))).unwrap();
+    assert_refused(&import("sudoku-csv", &input, &dir.join("x"), &["--test", "--augment", "1"]), &dir, "no --augment", "");
+    let out_dir = dir.join("test-import");
+    let out = import("sudoku-csv", &input, &out_dir, &["--test", "--subsample", "4", "--seed", "1"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(field(&out, "test").starts_with("4 rows"), "{}", field(&out, "test"));
+    let rows = read_csv(&fs::read_to_string(out_dir.join("test.csv")).unwrap()).unwrap();
+    assert_eq!(rows.len(), 4);
+    assert!(!out_dir.join("train.csv").exists());
+
+    let eval = |w: &str, extra: &[&str]| {
+        let mut cmd = bin();
+        cmd.args(["eval", "--samples", "2", "--steps", "4", "--weights"]).arg(weights(w)).arg("--data").arg(&out_dir).args(extra);
+        cmd.output().unwrap()
+    };
+    let out = eval("trm-sudoku", &[]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = String::from_utf8_lossy(&out.stdout).to_string();
+    assert!(text.contains(&format!("imported test {}", out_dir.display())), "{text}");
+    assert!(text.contains("| all |  | 4 |") && text.contains("TABLE sudoku accuracy="), "the 4 imported puzzles are scored: {text}");
+    assert!(stderr(&eval("trm-sudoku", &["--record"])).contains("--record stores a score on our test split"));
+    assert!(stderr(&eval("trm-nqueens8", &[])).contains("--data scores Sudoku weights"));
+
+    let mut cmd = bin();
+    cmd.args(["train", "--preset", "trm-sudoku", "--steps", "1", "--data"]).arg(&out_dir).arg("--run-dir").arg(dir.join("run"));
+    assert!(stderr(&cmd.output().unwrap()).contains("a test import, which only `eval --data` reads"));
     let _ = fs::remove_dir_all(&dir);
 }
 
@@ -236,7 +272,7 @@ fn a_bad_arc_file_names_its_line_and_nothing_is_written() {
     }
     fs::write(&input, TASK).unwrap();
     let out = import("arc", &input, &dir.join("out"), &["--augment", "2"]);
-    assert_refused(&out, &dir, "--augment are for --format sudoku-csv", "");
+    assert_refused(&out, &dir, "--test are for --format sudoku-csv", "");
     // An existing, non-empty --out is never overwritten.
     fs::create_dir_all(dir.join("input-taken")).unwrap();
     fs::write(dir.join("input-taken/keep"), "mine").unwrap();

@@ -54,7 +54,7 @@ pub trait Task: Sync {
     /// What a model answers.
     type Answer: Clone + PartialEq + Send + Sync;
     /// A puzzle with what its oracle knows (all completions, the unique solution, the route).
-    type Instance: Clone + Send + Sync;
+    type Instance: Clone + Send + Sync + 'static;
 
     /// The task's id on the command line and in manifests (`nqueens8`, `sudoku`, `tree`).
     fn id(&self) -> String;

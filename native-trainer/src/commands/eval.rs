@@ -1,8 +1,10 @@
 //! `eval`: a task's metrics on one part of its split (the test part unless told otherwise),
 //! printed as the task's tables and a machine line, and optionally recorded in the manifest.
 
+use std::any::Any;
 use std::fs;
 use std::path::Path;
+use std::process::ExitCode;
 use std::time::Instant;
 
 use burn::module::Module;
@@ -11,13 +13,14 @@ use engine::gram::sample::Decoding;
 use engine::gram::{Gram, SampleOptions};
 use engine::gram::Selection;
 use engine::solve::{SelectedTally, VerifiedStats, VerifiedTally, evaluate_selected, evaluate_verified, rounds_to_run, trajectories_to_run};
-use engine::tasks::{Part, Report, Task, TokenTask, spread};
+use engine::tasks::{InferenceDefaults, Part, Report, Task, TaskId, TokenTask, spread};
 use engine::weights::{EvalRecord, Manifest};
 
 use super::sampling::{named_task, parse_select, settle_note, task_of, with_latent_noise, with_settle};
 use crate::runlog::fmt_duration;
 use engine::tasks::registry::{TaskVisitor, visit};
-use crate::weights_io::{is_cfg, is_jepa, load_weights};
+use crate::cli::EvalCli;
+use crate::weights_io::{is_cfg, is_jepa, is_regex, load_weights};
 
 /// What `eval` was asked.
 pub struct EvalArgs<'a> {
@@ -35,6 +38,49 @@ pub struct EvalArgs<'a> {
     pub select: &'a [String],
     pub command: &'a str,
     pub csv: Option<&'a Path>,
+    /// `--data`: a Sudoku test import scored instead of `part`.
+    pub data: Option<&'a Path>,
+}
+
+/// `eval`: each `--weights` in turn with the same options, then a summary table when several.
+pub fn eval_all(a: EvalCli, command_line: &str, device: &Device) -> Result<ExitCode, String> {
+    let regex = a.weights.iter().filter(|w| is_regex(w)).count();
+    if regex > 0 {
+        if regex < a.weights.len() {
+            return Err("regex weights are evaluated together with regex weights only".into());
+        }
+        return super::regex::eval_many(&a.weights, &a.part, a.record, a.csv.as_deref(), command_line, device);
+    }
+    if a.weights.len() > 1 && (a.record || a.csv.is_some()) {
+        return Err("--record and --csv take one --weights".into());
+    }
+    if a.data.is_some() && a.record {
+        return Err("--record stores a score on our test split in the manifest; an import's is yours to keep".into());
+    }
+    // eval measures seed 003's sampler unless told otherwise, whatever the task's page uses.
+    let (options, rounds) = a.sampling.plan(&InferenceDefaults::PAPER)?;
+    let mut rows = Vec::new();
+    for w in &a.weights {
+        let args = EvalArgs {
+            weights: w,
+            options: options.clone(),
+            settle: a.sampling.settle,
+            rounds,
+            limit: a.limit,
+            part: &a.part,
+            record: a.record,
+            latent_noise: a.latent_noise,
+            select: &a.select,
+            command: command_line,
+            csv: a.csv.as_deref(),
+            data: a.data.as_deref(),
+        };
+        rows.push(eval(args, device)?);
+    }
+    if rows.len() > 1 {
+        print!("{}", summary_table(&rows));
+    }
+    Ok(ExitCode::SUCCESS)
 }
 
 /// One row of the summary table that `eval` prints after several weights.
@@ -85,7 +131,12 @@ pub fn eval(args: EvalArgs, device: &Device) -> Result<SummaryRow, String> {
         result: String::new(),
     };
     let task = task_of(&config, named_task(args.weights, manifest.as_ref()).as_deref())?;
-    let result = visit(task, GramEval { model: &model, manifest, part, args, device })?;
+    let imported: Option<Box<dyn Any>> = match args.data {
+        Some(dir) if task == TaskId::Sudoku => Some(Box::new(crate::imports::read_sudoku_test(dir)?)),
+        Some(_) => return Err(format!("--data scores Sudoku weights on a test import; these are {} weights", task.id())),
+        None => None,
+    };
+    let result = visit(task, GramEval { model: &model, manifest, part, args, device, imported })?;
     Ok(SummaryRow { result, ..row })
 }
 
@@ -95,6 +146,9 @@ struct GramEval<'a> {
     part: Part,
     args: EvalArgs<'a>,
     device: &'a Device,
+    /// `--data`: the import's instances (a `Vec` of the task's instances), scored instead of
+    /// the split's part.
+    imported: Option<Box<dyn Any>>,
 }
 
 impl TaskVisitor for GramEval<'_> {
@@ -105,7 +159,11 @@ impl TaskVisitor for GramEval<'_> {
         let options = with_settle(self.args.options.clone(), self.args.settle, task)?;
         let options = with_latent_noise(options, self.args.latent_noise)?;
         let selects = self.args.select.iter().map(|s| parse_select(s, false).map(|s| s.expect("no auto"))).collect::<Result<Vec<_>, _>>()?;
-        let all = task.instances(self.part);
+        let all = match &self.imported {
+            Some(set) => set.downcast_ref::<Vec<T::Instance>>().cloned().ok_or("the import does not hold this task's puzzles")?,
+            None => task.instances(self.part),
+        };
+        let part = self.args.data.map_or_else(|| self.args.part.to_string(), |d| format!("imported test {}", d.display()));
         let instances = match self.args.limit {
             Some(k) => spread(&all, k),
             None => all,
@@ -118,7 +176,7 @@ impl TaskVisitor for GramEval<'_> {
         }
         let began = Instant::now();
         let (report, stats, picked) = score(task, self.model, &instances, &options, self.args.rounds, &selects, self.device, &began);
-        print_header(task, self.model, &options, self.args.part, report.inputs());
+        print_header(task, self.model, &options, &part, report.inputs());
         print!("{}", report.to_text());
         for t in &picked {
             println!("Selected by {} among the {} samples: {:.2}% right ({} of {})", t.select.name(), options.samples, t.accuracy(), t.right, t.inputs);
@@ -126,7 +184,7 @@ impl TaskVisitor for GramEval<'_> {
         if let (Some(s), Some(rounds)) = (&stats, self.args.rounds) {
             print!("{}", verified_table(s, &options, self.model, rounds));
         }
-        if let Some((name, set)) = task.supplementary() {
+        if let Some((name, set)) = task.supplementary().filter(|_| self.imported.is_none()) {
             let (extra, stats) = match self.args.rounds {
                 Some(r) => {
                     let (report, s) = evaluate_verified(task, self.model, &set, &options, r, Selection::Vote, self.device, |_, _| {});

@@ -14,19 +14,20 @@ use std::process::ExitCode;
 
 use engine::tasks::arc::{self, ArcTask, Summary};
 use engine::tasks::sudoku::csv::{read_csv, write_csv};
-use engine::tasks::sudoku::imported::{ImportOptions, select};
+use engine::tasks::sudoku::csv::CsvRow;
+use engine::tasks::sudoku::imported::{ImportOptions, select, select_test};
 use serde_json::json;
 
 use crate::cli::{ImportArgs, ImportFormat};
-use crate::imports::{ARC_FILE, MANIFEST, SUDOKU_TRAIN, SUDOKU_VALIDATION, check_out, publish};
+use crate::imports::{ARC_FILE, MANIFEST, SUDOKU_TEST, SUDOKU_TRAIN, SUDOKU_VALIDATION, check_out, publish};
 
 pub fn import(a: &ImportArgs) -> Result<ExitCode, String> {
     check_out(&a.out)?; // before reading a large file for nothing
     match a.format {
         ImportFormat::SudokuCsv => import_sudoku(a),
         ImportFormat::Arc => {
-            if a.subsample.is_some() || a.min_difficulty.is_some() || a.augment > 0 {
-                return Err("--subsample, --min-difficulty and --augment are for --format sudoku-csv".into());
+            if a.subsample.is_some() || a.min_difficulty.is_some() || a.augment > 0 || a.test {
+                return Err("--subsample, --min-difficulty, --augment and --test are for --format sudoku-csv".into());
             }
             import_arc(&a.input, &a.out)
         }
@@ -38,6 +39,9 @@ fn import_sudoku(a: &ImportArgs) -> Result<ExitCode, String> {
     let rows = read_csv(&text).map_err(|e| format!("{}: {e}", a.input.display()))?;
     let read = rows.len();
     let options = ImportOptions { subsample: a.subsample, min_rating: a.min_difficulty, augment: a.augment, seed: a.seed };
+    if a.test {
+        return import_sudoku_test(a, rows, &options);
+    }
     let out = select(rows, &options).map_err(|e| format!("{}: {e}", a.input.display()))?;
     let manifest = json!({
         "format": "sudoku-csv",
@@ -60,6 +64,24 @@ fn import_sudoku(a: &ImportArgs) -> Result<ExitCode, String> {
     println!("augmented: {} ({} per train puzzle)", out.augmented, a.augment);
     println!("train: {} rows ({} puzzles and their copies)", out.train.len(), out.train.len() - out.augmented);
     println!("validation: {} rows", out.validation.len());
+    print_written(&written);
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `--test`: the kept rows, all of them the test part, for `eval --data`.
+fn import_sudoku_test(a: &ImportArgs, rows: Vec<CsvRow>, options: &ImportOptions) -> Result<ExitCode, String> {
+    let read = rows.len();
+    let test = select_test(rows, options).map_err(|e| format!("{}: {e}", a.input.display()))?;
+    let manifest = json!({
+        "format": "sudoku-csv-test",
+        "input": a.input.display().to_string(),
+        "options": { "subsample": a.subsample, "min_difficulty": a.min_difficulty, "seed": a.seed },
+        "rows_read": read,
+        "test_rows": test.len(),
+    });
+    let written = publish(&a.out, &[(SUDOKU_TEST, write_csv(&test).into_bytes()), (MANIFEST, pretty(&manifest))])?;
+    println!("rows read: {read}");
+    println!("test: {} rows (after --min-difficulty and --subsample; for eval --data only)", test.len());
     print_written(&written);
     Ok(ExitCode::SUCCESS)
 }

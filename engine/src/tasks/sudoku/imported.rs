@@ -79,6 +79,21 @@ pub fn select(rows: Vec<CsvRow>, options: &ImportOptions) -> Result<Imported, St
     Ok(Imported { kept, train: out, validation, augmented })
 }
 
+/// A test import (`data import --test`): the rows after the rating filter and the subsample,
+/// in file order, every one of them the test part (no validation carved, no copies).
+pub fn select_test(rows: Vec<CsvRow>, options: &ImportOptions) -> Result<Vec<CsvRow>, String> {
+    if options.augment > 0 {
+        return Err("a test import takes no --augment: it scores the puzzles as they are".into());
+    }
+    let read = rows.len();
+    let rows: Vec<CsvRow> = rows.into_iter().filter(|r| options.min_rating.is_none_or(|m| r.rating >= m)).collect();
+    let rows = subsample(rows, options.subsample, options.seed);
+    if rows.is_empty() {
+        return Err(format!("none of the {read} rows read is left after --min-difficulty and --subsample"));
+    }
+    Ok(rows)
+}
+
 /// The `k`-th rule-4 copy of `row`: a random augmentation whose puzzle is not held out.
 fn augmented_copy(row: &CsvRow, k: usize, held: &HashSet<String>, rng: &mut NoiseSource) -> CsvRow {
     loop {
@@ -160,6 +175,21 @@ mod tests {
         let by_hash = all.iter().filter(|r| part_by_hash(fnv1a64(&r.puzzle.to_text()), false) == Part::Validation).count();
         assert_eq!(plain.validation.len(), by_hash.max(1));
         assert_eq!(instance(&plain.train[0]).guesses, plain.train[0].rating as u64);
+    }
+
+    #[test]
+    fn a_test_import_keeps_the_filtered_subsample_whole() {
+        let options = ImportOptions { subsample: Some(5), min_rating: Some(1), augment: 0, seed: 3 };
+        let kept = select_test(rows(12), &options).unwrap();
+        assert_eq!(kept.len(), 5);
+        assert!(kept.iter().all(|r| r.rating >= 1));
+        // The same rows a training import keeps (its two parts together), in file order.
+        let both = select(rows(12), &options).unwrap();
+        let mut sources: Vec<String> = both.train.iter().chain(&both.validation).map(|r| r.source.clone()).collect();
+        sources.sort_by_key(|s| s[1..].parse::<usize>().unwrap());
+        assert_eq!(kept.iter().map(|r| r.source.clone()).collect::<Vec<_>>(), sources);
+        assert!(select_test(rows(3), &ImportOptions { augment: 1, ..options.clone() }).unwrap_err().contains("--augment"));
+        assert!(select_test(rows(3), &ImportOptions { min_rating: Some(1000), ..options }).is_err());
     }
 
     #[test]
