@@ -337,12 +337,18 @@ pub enum Command {
     },
     /// GRAM/TRM weights to or from SafeTensors in PyTorch's conventions (by the extensions:
     /// W.bpk -> F.safetensors, or F.safetensors -> W.bpk); the manifest travels beside the file
-    /// (F.json), holding the config.
+    /// (F.json), holding the config. With `--from trm`: an official TinyRecursiveModels
+    /// checkpoint (saved as SafeTensors) -> W.bpk and its manifest.
     Convert {
         #[arg(long)]
         weights: PathBuf,
         #[arg(long)]
         out: PathBuf,
+        /// `trm`: --weights is an official TinyRecursiveModels checkpoint (tests/pytorch/README.md).
+        #[arg(long, value_enum)]
+        from: Option<crate::convert_args::ConvertFrom>,
+        #[command(flatten)]
+        trm: crate::convert_args::TrmArgs,
     },
     /// Export a run's latest checkpoint as public/weights/<name>.bpk + <name>.json.
     Export {

@@ -7,6 +7,7 @@ mod batch;
 mod checkpoint;
 mod cli;
 mod commands;
+mod convert_args;
 mod data;
 mod data_parallel;
 mod imports;
@@ -130,7 +131,7 @@ fn run(command: Command, command_line: String, device: Device) -> Result<ExitCod
         },
         Command::Grammar { weights } => commands::cfg::grammar(&weights, &device),
         Command::Classifier { out, steps, seed } => commands::classifier::train_classifier(&out, steps, seed, &device),
-        Command::Convert { weights, out } => commands::convert::convert(&weights, &out, &command_line, &device),
+        Command::Convert { weights, out, from, trm } => commands::convert::convert(&weights, &out, from, &trm, &command_line, &device),
         Command::Export { run_dir, name, out_dir } => commands::export::export(run_dir, &name, &out_dir, &device),
         Command::Demo { samples, puzzles, seed } => commands::demo::demo(samples, puzzles, seed, &device),
         Command::Bench { weights, bench_threads, samples, repeats, iters, what } => {

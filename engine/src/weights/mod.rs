@@ -12,6 +12,8 @@ pub mod jepa;
 pub mod regex;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod safetensors;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod trm_import;
 
 use std::fmt;
 
@@ -101,6 +103,9 @@ pub enum WeightsError {
     Format(String),
     /// The bytes are not a SafeTensors file (`weights::safetensors`).
     SafeTensors(String),
+    /// The file is a model whose maths ours does not share (`weights::trm_import`: TRM's
+    /// `mlp_t` variant, learned positions).
+    Unsupported(String),
 }
 
 impl fmt::Display for WeightsError {
@@ -116,6 +121,7 @@ impl fmt::Display for WeightsError {
             }
             WeightsError::Format(m) => write!(f, "weights file is not a burnpack (.bpk) file: {m}"),
             WeightsError::SafeTensors(m) => write!(f, "weights file is not a readable SafeTensors file: {m}"),
+            WeightsError::Unsupported(m) => write!(f, "weights are of a model this code does not implement: {m}"),
         }
     }
 }
