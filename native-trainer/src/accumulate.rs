@@ -6,26 +6,14 @@
 //! micro-batch draws its own), which is why M = 1 keeps the unsplit path exactly. The carried
 //! state, halting logits and rewards are put back together in row order for the batch's slots.
 
-use burn::optim::{GradientsAccumulator, GradientsParams};
+use burn::module::Module;
+use burn::optim::GradientsAccumulator;
 use burn::tensor::{Device, Tensor};
-use engine::gram::loss::supervision_step;
 use engine::gram::noise::NoiseSource;
 use engine::gram::{Gram, GramConfig, Latent, SupervisionBatch};
 
-use crate::micro_batch::{Job, MicroOut};
-
-/// One optimiser step's gradients and what the loop logs and carries.
-pub struct Accumulated {
-    pub grads: GradientsParams,
-    /// The batch's loss, CE and KL (means over the micro-batches).
-    pub loss: f32,
-    pub ce: f32,
-    pub kl: f32,
-    pub rewards: Vec<f32>,
-    pub halt_logits: Vec<f32>,
-    /// The carried state of every row, detached.
-    pub z: Latent,
-}
+pub use crate::micro_batch::Accumulated;
+use crate::micro_batch::{Job, step_gradients};
 
 /// The supervision step of `batch` in `micro` micro-batches per device, over `devices` (the
 /// model's own device first; `--devices`, `data_parallel.rs`): device d runs micro-batches
@@ -45,19 +33,14 @@ pub fn supervise(
 ) -> Result<Accumulated, f32> {
     let total = micro.max(1) * devices.len().max(1);
     if total == 1 {
-        let out = supervision_step(model, config, batch, reward, source);
-        let loss: f32 = out.loss.clone().into_scalar();
-        if !loss.is_finite() {
-            return Err(loss);
-        }
-        let grads = GradientsParams::from_grads(out.loss.backward(), model);
-        return Ok(Accumulated { grads, loss, ce: out.ce, kl: out.kl, rewards: out.rewards, halt_logits: out.halt_logits, z: out.z });
+        return step_gradients(model, config, batch, reward, source, 1.0);
     }
     let rows = batch.x.dims()[0];
     assert!(rows % total == 0, "{total} micro-batches do not divide {rows} rows");
     let seeds: Vec<u64> = (0..total).map(|_| source.index(usize::MAX) as u64).collect();
-    let job = Job { model, config, batch: &batch, reward, seeds: &seeds, size: rows / total, weight: 1.0 / total as f32 };
-    let outs: Vec<Result<MicroOut, f32>> = match devices {
+    let home = model.devices()[0].clone();
+    let job = Job { model, config, batch: &batch, reward, seeds: &seeds, size: rows / total, weight: 1.0 / total as f32, home };
+    let outs: Vec<Result<Accumulated, f32>> = match devices {
         [] | [_] => (0..total).map(|m| job.micro_step(model, m)).collect(),
         _ => crate::data_parallel::spread(&job, devices, micro.max(1)),
     };
@@ -84,6 +67,7 @@ pub fn supervise(
 mod tests {
     use super::*;
     use burn::module::{Module, ModuleVisitor, Param};
+    use burn::optim::GradientsParams;
     use burn::tensor::{Device, Distribution, Int};
     use engine::tasks::nqueens;
 

@@ -14,11 +14,11 @@
 use burn::module::Module;
 use burn::tensor::Device;
 
-use crate::micro_batch::{Job, MicroOut};
+use crate::micro_batch::{Accumulated, Job};
 
 /// Runs `job`'s micro-batches, `micro` per device in `devices` order, each device in its own
 /// thread; the results come back in micro-batch order.
-pub(crate) fn spread(job: &Job<'_>, devices: &[Device], micro: usize) -> Vec<Result<MicroOut, f32>> {
+pub(crate) fn spread(job: &Job<'_>, devices: &[Device], micro: usize) -> Vec<Result<Accumulated, f32>> {
     std::thread::scope(|scope| {
         let handles: Vec<_> = devices
             .iter()

@@ -71,13 +71,7 @@ fn expect_format(dir: &Path, want: &str) -> Result<(), String> {
 /// The train and validation parts of a `sudoku-csv` import, every row checked again.
 pub fn read_sudoku(dir: &Path) -> Result<(Vec<Instance>, Vec<Instance>), String> {
     expect_format(dir, "sudoku-csv")?;
-    let part = |name: &str| -> Result<Vec<Instance>, String> {
-        let path = dir.join(name);
-        let text = fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
-        let rows: Vec<CsvRow> = read_csv(&text).map_err(|e| format!("{}: {e}", path.display()))?;
-        Ok(rows.iter().map(instance).collect())
-    };
-    let (train, validation) = (part(SUDOKU_TRAIN)?, part(SUDOKU_VALIDATION)?);
+    let (train, validation) = (sudoku_rows(dir, SUDOKU_TRAIN)?, sudoku_rows(dir, SUDOKU_VALIDATION)?);
     if train.is_empty() || validation.is_empty() {
         return Err(format!("--data {}: an empty train or validation part", dir.display()));
     }
@@ -92,12 +86,18 @@ pub fn read_sudoku_test(dir: &Path) -> Result<Vec<Instance>, String> {
         "sudoku-csv" => return Err(format!("--data {}: a training import; eval scores a test import (`data import --format sudoku-csv --test`)", dir.display())),
         f => return Err(format!("--data {}: an import of format {f:?}, not a Sudoku test import", dir.display())),
     }
-    let path = dir.join(SUDOKU_TEST);
+    let test = sudoku_rows(dir, SUDOKU_TEST)?;
+    if test.is_empty() {
+        return Err(format!("{}: no puzzle", dir.join(SUDOKU_TEST).display()));
+    }
+    Ok(test)
+}
+
+/// The rows of one CSV file of a Sudoku import, checked again, as instances.
+fn sudoku_rows(dir: &Path, name: &str) -> Result<Vec<Instance>, String> {
+    let path = dir.join(name);
     let text = fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
     let rows: Vec<CsvRow> = read_csv(&text).map_err(|e| format!("{}: {e}", path.display()))?;
-    if rows.is_empty() {
-        return Err(format!("{}: no puzzle", path.display()));
-    }
     Ok(rows.iter().map(instance).collect())
 }
 

@@ -5,20 +5,42 @@
 
 use burn::module::Module;
 use burn::optim::GradientsParams;
-use burn::tensor::Tensor;
+use burn::tensor::{Device, Tensor};
 use engine::gram::loss::supervision_step;
 use engine::gram::noise::NoiseSource;
 use engine::gram::{Gram, GramConfig, Latent, SupervisionBatch};
 
-/// What one micro-batch gave, its gradients already on the main device.
-pub(crate) struct MicroOut {
+/// The gradients of a supervision step (one micro-batch's, or a whole optimiser step's once
+/// `accumulate.rs` has summed them) and what the loop logs and carries.
+pub struct Accumulated {
     pub grads: GradientsParams,
+    /// The loss, CE and KL (for a whole step: means over the micro-batches).
     pub loss: f32,
     pub ce: f32,
     pub kl: f32,
     pub rewards: Vec<f32>,
     pub halt_logits: Vec<f32>,
+    /// The carried state of every row, detached.
     pub z: Latent,
+}
+
+/// One supervision step on `model` and its gradients, the loss scaled by `weight` before the
+/// backward pass. A non-finite loss is returned as `Err(loss)` before any gradient is taken.
+pub fn step_gradients(
+    model: &Gram,
+    config: &GramConfig,
+    batch: SupervisionBatch,
+    reward: &dyn Fn(usize, &[u32]) -> f32,
+    source: &mut NoiseSource,
+    weight: f32,
+) -> Result<Accumulated, f32> {
+    let out = supervision_step(model, config, batch, reward, source);
+    let loss: f32 = out.loss.clone().into_scalar();
+    if !loss.is_finite() {
+        return Err(loss);
+    }
+    let grads = GradientsParams::from_grads((out.loss * weight).backward(), model);
+    Ok(Accumulated { grads, loss, ce: out.ce, kl: out.kl, rewards: out.rewards, halt_logits: out.halt_logits, z: out.z })
 }
 
 /// One optimiser step's batch, cut into micro-batches of `size` rows.
@@ -33,15 +55,16 @@ pub(crate) struct Job<'a> {
     pub size: usize,
     /// 1 / the number of micro-batches.
     pub weight: f32,
+    /// The model's device, where every result is gathered.
+    pub home: Device,
 }
 
 impl Job<'_> {
     /// Micro-batch `m` on `replica` (the model, or its copy on another device); gradients,
     /// carried state and all come back on the model's device.
-    pub(crate) fn micro_step(&self, replica: &Gram, m: usize) -> Result<MicroOut, f32> {
+    pub(crate) fn micro_step(&self, replica: &Gram, m: usize) -> Result<Accumulated, f32> {
         let (start, size) = (m * self.size, self.size);
         let device = replica.devices()[0].clone();
-        let home = self.model.devices()[0].clone();
         let cut = |t: Tensor<3>| t.narrow(0, start, size).to_device(&device);
         let part = SupervisionBatch {
             x: self.batch.x.clone().narrow(0, start, size).to_device(&device),
@@ -49,13 +72,9 @@ impl Job<'_> {
             z: Latent { h: cut(self.batch.z.h.clone()), l: cut(self.batch.z.l.clone()) },
         };
         let shifted = |row: usize, pred: &[u32]| (self.reward)(start + row, pred);
-        let out = supervision_step(replica, self.config, part, &shifted, &mut NoiseSource::new(self.seeds[m]));
-        let loss: f32 = out.loss.clone().into_scalar();
-        if !loss.is_finite() {
-            return Err(loss);
-        }
-        let grads = GradientsParams::from_grads((out.loss * self.weight).backward(), replica).to_device(&home, replica);
-        let z = Latent { h: out.z.h.to_device(&home), l: out.z.l.to_device(&home) };
-        Ok(MicroOut { grads, loss, ce: out.ce, kl: out.kl, rewards: out.rewards, halt_logits: out.halt_logits, z })
+        let out = step_gradients(replica, self.config, part, &shifted, &mut NoiseSource::new(self.seeds[m]), self.weight)?;
+        let home = &self.home;
+        let z = Latent { h: out.z.h.to_device(home), l: out.z.l.to_device(home) };
+        Ok(Accumulated { grads: out.grads.to_device(home, replica), z, ..out })
     }
 }

@@ -285,7 +285,10 @@ impl Gram {
     /// path; the puzzle-embedding positions dropped, as TRM's `[:, puzzle_emb_len:]`).
     pub fn decode(&self, h: Tensor<3>) -> Tensor<3> {
         match self.image {
-            None => self.lm_head.forward(self.puzzle.as_ref().map_or(h.clone(), |p| p.board(h))),
+            None => self.lm_head.forward(match &self.puzzle {
+                Some(puzzle) => puzzle.board(h),
+                None => h,
+            }),
             Some((side, patch)) => unpatchify(self.lm_head.forward(h), side, patch),
         }
     }

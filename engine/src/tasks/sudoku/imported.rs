@@ -51,8 +51,7 @@ pub struct Imported {
 /// at least two rows left after filtering (one for each part).
 pub fn select(rows: Vec<CsvRow>, options: &ImportOptions) -> Result<Imported, String> {
     let read = rows.len();
-    let rows: Vec<CsvRow> = rows.into_iter().filter(|r| options.min_rating.is_none_or(|m| r.rating >= m)).collect();
-    let rows = subsample(rows, options.subsample, options.seed);
+    let rows = filter_and_subsample(rows, options);
     if rows.len() < 2 {
         return Err(format!(
             "{} of the {read} rows read are left after --min-difficulty and --subsample; an import needs at least 2 (train and validation)",
@@ -86,12 +85,17 @@ pub fn select_test(rows: Vec<CsvRow>, options: &ImportOptions) -> Result<Vec<Csv
         return Err("a test import takes no --augment: it scores the puzzles as they are".into());
     }
     let read = rows.len();
-    let rows: Vec<CsvRow> = rows.into_iter().filter(|r| options.min_rating.is_none_or(|m| r.rating >= m)).collect();
-    let rows = subsample(rows, options.subsample, options.seed);
+    let rows = filter_and_subsample(rows, options);
     if rows.is_empty() {
         return Err(format!("none of the {read} rows read is left after --min-difficulty and --subsample"));
     }
     Ok(rows)
+}
+
+/// Rules 1 and 2: the rows rated at least `min_rating`, then the seeded subsample of them.
+fn filter_and_subsample(rows: Vec<CsvRow>, options: &ImportOptions) -> Vec<CsvRow> {
+    let rows: Vec<CsvRow> = rows.into_iter().filter(|r| options.min_rating.is_none_or(|m| r.rating >= m)).collect();
+    subsample(rows, options.subsample, options.seed)
 }
 
 /// The `k`-th rule-4 copy of `row`: a random augmentation whose puzzle is not held out.
