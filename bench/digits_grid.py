@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Seed 003's Figure 14 for our digits: N samples (rows) after supervision steps 1, 2, 4, ... (columns),
+"""The GRAM paper's Figure 14 for our digits: N samples (rows) after supervision steps 1, 2, 4, ... (columns),
 drawn by `native-trainer generate` and written as one SVG.
 
 The sampler at step s does not depend on the step budget (no settle for digits), so an s-step run with a

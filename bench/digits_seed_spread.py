@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """IS and FID of a digits model after 1..64 supervision steps over several sampling seeds:
-the mean, the standard deviation and each seed's value (issue 21's "monotonically from 8 to 64").
+the mean, the standard deviation and each seed's value (the claim that quality rises monotonically from 8 to 64 steps).
 
     python3 bench/digits_seed_spread.py target/release/native-trainer public/weights/gram-digits.bpk [seeds] [samples]
 

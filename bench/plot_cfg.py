@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Seed 000's Figure 2 and Table 4 as SVG, from the CSV files `native-trainer eval --csv` writes
+"""The JEPA-Reasoner paper's Figure 2 and Table 4 as SVG, from the CSV files `native-trainer eval --csv` writes
 for grammar weights.
 
     python3 bench/plot_cfg.py OUT_PREFIX LABEL=FILE.csv [LABEL=FILE.csv ...]

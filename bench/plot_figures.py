@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Seed 003's figures 12 and 13 as SVG, from the CSV files `native-trainer eval --csv` writes.
+"""The GRAM paper's figures 12 and 13 as SVG, from the CSV files `native-trainer eval --csv` writes.
 
     python3 bench/plot_figures.py OUT_PREFIX LABEL=FILE.csv [LABEL=FILE.csv ...]
 

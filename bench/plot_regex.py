@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Seed 002's 2-D picture of the two views, as SVG, from the projection CSVs that
+"""The LLM-JEPA paper's 2-D picture of the two views, as SVG, from the projection CSVs that
 `native-trainer eval --weights W --csv OUT.csv` writes beside OUT.csv (OUT.projection.csv: each
 test pair's description and regex embedding on the first two principal axes of both views).
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Independent re-check of the grammar study (seed 000 section 5.2), without the engine's code.
+"""Independent re-check of the grammar study (the JEPA-Reasoner paper section 5.2), without the engine's code.
 
 Reads the grammar the shipped weights were trained on (`native-trainer grammar`), draws its own
 sequences from it with its own random generator, keeps those the documented split rule puts in

@@ -32,7 +32,7 @@ pub async fn probe_adapter() -> Option<Adapter> {
     Some(Adapter { software, name })
 }
 
-/// DESIGN.md, "Browser runtime": WebGPU on a hardware adapter; a software adapter is slower than
+/// The browser runtime (docs/ARCHITECTURE.md): WebGPU on a hardware adapter; a software adapter is slower than
 /// burn-flex in wasm, so it counts as no GPU unless the URL forces `backend=webgpu`. `Err` is the
 /// sentence that says why the model runs on the CPU.
 pub fn webgpu_or_why_not(choice: BackendChoice, adapter: Option<&Adapter>) -> Result<&Adapter, String> {

@@ -155,7 +155,7 @@ async fn drain(state: Rc<RefCell<State>>, scope: WorkerScope<ReasonerWorker>) {
     }
 }
 
-/// DESIGN.md, "Browser runtime": WebGPU on a hardware adapter (or any adapter when the URL says
+/// The browser runtime (docs/ARCHITECTURE.md): WebGPU on a hardware adapter (or any adapter when the URL says
 /// `backend=webgpu`), burn-flex otherwise; the page made the same choice when it picked this
 /// worker's build (`gpu_probe::WorkerBuild`), and the reason is worked out again here so the
 /// badge can say it.

@@ -1,4 +1,4 @@
-//! Seed 003's Table 10 ablations change exactly the line they name: h = eps for direct
+//! The GRAM paper's Table 10 ablations change exactly the line they name: h = eps for direct
 //! prediction, eps = mu without stochasticity, mean-free eps without guide, a fresh z0 per
 //! trajectory with random initialisation, sampled answers with stochastic decoding; and nothing
 //! changes for GRAM and TRM themselves.

@@ -1,4 +1,4 @@
-//! Fuzz harness for the engine's parsers and weights loaders (issue 17, part 6). No cargo-fuzz
+//! Fuzz harness for the engine's parsers and weights loaders. No cargo-fuzz
 //! (it needs nightly): seeded random inputs, each a purely random string / byte string or a
 //! mutation of a valid seed. Every input must give `Ok` or an error with a non-empty Display;
 //! a panic fails the test with the exact input (escaped, or written to a file when large).

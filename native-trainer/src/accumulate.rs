@@ -1,4 +1,4 @@
-//! Gradient accumulation for the GRAM/TRM loop (`train --grad-accum M`, seed 003's batch 768 on
+//! Gradient accumulation for the GRAM/TRM loop (`train --grad-accum M`, the GRAM paper's batch 768 on
 //! a GPU that cannot hold it): one optimiser step's batch runs as M equal micro-batches, each a
 //! supervision step with its own backward pass, their gradients summed with weight 1/M. Every
 //! term of the supervision loss is a mean over rows (engine::gram::loss), so the summed

@@ -1,4 +1,4 @@
-//! The grammar study's presets (seed 000, section 5.2.2) and what its checkpoints hold. One run
+//! The grammar study's presets (the JEPA-Reasoner paper, section 5.2.2) and what its checkpoints hold. One run
 //! trains every model of a scale in six phases on one pretraining, so T, C and R are compared
 //! on the same start:
 //!

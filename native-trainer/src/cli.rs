@@ -31,7 +31,7 @@ pub enum Backend {
 }
 
 /// How `eval` and `solve` sample: one set of flags, one meaning. A flag left out takes
-/// `eval`'s defaults (seed 003's sampler: N 20, 8 steps, scale 1, no verified stop) or, for
+/// `eval`'s defaults (the GRAM paper's sampler: N 20, 8 steps, scale 1, no verified stop) or, for
 /// `solve`, the task's (`TokenTask::inference_defaults`, the same as its page's).
 #[derive(Args)]
 pub struct SamplingArgs {
@@ -56,7 +56,7 @@ pub struct SamplingArgs {
     #[arg(long)]
     pub settle: Option<f64>,
     /// How an answer is read from the logits: `greedy` (argmax, the default) or `sample` (drawn
-    /// from each position's softmax: seed 003's "TRM w/ stochastic decoding" ablation).
+    /// from each position's softmax: the GRAM paper's "TRM w/ stochastic decoding" ablation).
     #[arg(long, value_enum, default_value_t = DecodingArg::Greedy)]
     pub decoding: DecodingArg,
     /// Check every sample against the task's rules after each supervision step and stop a
@@ -90,7 +90,7 @@ pub enum DataCommand {
 pub struct EvalCli {
     /// A `.bpk` weights file (its `.json` manifest beside it) or a run directory. Repeatable:
     /// each is scored in turn with the same options, then one summary table has a row per
-    /// weights (seed 003's Table 10 from its variants).
+    /// weights (the GRAM paper's Table 10 from its variants).
     #[arg(long, required = true)]
     pub weights: Vec<PathBuf>,
     #[command(flatten)]
@@ -114,7 +114,7 @@ pub struct EvalCli {
     /// head), `q` (Q/halting head, PTRM's best-Q). None: the task's tables only.
     #[arg(long, value_delimiter = ',')]
     pub select: Vec<String>,
-    /// Write the figures behind the tables (multi-solution tasks: seed 003's figures 12
+    /// Write the figures behind the tables (multi-solution tasks: the GRAM paper's figures 12
     /// and 13) to this CSV file.
     #[arg(long)]
     pub csv: Option<PathBuf>,
@@ -258,7 +258,7 @@ pub enum Command {
         weights: PathBuf,
     },
     /// Draw N samples from nothing with generation weights (`nqueens8-boards`, `sudoku-grids`,
-    /// `digits`: seed 003's p(x)): one JSON line per sample, `{"sample": TEXT, "valid": bool}`
+    /// `digits`: the GRAM paper's p(x)): one JSON line per sample, `{"sample": TEXT, "valid": bool}`
     /// (`valid` for boards and grids only; a digit is 28 rows of 0/1 joined by `/`).
     Generate {
         #[arg(long)]

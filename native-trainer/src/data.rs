@@ -1,6 +1,6 @@
 //! What training reads, per task: for a task whose oracle lists every answer (N-Queens, graph
 //! colouring) every (input, answer) pair of its train part; for Sudoku a pool of generated
-//! puzzles drawn through a fresh random augmentation each time (seed 003 and TRM train Sudoku on
+//! puzzles drawn through a fresh random augmentation each time (the GRAM paper and TRM train Sudoku on
 //! augmented copies), or with `train --data DIR` the puzzles a user imported (`data import`,
 //! `imports.rs`) as written; and the validation part the quick evals score. Written once over
 //! the task interface: a new listed task needs nothing here.

@@ -1,4 +1,4 @@
-//! The papers' full-size GRAM/TRM recipes (seed 003, appendix D), for a desktop GPU: D = 512,
+//! The papers' full-size GRAM/TRM recipes (the GRAM paper, appendix D), for a desktop GPU: D = 512,
 //! 8 heads, SwiGLU hidden 512, 2 layers, K = 6 (Sudoku) or 4, T = 3, N_sup = 16, batch 768,
 //! AdamW lr 1e-4 with weight decay 1.0 and clipping at 1.0, weight EMA 0.9999, KL balance 0.8,
 //! beta from Table 8. The browser-sized presets (`presets.rs`) stay the ones we ship; these are

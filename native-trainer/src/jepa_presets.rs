@@ -1,4 +1,4 @@
-//! JEPA-Reasoner + Talker on tree route search, in the paper's three phases (seed 000, sections
+//! JEPA-Reasoner + Talker on tree route search, in the paper's three phases (the JEPA-Reasoner paper, sections
 //! 4 and 5.1.3), one preset each; and what a JEPA checkpoint holds.
 //!
 //! - `reasoner-tree-pretrain`: next-token cross-entropy through the tied LM head, all positions.

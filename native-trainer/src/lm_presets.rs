@@ -1,4 +1,4 @@
-//! Presets and checkpoints of the JEPA study's language models (issue 23): the three arms of
+//! Presets and checkpoints of the JEPA study's language models: the three arms of
 //! the ablation (LM only, + LLM-JEPA, + T-decoder-JEPA) per task (regexes, arithmetic chains),
 //! at one size and one budget per task, so they differ only in the objective.
 

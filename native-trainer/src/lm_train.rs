@@ -1,4 +1,4 @@
-//! The JEPA study's training loop (issue 23): SFT on the training part of the preset's task
+//! The JEPA study's training loop: SFT on the training part of the preset's task
 //! ((description, regex) pairs, or arithmetic chains and their answers), plus the preset's JEPA
 //! term. Same conventions as the other loops: atomic checkpoints,
 //! `--resume` continues exactly (each step's batch, JEPA dropout and spans are a pure function

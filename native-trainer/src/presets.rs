@@ -53,7 +53,7 @@ pub fn preset(name: &str) -> Option<Preset> {
         _ => None,
     } {
         // Batch 32 (not 64): a Sudoku supervision step costs T(K+1) = 14 passes of the mixer.
-        // TRM trains with GRAM's recipe, steps and batch: the equal-compute pair of seed 003's
+        // TRM trains with GRAM's recipe, steps and batch: the equal-compute pair of the GRAM paper's
         // Figure 4.
         return recipe(name, TaskId::Sudoku, sudoku::gram_config(guidance), 32, 5500);
     }
@@ -73,7 +73,7 @@ pub fn preset(name: &str) -> Option<Preset> {
         "trm-nqueens8-boards" => Some(false),
         _ => None,
     } {
-        // p(x) (seed 003, section 3.3): the shipped 8x8 pair's network and recipe, the empty
+        // p(x) (the GRAM paper, section 3.3): the shipped 8x8 pair's network and recipe, the empty
         // board in, one of the 92 solutions out; TRM with GRAM's budget shows the collapse.
         return recipe(name, TaskId::QueensBoards(8), nqueens::gram_mixer_config(8, guidance), 64, 2000);
     }
@@ -91,7 +91,7 @@ pub fn preset(name: &str) -> Option<Preset> {
         "trm-digits" => Some(false),
         _ => None,
     } {
-        // p(x) on MNIST (seed 003, section 3.3): the blank image in, a train digit out; the
+        // p(x) on MNIST (the GRAM paper, section 3.3): the blank image in, a train digit out; the
         // image path with 7x7 patches (engine::tasks::digits::gram_config). TRM with GRAM's
         // budget shows the collapse (Table 2).
         return recipe(name, TaskId::Digits, digits::gram_config(guidance), 64, 3000);

@@ -31,7 +31,7 @@ pub struct Preset {
 }
 
 impl Preset {
-    /// The preset with one of Table 10's ablations (seed 003, appendix F.5): the same recipe,
+    /// The preset with one of Table 10's ablations (the GRAM paper, appendix F.5): the same recipe,
     /// data and budget, one change to the model (`engine::gram::ablation`).
     pub fn with_variant(mut self, variant: &str) -> Result<Preset, String> {
         let names: Vec<&str> = Ablation::ALL.iter().map(|a| a.name()).collect();

@@ -1,4 +1,4 @@
-//! The GRAM/TRM training loop, flat and visible (DESIGN.md, style 5): each optimiser step runs
+//! The GRAM/TRM training loop, flat and visible: each optimiser step runs
 //! one supervision step on every slot of the in-flight batch (`batch.rs`) and refills the slots
 //! that finished. Quick evals score the validation part only (`data.rs`).
 //!
@@ -56,7 +56,7 @@ pub struct Flags {
     pub seed: Option<u64>,
     pub lr: Option<f64>,
     pub beta: Option<f64>,
-    /// Decay of the weights' EMA (seed 003, appendix D.2; 0 = no average). With an average, the
+    /// Decay of the weights' EMA (the GRAM paper, appendix D.2; 0 = no average). With an average, the
     /// quick evals, `export` and therefore the shipped file use the averaged weights.
     pub ema: Option<f64>,
     /// Sudoku: the generated pool's target givens (`--givens LO-HI`), or an import (`--data DIR`).

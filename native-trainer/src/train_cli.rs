@@ -17,7 +17,7 @@ use crate::{cfg_presets, cfg_train, full_presets, jepa_train, presets, lm_preset
 pub struct TrainCli {
     #[arg(long)]
     pub preset: String,
-    /// Train one of seed 003's Table 10 ablations of the preset: no-guide, no-stochasticity,
+    /// Train one of the GRAM paper's Table 10 ablations of the preset: no-guide, no-stochasticity,
     /// direct-prediction (of a GRAM preset) or random-init (of a TRM preset). Default run
     /// directory: runs/<preset>-<variant>.
     #[arg(long)]
@@ -51,7 +51,7 @@ pub struct TrainCli {
     /// LLM-JEPA presets: the number k of [PRED] tokens (0-4).
     #[arg(long)]
     pub pred_tokens: Option<usize>,
-    /// Keep an exponential moving average of the weights with this decay (seed 003: 0.9999);
+    /// Keep an exponential moving average of the weights with this decay (the GRAM paper: 0.9999);
     /// quick evals and `export` then use the average. Default 0 = none (on --resume, the run's own).
     #[arg(long)]
     pub ema: Option<f64>,

@@ -1,4 +1,4 @@
-//! The grammar study on the command line (seed 000, section 5.2): a run through all six phases
+//! The grammar study on the command line (the JEPA-Reasoner paper, section 5.2): a run through all six phases
 //! resumes bit for bit and exports; `grammar` prints the grammar the weights were trained on;
 //! `solve --task cfg` keeps the JSON-lines contract for every model, with corruption and latent
 //! noise; `eval` prints both sweeps and writes their CSV; the shipped weights reproduce their

@@ -1,4 +1,4 @@
-//! The regex task and the JEPA objectives on the command line (issue 23): `split --task regex`
+//! The regex task and the JEPA objectives on the command line: `split --task regex`
 //! prints `description<TAB>regex` by meaning; each objective's run resumes bit for bit
 //! (LLM-JEPA's dropout and T-decoder-JEPA's spans and EMA target included); `export`, `solve
 //! --task regex` (its known output, per-line errors), `eval` with `--record` and `--csv`.

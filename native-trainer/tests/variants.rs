@@ -1,4 +1,4 @@
-//! `train --variant` (seed 003's Table 10 ablations) trains the ablated model, also when it
+//! `train --variant` (the GRAM paper's Table 10 ablations) trains the ablated model, also when it
 //! starts from the shipped weights of the model it ablates: the same step from the same weights
 //! and seed gives other weights than the unablated run, and the variant is in the checkpoint.
 

@@ -1,5 +1,5 @@
-// End-to-end test of the playground put on a plain static host under a sub-path (issue 24,
-// "host it yourself"): the site `cargo xtask dist --base-path /latent/` wrote ($DIST_LATENT;
+// End-to-end test of the playground put on a plain static host under a sub-path
+// ("host it yourself"): the site `cargo xtask dist --base-path /latent/` wrote ($DIST_LATENT;
 // `cargo xtask test` makes it from the same trunk build) served by a file server with no
 // rewrite rules, opened from a shared link, navigated, reloaded, and checked to fetch nothing
 // outside /latent/.

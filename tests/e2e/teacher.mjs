@@ -1,4 +1,4 @@
-// End-to-end tests of what a teacher stands in front of a class with (issue 24): a lesson walked
+// End-to-end tests of what a teacher stands in front of a class with: a lesson walked
 // end to end, the guidance slider and "perturb" acting on a running run, plot and gallery
 // exports read back, and an accessibility check (axe-core) of every page. Run from run.mjs with
 // its harness; N-Queens answers are checked with run.mjs's independent rules.

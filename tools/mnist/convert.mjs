@@ -4,7 +4,7 @@
 //   "LPMNIST1"  magic, 8 bytes
 //   u32 LE      number of digits
 //   per digit:  1 byte label (0-9), then 98 bytes: 784 pixels row-major, 1 bit each (most
-//               significant bit first), set where the grey level is >= 0.5 (seed 003, appendix
+//               significant bit first), set where the grey level is >= 0.5 (the GRAM paper, appendix
 //               D.1: normalise to [0, 1], threshold at 0.5)
 //
 // Digits are stored class by class (all 0s, then all 1s, ...), each class in the package's order;

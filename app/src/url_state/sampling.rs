@@ -49,7 +49,7 @@ pub struct Sampling {
 }
 
 impl Sampling {
-    /// Seed 003's sampler with `samples` trajectories: scale 1, 8 steps, no verified stop
+    /// The GRAM paper's sampler with `samples` trajectories: scale 1, 8 steps, no verified stop
     /// (`InferenceDefaults::PAPER`), seed 0, backend auto, no run.
     pub fn with_samples(samples: usize) -> Self {
         Self::from_defaults(&InferenceDefaults { samples, ..InferenceDefaults::PAPER })

@@ -14,7 +14,7 @@ pub const MAX_NOISE: f64 = 0.5;
 /// `noise`: 0 to 0.5 in steps of 0.01.
 pub const NOISE: Decimal =
     Decimal { max: MAX_NOISE, per_unit: 100.0, rule: "a number from 0 to 0.5 (a fraction of max |h|)" };
-/// The paper's own example (seed 000, appendix A).
+/// The paper's own example (the JEPA-Reasoner paper, appendix A).
 pub const PAPER_EXAMPLE: &str = "NL, NO, LJ, LI, OA, OM, JB, JH, IG, IF, AD, AE, MK, MC[ROOT]N[TARGET]K[ROUTE]";
 
 /// What a teacher shares on `/tree`.

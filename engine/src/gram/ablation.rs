@@ -1,4 +1,4 @@
-//! The ablations of seed 003's Table 10 (appendix F.5), each a change to one line of the
+//! The ablations of the GRAM paper's Table 10 (appendix F.5), each a change to one line of the
 //! transition (eq. 7: h = u + eps, eps ~ N(mu, sigma^2 I)) or of z0, selected by
 //! [`GramConfig::ablation`](super::GramConfig) so that a variant trains and samples through the
 //! same code as the model it ablates. The sixth row, TRM with stochastic decoding, changes only

@@ -1,4 +1,4 @@
-//! GRAM / TRM hyper-parameters. The paper's values (seed 003, appendix D) are the reference; where
+//! GRAM / TRM hyper-parameters. The paper's values (the GRAM paper, appendix D) are the reference; where
 //! a default differs it is sized for training on a 2-core CPU, and the field says so.
 
 use burn::config::Config;
@@ -16,7 +16,7 @@ pub struct GramConfig {
     /// a wrapped-around cell, and with z0 shared by all positions nothing else tells cells apart.
     #[config(default = 0)]
     pub grid_cols: usize,
-    /// Side S of a square binary image when the tokens are its S*S pixels (seed 003's MNIST
+    /// Side S of a square binary image when the tokens are its S*S pixels (the GRAM paper's MNIST
     /// path, `nn::patches`); `None` = the token path (an embedding table per token). With an
     /// image, `seq_len` is S*S and the latent states have one position per patch. (Options, so
     /// manifests written before the image path read as token models.)
@@ -33,7 +33,7 @@ pub struct GramConfig {
     /// SwiGLU hidden width. Paper: 512 at D=512 (1x); 2x here because D is small.
     #[config(default = 128)]
     pub d_hidden: usize,
-    /// Recursive core: self-attention blocks (false) or the MLP-mixer of seed 003 appendix D.1
+    /// Recursive core: self-attention blocks (false) or the MLP-mixer of the GRAM paper appendix D.1
     /// (true; the paper's choice for Sudoku, following TRM: a token-mixing SwiGLU over the L
     /// positions instead of attention).
     #[config(default = false)]
@@ -83,7 +83,7 @@ pub struct GramConfig {
     #[config(default = 0)]
     pub z0_seed: u64,
     /// Puzzle-embedding positions P prepended to the L board positions (TRM's `puzzle_emb_len`,
-    /// seed 003's ARC runs: 16): h, l and the RoPE table cover P + L positions, the decoder reads
+    /// the GRAM paper's ARC runs: 16): h, l and the RoPE table cover P + L positions, the decoder reads
     /// the last L, the Q-head and LPRM head position 0. `None` = no such positions (every
     /// browser-sized model; manifests written before the field existed).
     pub puzzle_emb_len: Option<usize>,
@@ -95,7 +95,7 @@ pub struct GramConfig {
     /// import's largest id + 1). An input row may start with its puzzle id (`seq_len + 1` tokens);
     /// a row of `seq_len` tokens reads puzzle 0 (TRM's single-identifier Sudoku and maze sets).
     pub n_puzzles: Option<usize>,
-    /// One of seed 003's Table 10 ablations (`ablation.rs`); `None` for GRAM and TRM themselves
+    /// One of the GRAM paper's Table 10 ablations (`ablation.rs`); `None` for GRAM and TRM themselves
     /// (manifests written before the field existed read as `None`).
     pub ablation: Option<Ablation>,
 }

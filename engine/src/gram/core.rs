@@ -1,4 +1,4 @@
-//! The GRAM network (seed 003, section 2.1 and appendix D.1), read top to bottom like the paper:
+//! The GRAM network (the GRAM paper, section 2.1 and appendix D.1), read top to bottom like the paper:
 //!
 //! ```text
 //! e_x = sqrt(D) * embed(x)                        encoder (eq. 1)
@@ -8,7 +8,7 @@
 //! h = u + eps,  eps ~ p(eps | u) or q(eps | u, y)  stochastic guidance (eqs. 6-7); TRM: h = u
 //! y_hat = argmax lm_head(h)                        decoder (eq. 3)
 //! ```
-//! On the image path (`config.image_side` set, seed 003's MNIST) the encoder is the convolutional
+//! On the image path (`config.image_side` set, the GRAM paper's MNIST) the encoder is the convolutional
 //! patch encoder and the decoder unpatchifies (`nn::patches`); the latents have one position per patch.
 //! f_L and f_H are the same 2-layer block (as in TRM): attention, or the MLP-mixer for Sudoku.
 //! The halting Q-head and the LPRM value head

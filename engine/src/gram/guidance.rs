@@ -1,4 +1,4 @@
-//! Learnable stochastic guidance (seed 003, eqs. 6-9, 13): a prior p(eps | u) = N(mu(u), sigma^2(u))
+//! Learnable stochastic guidance (the GRAM paper, eqs. 6-9, 13): a prior p(eps | u) = N(mu(u), sigma^2(u))
 //! and a variational posterior q(eps | u, y), both diagonal Gaussians whose parameters come from
 //! SwiGLU MLP heads; h = u + eps.
 
@@ -49,7 +49,7 @@ pub fn kl_divergence(q: &Gaussian, p: &Gaussian) -> Tensor<1> {
 
 /// KL balancing (Hafner et al. 2020): `alpha * KL(sg(q) || p) + (1 - alpha) * KL(q || sg(p))`.
 /// Its value equals KL(q || p); only the gradients are split, training the prior faster than
-/// the posterior is regularised (prevents posterior collapse, seed 003 appendix D.3).
+/// the posterior is regularised (prevents posterior collapse, the GRAM paper appendix D.3).
 pub fn balanced_kl(q: &Gaussian, p: &Gaussian, alpha: f64) -> Tensor<1> {
     kl_divergence(&q.detach(), p) * alpha + kl_divergence(q, &p.detach()) * (1.0 - alpha)
 }

@@ -1,4 +1,4 @@
-//! One deep-supervision step of training (seed 003, section 2.2, appendices B.1 and C.1).
+//! One deep-supervision step of training (the GRAM paper, section 2.2, appendices B.1 and C.1).
 //!
 //! ```text
 //! z_{T-1} = T-1 transitions from the carried state, eps ~ q, no gradient (truncation, eq. 20)

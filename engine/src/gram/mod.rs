@@ -1,4 +1,4 @@
-//! GRAM, generative recursive reasoning (seed 003), and its deterministic TRM baseline (the same
+//! GRAM, generative recursive reasoning (the GRAM paper), and its deterministic TRM baseline (the same
 //! network with stochastic guidance off).
 //!
 //! - [`config`]: hyper-parameters, each with its reason; [`ablation`]: Table 10's variants;

@@ -1,4 +1,4 @@
-//! Puzzle-embedding positions (TRM's `puzzle_emb`, which seed 003 keeps for its ARC runs,
+//! Puzzle-embedding positions (TRM's `puzzle_emb`, which the GRAM paper keeps for its ARC runs,
 //! appendix D.2): P positions prepended to the board's L, holding a learned vector per puzzle
 //! identifier. As in TRM, a puzzle's vector is `ndim` wide, zero-padded to P * D and laid over
 //! the P positions (with TRM's default `ndim = D` only the first position carries it; the other

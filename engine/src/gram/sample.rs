@@ -1,4 +1,4 @@
-//! Inference (seed 003, appendix B.1): N trajectories per puzzle sampled in one batch from the
+//! Inference (the GRAM paper, appendix B.1): N trajectories per puzzle sampled in one batch from the
 //! learned prior, observed after every supervision step, then one answer selected by majority vote
 //! or by the LPRM value head. The browser animates [`Observation`]s; `eval` and `solve` use the same
 //! path without looking at the intermediate ones.
@@ -16,7 +16,7 @@ pub enum Decoding {
     /// The most likely token per position (GRAM and TRM as the paper runs them).
     #[default]
     Greedy,
-    /// A token drawn from each position's softmax with the run's seeded noise source: seed 003's
+    /// A token drawn from each position's softmax with the run's seeded noise source: the GRAM paper's
     /// "TRM w/ stochastic decoding" (Table 10). It changes the answers read, not the latents.
     Sample,
 }
@@ -133,7 +133,7 @@ impl<'m> Trajectories<'m> {
     /// Also reads, every step, each trajectory's h flattened and projected on `dims` fixed random
     /// Gaussian directions (seeded by `seed`, scaled by 1/sqrt(L' D) so a sketch has the RMS of
     /// h): distances between trajectories are kept to within a few percent (Johnson-Lindenstrauss)
-    /// at a small fraction of h's size, so the page can fit its PCA on the sketches (seed 003,
+    /// at a small fraction of h's size, so the page can fit its PCA on the sketches (the GRAM paper,
     /// appendix F.7, projects h itself). The answers and the noise stream are unchanged.
     pub fn with_latent_sketch(mut self, dims: usize, seed: u64) -> Self {
         let [_, l, d] = self.z.h.dims();

@@ -1,4 +1,4 @@
-//! Picking one answer among N sampled trajectories: the majority vote (seed 003, eq. 15), the
+//! Picking one answer among N sampled trajectories: the majority vote (the GRAM paper, eq. 15), the
 //! LPRM value head (eq. 16), or PTRM's Q (halting) head (arXiv 2605.19943, best-Q@K).
 
 use std::collections::HashMap;

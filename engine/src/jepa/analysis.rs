@@ -1,4 +1,4 @@
-//! Mixed-latent analysis (seed 000, section 5.1.4 and appendix E), plain f32 maths on the CPU.
+//! Mixed-latent analysis (the JEPA-Reasoner paper, section 5.1.4 and appendix E), plain f32 maths on the CPU.
 //!
 //! - Plane of two vocabulary latents: the least-squares projection of a predicted latent x onto
 //!   span(l0, l1) is `alpha * l0 + beta * l1`; its distance is `|x - proj|`.

@@ -1,4 +1,4 @@
-//! The COCONUT baseline (seed 000, section 5.2.2; Hao et al. 2024): a coupled model that thinks
+//! The COCONUT baseline (the JEPA-Reasoner paper, section 5.2.2; Hao et al. 2024): a coupled model that thinks
 //! in continuous latents and then speaks, in one sequence. After the prefix it runs
 //! [`THOUGHTS`] latent steps ([`latent_loop`]: the last position's normalised output appended
 //! as the next input), then writes tokens greedily, each conditioned on the prefix, the

@@ -1,4 +1,4 @@
-//! Latent autoregression (seed 000, section 3): the model's latent for the last position — its
+//! Latent autoregression (the JEPA-Reasoner paper, section 3): the model's latent for the last position — its
 //! output after the hybrid normalisation, a point on the unit sphere — is appended to its input
 //! and the layers run again; no token is chosen on the way. The JEPA-Reasoner reasons this way,
 //! and so does the COCONUT baseline's "continuous thought" (section 5.2.2), which shares the

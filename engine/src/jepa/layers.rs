@@ -1,4 +1,4 @@
-//! Transformer layers of the JEPA-Reasoner and its Talkers (seed 000, section 3): pre-norm
+//! Transformer layers of the JEPA-Reasoner and its Talkers (the JEPA-Reasoner paper, section 3): pre-norm
 //! layers with a causal (decoder) or bidirectional (encoder) self-attention, an optional
 //! cross-attention (Dual-Talker's decoder) and a SwiGLU MLP. The attention width may differ from
 //! the latent width (the paper: latent 384, attention 768).

@@ -1,4 +1,4 @@
-//! The three training objectives (seed 000, sections 4.1, 4.2 and 5.1.3).
+//! The three training objectives (the JEPA-Reasoner paper, sections 4.1, 4.2 and 5.1.3).
 //!
 //! 1. Pretraining: next-token cross-entropy through the temporary tied LM head, L2 off, loss on
 //!    every real position.

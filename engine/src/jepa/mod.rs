@@ -1,4 +1,4 @@
-//! JEPA-Reasoner with its Talkers (seed 000): a latent autoregressive reasoner on the unit
+//! JEPA-Reasoner with its Talkers (the JEPA-Reasoner paper): a latent autoregressive reasoner on the unit
 //! hypersphere, trained by next-token pretraining then self-supervised latent prediction (SST)
 //! against an EMA target encoder; Talkers that turn latents into tokens; the mixed-latent
 //! analysis. The tree route-search glue lives with its task (`tasks::tree::reasoner`).

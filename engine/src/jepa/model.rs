@@ -1,4 +1,4 @@
-//! JEPA-Reasoner (seed 000, sections 3-4) and the pair a weights file holds (Reasoner + Talker;
+//! JEPA-Reasoner (the JEPA-Reasoner paper, sections 3-4) and the pair a weights file holds (Reasoner + Talker;
 //! the Talkers are in `talker.rs`).
 //!
 //! - **Reasoner**: a token embedding as encoder, causal transformer layers with non-learnable
@@ -135,7 +135,7 @@ impl Reasoner {
         Reasoner { target_embed, ..self }
     }
 
-    /// The model with only its first `n` layers (seed 000, Table 3's footnote: a Reasoner starts
+    /// The model with only its first `n` layers (the JEPA-Reasoner paper, Table 3's footnote: a Reasoner starts
     /// from the first N blocks of the pretrained Transformer); the final norm is kept.
     pub fn first_layers(self, n: usize) -> Reasoner {
         assert!(n >= 1 && n <= self.layers.len(), "keeps 1 to {} layers, not {n}", self.layers.len());

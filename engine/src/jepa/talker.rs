@@ -1,4 +1,4 @@
-//! The Talkers (seed 000, section 3.2): they turn the Reasoner's latents into tokens.
+//! The Talkers (the JEPA-Reasoner paper, section 3.2): they turn the Reasoner's latents into tokens.
 //!
 //! - **Mono-Talker**: decoder layers and an LM head; all tokens in one pass from the latents.
 //! - **Dual-Talker**: an embedding for tokens already written, encoder layers over the latents,

@@ -1,4 +1,4 @@
-//! LLM-JEPA (seed 002): SFT plus `lambda * (1 - cos(Enc(text), Enc(code)))`, where Enc is the
+//! LLM-JEPA (the LLM-JEPA paper): SFT plus `lambda * (1 - cos(Enc(text), Enc(code)))`, where Enc is the
 //! last-token hidden state of the last layer. The text view ends with k [PRED] tokens, so the
 //! text's embedding is read at the last [PRED]: the predictor is the same network given k extra
 //! positions of computation. Both views run in **one** forward pass, packed in one row

@@ -3,10 +3,10 @@
 //!
 //! - [`causal`]: key j <= query i (the LM; right padding needs nothing more, a real query never
 //!   sees a later pad);
-//! - [`bidirectional`]: every real key (T-decoder-JEPA's non-causal target encoder, seed 001
+//! - [`bidirectional`]: every real key (T-decoder-JEPA's non-causal target encoder, the T-decoder-JEPA paper
 //!   section 3.2: "respecting padding");
 //! - [`blocks`]: causal inside each segment and nothing across segments (LLM-JEPA's packed pass,
-//!   seed 002: the text view and the code view share one forward pass and never attend to each
+//!   the LLM-JEPA paper: the text view and the code view share one forward pass and never attend to each
 //!   other). A position in no segment (padding) attends to itself only.
 
 use burn::tensor::{Device, Tensor, TensorData};

@@ -1,8 +1,8 @@
-//! Language models with a JEPA term (seeds 001 and 002; issue 23): [`model`], a small
+//! Language models with a JEPA term (the T-decoder-JEPA and LLM-JEPA papers): [`model`], a small
 //! decoder-only LM whose attention mask is an argument; [`masks`] (causal, bidirectional,
 //! LLM-JEPA's block mask); [`sft`] (paired-view SFT batches and loss, greedy decoding);
-//! [`llm_jepa`] (seed 002: the packed two-view pass, [PRED] tokens, cosine loss);
-//! [`t_jepa`] (seed 001: the predictor, span masking, the EMA non-causal target encoder's
+//! [`llm_jepa`] (the LLM-JEPA paper: the packed two-view pass, [PRED] tokens, cosine loss);
+//! [`t_jepa`] (the T-decoder-JEPA paper: the predictor, span masking, the EMA non-causal target encoder's
 //! states, MSE); [`objective`] (the three arms, one weights shape, one step's loss); [`probe`]
 //! (text vs code embeddings: a linear map's R^2, cosine).
 

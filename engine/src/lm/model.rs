@@ -1,4 +1,4 @@
-//! The small decoder-only language model both JEPA objectives train (seeds 001 and 002): token
+//! The small decoder-only language model both JEPA objectives train (the T-decoder-JEPA and LLM-JEPA papers): token
 //! embedding, pre-norm transformer layers (RoPE, plain scaled dot-product attention, SwiGLU),
 //! a final RMSNorm and an untied LM head. The attention mask is an argument, so the same
 //! weights run causally (the LM and LLM-JEPA's views), with LLM-JEPA's block mask, or

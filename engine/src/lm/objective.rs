@@ -1,6 +1,6 @@
-//! The three objectives the JEPA study compares (issue 23), for any task of paired views: SFT
-//! alone; + LLM-JEPA's cosine term (seed 002, skipped with probability `dropout`); or
-//! T-decoder-JEPA's `L_JEPA + lambda * L_LM` (seed 001). One weights shape for all three
+//! The three objectives the JEPA study compares, for any task of paired views: SFT
+//! alone; + LLM-JEPA's cosine term (the LLM-JEPA paper, skipped with probability `dropout`); or
+//! T-decoder-JEPA's `L_JEPA + lambda * L_LM` (the T-decoder-JEPA paper). One weights shape for all three
 //! ([`JepaLm`]: the LM, and T-decoder-JEPA's predictor while it trains), and one step's loss
 //! ([`objective_loss`]) shared by the trainer and the browser's live training.
 

@@ -1,4 +1,4 @@
-//! Seed 002's representation finding, measured: with the JEPA term the text's embedding is
+//! The LLM-JEPA paper's representation finding, measured: with the JEPA term the text's embedding is
 //! close to a **linear map of the code's** embedding, without it not. [`view_embeddings`] reads
 //! both views' last-token states (the packed pass of `llm_jepa`); [`linear_map_r2`] fits
 //! `text ~ W code + b` by ridge least squares on one set and reports R^2 on another (1 = the

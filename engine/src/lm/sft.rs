@@ -1,4 +1,4 @@
-//! Supervised fine-tuning on paired views (seed 002's L_LLM): the sequence is
+//! Supervised fine-tuning on paired views (the LLM-JEPA paper's L_LLM): the sequence is
 //! `text [PRED]*k SEP code EOS` and the cross-entropy reads only the code and its EOS (the
 //! "assistant" tokens), as SFT does. Also greedy decoding of the code from a prompt.
 

@@ -1,4 +1,4 @@
-//! T-decoder-JEPA (seed 001): the causal backbone's states H_c feed a **predictor** (causal
+//! T-decoder-JEPA (the T-decoder-JEPA paper): the causal backbone's states H_c feed a **predictor** (causal
 //! self-attention over the masked input, cross-attention to H_c restricted to the context,
 //! SwiGLU) that predicts the **non-causal EMA target encoder**'s states H_nc on masked future
 //! spans; `L = L_JEPA + lambda * L_LM` (section 3.5), L_JEPA the mean over spans of each span's

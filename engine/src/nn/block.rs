@@ -1,6 +1,6 @@
 //! The recursive core's network: `n_layers` x [Attention + SwiGLU], post-norm with RMSNorm as in
 //! HRM/TRM (post-norm keeps the recurrent state's scale fixed however often it is applied).
-//! The same block serves as f_L and f_H (seed 003, section 2.1 and appendix D.1).
+//! The same block serves as f_L and f_H (the GRAM paper, section 2.1 and appendix D.1).
 
 use burn::config::Config;
 use burn::module::Module;

@@ -1,4 +1,4 @@
-//! Exponential moving average of a module's weights (seed 003, appendix D.2: "EMA of the model
+//! Exponential moving average of a module's weights (the GRAM paper, appendix D.2: "EMA of the model
 //! weights with decay 0.9999", as TRM). The average is what gets evaluated and shipped; the
 //! optimiser keeps training the raw weights.
 //!

@@ -1,4 +1,4 @@
-//! The MLP-mixer variant of the recursive core (seed 003, appendix D.1: for Sudoku GRAM follows
+//! The MLP-mixer variant of the recursive core (the GRAM paper, appendix D.1: for Sudoku GRAM follows
 //! TRM and replaces self-attention by an MLP over the sequence): `n_layers` x [token-mixing
 //! SwiGLU across the L positions + channel SwiGLU], post-norm with RMSNorm like [`super::Block`].
 //! A fixed-length grid needs no positions: the token-mixing weights are indexed by cell, so they

@@ -1,4 +1,4 @@
-//! Seed 003's image path (appendix D.1, "Encoder and Decoder for Image Patches", Table 4): a
+//! The GRAM paper's image path (appendix D.1, "Encoder and Decoder for Image Patches", Table 4): a
 //! square binary image of S x S pixel tokens (1 = black, 2 = white; 0, the pad, reads as black)
 //! becomes (S/P)^2 latent positions, one per P x P patch, and back.
 //!

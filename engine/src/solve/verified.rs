@@ -1,5 +1,5 @@
 //! Solving with the rule check in the loop: what only an exact task offers. The paper's sampler
-//! (seed 003, appendix B.1) runs N trajectories for the whole step budget and then votes; here,
+//! (the GRAM paper, appendix B.1) runs N trajectories for the whole step budget and then votes; here,
 //! after every supervision step, each sample's answer is checked against the puzzle's rules
 //! (`Task::is_valid`, free next to a forward pass), and the run **stops at the first step where
 //! a sample verifies**, answering with that sample ("solved at step s, sample i"). When a whole

@@ -1,5 +1,5 @@
 //! What the multi-solution tasks (N-Queens, graph colouring) report beyond accuracy and
-//! coverage@N: seed 003's figure 12 (accuracy and coverage against the number of valid
+//! coverage@N: the GRAM paper's figure 12 (accuracy and coverage against the number of valid
 //! answers, inputs grouped in powers of two) and figure 13 (coverage against the number of
 //! samples drawn, n = 1..N, from the same samples), as tables and as CSV for plots.
 

@@ -19,7 +19,7 @@ pub struct InferenceDefaults {
 }
 
 impl InferenceDefaults {
-    /// Seed 003's sampler as the presets train it: N = 20 trajectories, the whole budget of 8
+    /// The GRAM paper's sampler as the presets train it: N = 20 trajectories, the whole budget of 8
     /// supervision steps, the learned prior, then the task's selection.
     pub const PAPER: InferenceDefaults = InferenceDefaults { samples: 20, steps: 8, guidance_scale: 1.0, verified_stop: false, restarts: 0 };
 }

@@ -15,19 +15,19 @@ use crate::gram::GramConfig;
 /// A task by id.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum TaskId {
-    /// N-Queens completion on an n x n board (8 and 10: seed 003, Table 1).
+    /// N-Queens completion on an n x n board (8 and 10: the GRAM paper, Table 1).
     NQueens(usize),
     /// 9x9 Sudoku.
     Sudoku,
-    /// Tree route search (seed 000).
+    /// Tree route search (the JEPA-Reasoner paper).
     Tree,
-    /// 3-colouring of graphs with n vertices (8 and 10: seed 003, Table 1).
+    /// 3-colouring of graphs with n vertices (8 and 10: the GRAM paper, Table 1).
     Coloring(usize),
-    /// Whole n x n N-Queens boards from nothing (seed 003's p(x), section 3.3).
+    /// Whole n x n N-Queens boards from nothing (the GRAM paper's p(x), section 3.3).
     QueensBoards(usize),
-    /// Full 9x9 Sudoku grids from nothing (seed 003's p(x) on Sudoku).
+    /// Full 9x9 Sudoku grids from nothing (the GRAM paper's p(x) on Sudoku).
     SudokuGrids,
-    /// Binarized MNIST digits from nothing (seed 003's p(x), section 3.3).
+    /// Binarized MNIST digits from nothing (the GRAM paper's p(x), section 3.3).
     Digits,
 }
 

@@ -23,7 +23,7 @@ pub struct Solved<A> {
     pub selected: usize,
     /// The majority vote's answer after each supervision step (the eval's accuracy-by-step).
     pub vote_by_step: Vec<A>,
-    /// Every sample's answer after each supervision step (`[step][sample]`): what seed 003's
+    /// Every sample's answer after each supervision step (`[step][sample]`): what the GRAM paper's
     /// Figure 4 reads (the vote of the first N samples after s steps).
     pub samples_by_step: Vec<Vec<A>>,
     /// Supervision steps taken.
@@ -98,7 +98,7 @@ pub trait TokenTask: Task {
     /// The default fraction of the step budget run on the mean path at the end (README).
     fn default_settle(&self) -> f64;
     /// How a visitor's run samples when nothing is set: the page's defaults and `solve`'s.
-    /// Seed 003's sampler unless a task measured better on its validation part.
+    /// The GRAM paper's sampler unless a task measured better on its validation part.
     fn inference_defaults(&self) -> InferenceDefaults {
         InferenceDefaults::PAPER
     }

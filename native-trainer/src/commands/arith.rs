@@ -1,4 +1,4 @@
-//! `eval` for the arithmetic chains' language models (issue 23's second task): the final digit
+//! `eval` for the arithmetic chains' language models (the JEPA study's second task): the final digit
 //! of held-out chains, overall and by number of operations, and the same view probe as the
 //! regex task's (the expression's embedding against the answer's).
 

@@ -1,5 +1,5 @@
 //! `grammar`, `solve --task cfg`, `eval` and `export` for the grammar study's weights (T, C, R
-//! with both Talkers in one file; seed 000, section 5.2).
+//! with both Talkers in one file; the JEPA-Reasoner paper, section 5.2).
 
 use std::fs;
 use std::path::Path;

@@ -57,7 +57,7 @@ pub fn eval_all(a: EvalCli, command_line: &str, device: &Device) -> Result<ExitC
     if a.data.is_some() && a.record {
         return Err("--record stores a score on our test split in the manifest; an import's is yours to keep".into());
     }
-    // eval measures seed 003's sampler unless told otherwise, whatever the task's page uses.
+    // eval measures the GRAM paper's sampler unless told otherwise, whatever the task's page uses.
     let (options, rounds) = a.sampling.plan(&InferenceDefaults::PAPER)?;
     let mut rows = Vec::new();
     for w in &a.weights {
@@ -92,7 +92,7 @@ pub struct SummaryRow {
     result: String,
 }
 
-/// The summary of several evaluations, one row per weights file (seed 003's Table 10 when the
+/// The summary of several evaluations, one row per weights file (the GRAM paper's Table 10 when the
 /// weights are a preset's variants).
 pub fn summary_table(rows: &[SummaryRow]) -> String {
     let mut s = String::from("\nSummary (one row per --weights):\n| weights | model | variant | decoding | result |\n| --- | --- | --- | --- | --- |\n");

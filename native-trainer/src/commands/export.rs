@@ -31,7 +31,7 @@ pub fn export(run_dir: Option<PathBuf>, name: &str, out_dir: &Path, device: &Dev
         return super::tree::export(&run_dir, name, out_dir, device);
     }
     let (model, _, state) = load_checkpoint(&run_dir, device)?;
-    // A run that keeps the weights' average ships the average (seed 003, appendix D.2).
+    // A run that keeps the weights' average ships the average (the GRAM paper, appendix D.2).
     let model = load_ema(&run_dir, &state.config, device)?.unwrap_or(model).valid();
     let bytes = gram_to_bytes(&model);
     let task = task_of(&state.config, crate::presets::preset(&state.preset).and_then(|p| p.task).map(|t| t.id()).as_deref())?;

@@ -1,4 +1,4 @@
-//! `generate`: samples drawn from nothing by generation weights (seed 003's p(x), section 3.3:
+//! `generate`: samples drawn from nothing by generation weights (the GRAM paper's p(x), section 3.3:
 //! the constant input, the stochastic recursion, the decoder's answer), one JSON line each,
 //! `{"sample": TEXT, "valid": bool}`, TEXT in the task's answer format (an N-Queens board: `Q`/`.`,
 //! row-major; a digit: 28 rows of `0`/`1` joined by `/`, without `valid`: digits have no rule).

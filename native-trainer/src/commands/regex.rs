@@ -1,6 +1,6 @@
-//! `solve --task regex`, `eval` and `export` for the regex task's language models (issue 23):
+//! `solve --task regex`, `eval` and `export` for the regex task's language models:
 //! descriptions in, regexes out; exact and semantic accuracy on held-out meanings; the
-//! ablation over several runs (mean and spread per preset); seed 002's representation finding
+//! ablation over several runs (mean and spread per preset); the LLM-JEPA paper's representation finding
 //! (how well a linear map of the code's embedding predicts the text's).
 
 use std::fs;

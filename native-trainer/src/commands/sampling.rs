@@ -53,7 +53,7 @@ pub fn check_ranges(options: &SampleOptions) -> Result<(), String> {
     if !(1..=1024).contains(&samples) {
         return Err(format!("--samples must be between 1 and 1024, not {samples}"));
     }
-    // 512: room for seed 003's Figure 4, where TRM runs 320 supervision steps.
+    // 512: room for the GRAM paper's Figure 4, where TRM runs 320 supervision steps.
     if !(1..=512).contains(&steps) {
         return Err(format!("--steps must be between 1 and 512, not {steps}"));
     }

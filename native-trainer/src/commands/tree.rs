@@ -20,7 +20,7 @@ use crate::jepa_train::{Phase, load_jepa_checkpoint};
 use crate::lines::answer_lines;
 use crate::weights_io::load_jepa_weights as load;
 
-/// Latent noise levels of the robustness curve (fractions of max |h|; seed 000, 5.2.3).
+/// Latent noise levels of the robustness curve (fractions of max |h|; the JEPA-Reasoner paper, 5.2.3).
 pub const NOISE_LEVELS: [f64; 6] = [0.0, 0.05, 0.10, 0.15, 0.25, 0.50];
 
 fn check_noise(noise: f64) -> Result<(), String> {

@@ -1,4 +1,4 @@
-//! `/generate`: GRAM as a generator, p(x) (seed 003, section 3.3). The input is a constant (the
+//! `/generate`: GRAM as a generator, p(x) (the GRAM paper, section 3.3). The input is a constant (the
 //! blank image, the empty board or grid); press Generate and N samples condense out of the noise over the
 //! supervision steps. TRM, the same network without noise, gives one sample however many you ask.
 
@@ -70,7 +70,7 @@ pub fn GeneratePage() -> impl IntoView {
                     "The input never changes: a blank image, an empty board or an empty Sudoku grid. GRAM refines a latent state for a few "
                     "supervision steps, adding noise from a learned prior at each one, and decodes what the state has become. "
                     "Different noise, different sample: the model has learned the distribution of its training data, p(x), "
-                    "as seed 003 (section 3.3) trains it on MNIST. TRM is the same network without the noise: it maps the one "
+                    "as the GRAM paper (section 3.3) trains it on MNIST. TRM is the same network without the noise: it maps the one "
                     "input to one output, so all its samples are the same picture (the paper's mode collapse, IS 1.00). "
                     "The shipped models are small and trained on a CPU (README, \"Generation, p(x)\")."
                 </p>

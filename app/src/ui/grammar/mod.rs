@@ -1,4 +1,4 @@
-//! `/grammar`: the JEPA-Reasoner's robustness claim (seed 000, section 5.2) on one held-out
+//! `/grammar`: the JEPA-Reasoner's robustness claim (the JEPA-Reasoner paper, section 5.2) on one held-out
 //! sequence of a context-free grammar. Flip a share of the prefix, perturb every latent, and
 //! watch T (a Transformer), C (COCONUT) and R (the Reasoner with its Talker) complete it; the
 //! grammar judges each completion, and the curve shows how this sequence's accuracy falls with

@@ -1,4 +1,4 @@
-//! `/jepa`: LLM-JEPA (seed 002) trained live. Two small language models learn to write the
+//! `/jepa`: LLM-JEPA (the LLM-JEPA paper) trained live. Two small language models learn to write the
 //! regex an English description means, side by side in the page's worker: one with next-token
 //! SFT alone, one with SFT + lambda * (1 - cos) between the description's and the regex's
 //! embeddings (k [PRED] tokens end the description). The curves, the accuracy on held-out

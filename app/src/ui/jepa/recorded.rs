@@ -1,4 +1,4 @@
-//! Instant start on `/jepa` (issue 24): the page opens on a recorded session
+//! Instant start on `/jepa`: the page opens on a recorded session
 //! (`public/runs/jepa.json`, made by `native-trainer record --task jepa` through the engine's
 //! own session with the page's default settings), drawn in the same plots as a live one, before
 //! the worker has started. Pressing Train replaces it with a live session; while nothing was

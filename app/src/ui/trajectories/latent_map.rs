@@ -1,4 +1,4 @@
-//! The latent map (seed 003, appendix F.7): each trajectory's high-level state h after every
+//! The latent map (the GRAM paper, appendix F.7): each trajectory's high-level state h after every
 //! supervision step, projected on the plane of its two main directions (a PCA fitted on this
 //! run's states), drawn as one path per sample and coloured by the answer the path is at on the
 //! step shown. GRAM's paths fan out to different answers; TRM's N paths are one line. The worker

@@ -139,7 +139,7 @@ where
     }
 }
 
-/// How one answer is picked among the N samples (seed 003, eqs. 15 and 16; PTRM's best-Q,
+/// How one answer is picked among the N samples (the GRAM paper, eqs. 15 and 16; PTRM's best-Q,
 /// arXiv 2605.19943); the samples strip
 /// marks the pick with a star beside its LPRM value.
 #[component]

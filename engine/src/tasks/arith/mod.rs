@@ -1,8 +1,8 @@
-//! Multi-step arithmetic (issue 23's second task, for T-decoder-JEPA): a chain of 2 to 5
+//! Multi-step arithmetic (the JEPA study's second task, for T-decoder-JEPA): a chain of 2 to 5
 //! operations on digits, `7 + 5 * 3 - 8 =`, read left to right with the running value kept
 //! modulo 10 (`7 + 5 = 2`, `2 * 3 = 6`, `6 - 8 = 8`), and the model writes the final digit.
 //! Nothing in the sequence shows the intermediate values: the answer needs every step, so a
-//! model has to carry a state through the whole expression, the kind of structure seed 001
+//! model has to carry a state through the whole expression, the kind of structure the T-decoder-JEPA paper
 //! hopes its future-span prediction helps.
 //!
 //! - **Split**: a pure function of the expression's text: FNV-1a-64 `% 100` in `0..15` is test,

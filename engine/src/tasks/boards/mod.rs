@@ -1,4 +1,4 @@
-//! Generation, p(x): seed 003 (section 3.3) fixes a model's input to a constant and trains it on
+//! Generation, p(x): the GRAM paper (section 3.3) fixes a model's input to a constant and trains it on
 //! the data itself, so sampling the stochastic recursion draws new data; deterministic TRM can
 //! only give one answer. Here the data are whole boards: every solution of 8x8 N-Queens
 //! ([`queens`]), the input the empty board; and full 9x9 Sudoku grids ([`sudoku_grids`]), a
@@ -8,7 +8,7 @@
 //! independent draws.
 //!
 //! **The split has nothing to hold out**: p(x) has one input, the constant, so every part of the
-//! split holds that one instance and training sees every board (as seed 003 trains on all of
+//! split holds that one instance and training sees every board (as the GRAM paper trains on all of
 //! MNIST's training digits). What the eval measures is the sampler, not generalisation to unseen
 //! inputs.
 

@@ -1,5 +1,5 @@
 //! 8x8 N-Queens boards from nothing: the constant input is the empty board, each target one of
-//! the 92 solutions (seed 003's p(x) formulation, section 3.3, on boards instead of digits).
+//! the 92 solutions (the GRAM paper's p(x) formulation, section 3.3, on boards instead of digits).
 
 use super::report::BoardsReport;
 use crate::gram::Selection;

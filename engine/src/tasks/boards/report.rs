@@ -6,7 +6,7 @@
 //! - beside coverage, what a **perfect sampler** reaches with as many draws: `K (1 - (1 - 1/K)^n)`
 //!   expected distinct boards for n independent draws uniform over the K valid ones (no sampler
 //!   of independent draws expects more);
-//! - the same figures after each supervision step (seed 003's "quality improves with steps").
+//! - the same figures after each supervision step (the GRAM paper's "quality improves with steps").
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -119,7 +119,7 @@ impl Report for BoardsReport {
             let found = self.curve[n - 1] as f64 / self.inputs.max(1) as f64;
             t += &format!("| {n} | {found:.1} | {:.1} |\n", uniform_expected(self.total, n));
         }
-        t += "After supervision steps 1, 2, 4, 8, ... and the last (seed 003, Table 2's axis):\n| step | valid | distinct valid |\n| --- | --- | --- |\n";
+        t += "After supervision steps 1, 2, 4, 8, ... and the last (the GRAM paper, Table 2's axis):\n| step | valid | distinct valid |\n| --- | --- | --- |\n";
         let per_step = self.drawn.max(1) as f64;
         for step in powers_and_last(self.by_step.len()) {
             let (valid, distinct) = self.by_step[step - 1];

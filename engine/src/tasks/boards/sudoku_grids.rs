@@ -1,5 +1,5 @@
 //! Full 9x9 Sudoku grids from nothing: the constant input is the empty grid, each target a valid
-//! full grid made by the engine's generator (seed 003's p(x) formulation, section 3.3, on Sudoku
+//! full grid made by the engine's generator (the GRAM paper's p(x) formulation, section 3.3, on Sudoku
 //! grids). Unlike the 92 N-Queens boards the grids cannot all be listed (6.7e21 of them,
 //! [`SUDOKU_GRIDS`]), so training sees a fixed sample of [`TRAIN_GRIDS`] random grids, a pure
 //! function of [`GRIDS_SEED`]; what the eval scores is whether samples are valid grids and how

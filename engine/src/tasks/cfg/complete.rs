@@ -1,4 +1,4 @@
-//! Completing a prefix with each model of the study (seed 000, section 5.2.3):
+//! Completing a prefix with each model of the study (the JEPA-Reasoner paper, section 5.2.3):
 //!
 //! - **T** writes tokens greedily with its LM head;
 //! - **C** thinks [`THOUGHTS`] continuous latents, then writes tokens greedily; its tokens stand

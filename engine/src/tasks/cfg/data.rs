@@ -1,4 +1,4 @@
-//! The grammar task's data (seed 000, section 5.2.1): one fixed grammar per variant, sequences
+//! The grammar task's data (the JEPA-Reasoner paper, section 5.2.1): one fixed grammar per variant, sequences
 //! sampled from it, the split, tokens, and the completion instances the robustness sweeps score.
 //!
 //! - **Variants.** `paper`: the paper's five-level grammar (sequences of 243-1,024 terminals;
@@ -196,7 +196,7 @@ pub fn completions(variant: CfgVariant, part: Part, n: usize) -> Vec<Completion>
 }
 
 /// `prefix` with `round(frac x len)` positions, chosen uniformly, each replaced by a different
-/// terminal chosen uniformly (seed 000, 5.2.3: random token corruption of the model's input).
+/// terminal chosen uniformly (the JEPA-Reasoner paper, 5.2.3: random token corruption of the model's input).
 /// Returns the corrupted prefix and the corrupted positions.
 pub fn corrupt(prefix: &[Symbol], terminals: usize, frac: f64, rng: &mut NoiseSource) -> (Vec<Symbol>, Vec<usize>) {
     let n = ((frac * prefix.len() as f64).round() as usize).min(prefix.len());

@@ -1,4 +1,4 @@
-//! A levelled context-free grammar built the way Allen-Zhu & Li build theirs (seed 000,
+//! A levelled context-free grammar built the way Allen-Zhu & Li build theirs (the JEPA-Reasoner paper,
 //! appendix B.1): the root at level 0, a few non-terminals at each further level, the terminals
 //! last; every rule of a level-l symbol is a sequence of 3 or 4 level-(l+1) symbols, so a
 //! sequence is the root expanded level by level, and every string a symbol derives has a length
@@ -14,20 +14,20 @@ pub type Symbol = u16;
 /// The shape of a random grammar.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct GrammarSpec {
-    /// Levels of rules from the root to the terminals (seed 000: 5).
+    /// Levels of rules from the root to the terminals (the JEPA-Reasoner paper: 5).
     pub levels: usize,
     /// Non-terminals at each level below the root.
     pub per_level: usize,
-    /// Terminal symbols (seed 000: 3).
+    /// Terminal symbols (the JEPA-Reasoner paper: 3).
     pub terminals: usize,
     /// Rules per non-terminal, inclusive range.
     pub rules: (usize, usize),
-    /// Rule lengths, inclusive range (seed 000: 3 or 4).
+    /// Rule lengths, inclusive range (the JEPA-Reasoner paper: 3 or 4).
     pub lengths: (usize, usize),
 }
 
 impl GrammarSpec {
-    /// Seed 000's grammar: five levels, three terminals, rules of length 3 or 4; three
+    /// The JEPA-Reasoner paper's grammar: five levels, three terminals, rules of length 3 or 4; three
     /// non-terminals per level and 2-3 rules each, as Allen-Zhu & Li's cfg3 family. Sequences of
     /// 243-1,024 terminals (the paper's are 600-700).
     pub const PAPER: GrammarSpec = GrammarSpec { levels: 5, per_level: 3, terminals: 3, rules: (2, 3), lengths: (3, 4) };

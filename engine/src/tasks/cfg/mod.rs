@@ -1,4 +1,4 @@
-//! Context-free grammar sequences (seed 000, section 5.2 and appendix B): the grammar the
+//! Context-free grammar sequences (the JEPA-Reasoner paper, section 5.2 and appendix B): the grammar the
 //! JEPA-Reasoner's robustness study completes and corrupts. [`grammar`] builds a levelled
 //! grammar the way Allen-Zhu & Li build theirs (five levels, three terminals, rules of length 3
 //! or 4) and samples sequences from it; [`parse`] says whether a sequence derives from the root

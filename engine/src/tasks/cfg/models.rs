@@ -1,4 +1,4 @@
-//! The three model families of the robustness study (seed 000, section 5.2.2, Table 3), all in
+//! The three model families of the robustness study (the JEPA-Reasoner paper, section 5.2.2, Table 3), all in
 //! one weights file so they are compared on the same pretraining and grammar:
 //!
 //! - **T**: a decoder-only Transformer writing tokens (next-token prediction);

@@ -1,4 +1,4 @@
-//! The two robustness sweeps of seed 000 (section 5.2.3, Figure 2, Tables 4 and 5), on
+//! The two robustness sweeps of the JEPA-Reasoner paper (section 5.2.3, Figure 2, Tables 4 and 5), on
 //! completion instances the models never saw:
 //!
 //! - **Token corruption** (T against R): a share of the prefix's terminals replaced by other

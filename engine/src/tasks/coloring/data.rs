@@ -1,4 +1,4 @@
-//! The dataset (seed 003, appendix E.1.2): Erdős–Rényi graphs kept when 3-colourable, each with
+//! The dataset (the GRAM paper, appendix E.1.2): Erdős–Rényi graphs kept when 3-colourable, each with
 //! all its canonical colourings, deduplicated by input, and the documented split.
 //!
 //! The generator is a pure function of the vertex count, so anyone can recompute it: a

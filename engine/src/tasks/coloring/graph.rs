@@ -1,4 +1,4 @@
-//! Graphs and colourings of the graph-colouring task (seed 003, appendices D.2 and E.1.2): the
+//! Graphs and colourings of the graph-colouring task (the GRAM paper, appendices D.2 and E.1.2): the
 //! text formats, the tokens, and the rule (no edge joins two vertices of one colour).
 //!
 //! Text format of a graph (the CLI's and the browser's): the upper triangle of the adjacency

@@ -1,4 +1,4 @@
-//! The paper's graph-colouring metrics (seed 003, section 3.2 and Table 1), and how ours are
+//! The paper's graph-colouring metrics (the GRAM paper, section 3.2 and Table 1), and how ours are
 //! counted exactly:
 //!
 //! - **conflict edges**: the sum over the scored graphs of the edges of the *first* sample (the
@@ -74,7 +74,7 @@ pub struct Report {
     pub samples_per_input: usize,
     pub overall: Tally,
     pub by_count: BTreeMap<usize, Tally>,
-    /// Seed 003's figures 12 and 13 (by number of colourings; coverage against samples).
+    /// The GRAM paper's figures 12 and 13 (by number of colourings; coverage against samples).
     pub figures: CoverageFigures,
 }
 

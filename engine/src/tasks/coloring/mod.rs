@@ -1,4 +1,4 @@
-//! Graph 3-colouring (seed 003, appendix E.1.2): graphs, colourings and their formats
+//! Graph 3-colouring (the GRAM paper, appendix E.1.2): graphs, colourings and their formats
 //! ([`graph`]), the exact enumerator of canonical colourings ([`solver`]), the Erdős–Rényi
 //! dataset and its split ([`data`]), conflict edges and coverage@N ([`metrics`]), the task
 //! interface ([`task`]) and the model configs ([`model`]).

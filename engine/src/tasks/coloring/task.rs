@@ -8,7 +8,7 @@ use super::solver::is_3_colourable;
 use crate::gram::Selection;
 use crate::tasks::{Part, Solved, Task, TokenTask};
 
-/// 3-colouring of `n`-vertex graphs (8 and 10: seed 003, Table 1).
+/// 3-colouring of `n`-vertex graphs (8 and 10: the GRAM paper, Table 1).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Coloring {
     n: usize,

@@ -16,7 +16,7 @@ pub struct Digit {
 }
 
 impl Digit {
-    /// The all-black image: generation's constant input (seed 003, section 3.3).
+    /// The all-black image: generation's constant input (the GRAM paper, section 3.3).
     pub fn blank() -> Digit {
         Digit { pixels: vec![false; PIXELS] }
     }

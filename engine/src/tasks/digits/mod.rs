@@ -1,4 +1,4 @@
-//! Generation, p(x), on images (seed 003, section 3.3 and appendix D.1): binarized MNIST digits
+//! Generation, p(x), on images (the GRAM paper, section 3.3 and appendix D.1): binarized MNIST digits
 //! from a constant input, the all-black image. The pixels are the tokens (vocabulary 3: pad,
 //! black, white); the model reads and writes them through the image path's patch encoder and
 //! unpatchify decoder (`nn::patches`). Scored by IS and FID on a small classifier ([`report`]).
@@ -23,7 +23,7 @@ pub use task::{DigitSet, Digits};
 pub const SIDE: usize = 28;
 /// Pixels (tokens) per digit.
 pub const PIXELS: usize = SIDE * SIDE;
-/// Vocabulary: 0 pad, 1 black, 2 white (seed 003, appendix D.2).
+/// Vocabulary: 0 pad, 1 black, 2 white (the GRAM paper, appendix D.2).
 pub const VOCAB: usize = 3;
 pub const BLACK: u32 = 1;
 pub const WHITE: u32 = 2;

@@ -1,4 +1,4 @@
-//! Sample quality as seed 003's Table 2 measures it, on a classifier's outputs:
+//! Sample quality as the GRAM paper's Table 2 measures it, on a classifier's outputs:
 //!
 //! - **Inception Score** (Salimans et al.; Barratt & Sharma): `exp(E_x KL(p(c|x) || p(c)))`, with
 //!   p(c) the mean of p(c|x) over the samples: high when each sample is confidently one class and

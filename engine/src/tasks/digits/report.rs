@@ -1,4 +1,4 @@
-//! What digit generation is scored by (seed 003, Table 2), after supervision steps 1, 2, 4, 8, ...
+//! What digit generation is scored by (the GRAM paper, Table 2), after supervision steps 1, 2, 4, 8, ...
 //! and the last: **IS** and **FID** (`quality.rs`, on the small classifier's outputs) of the N
 //! samples, FID against the real digits of the part being scored; and, so the numbers can be read,
 //! the same two figures for as many real train-part digits (the **real-data reference**: what a
@@ -124,7 +124,7 @@ impl Report for DigitsReport {
         if let Some((is, fid)) = self.reference {
             t += &format!("Real-data reference ({} real train digits, same classifier): IS {is:.3}, FID {fid:.3}\n", self.samples);
         }
-        t += "After supervision steps 1, 2, 4, 8, ... and the last (seed 003, Table 2):\n";
+        t += "After supervision steps 1, 2, 4, 8, ... and the last (the GRAM paper, Table 2):\n";
         t += "| step | IS | FID | recognisable | classes | distinct | ink |\n| --- | --- | --- | --- | --- | --- | --- |\n";
         for q in &self.by_step {
             t += &format!(

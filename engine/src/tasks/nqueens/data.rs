@@ -1,4 +1,4 @@
-//! The dataset of the GRAM paper (seed 003, appendix E.1.1): complete solutions with `k` queens
+//! The dataset of the GRAM paper (appendix E.1.1): complete solutions with `k` queens
 //! removed, deduplicated by input, and its documented split.
 
 use std::collections::BTreeSet;

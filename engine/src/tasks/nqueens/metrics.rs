@@ -1,4 +1,4 @@
-//! The paper's metrics for multi-solution puzzles (seed 003, section 3.2): single-sample accuracy
+//! The paper's metrics for multi-solution puzzles (the GRAM paper, section 3.2): single-sample accuracy
 //! (the output satisfies every constraint and keeps every given) and coverage@N (distinct valid
 //! completions found among N samples / all valid completions), averaged per input, overall and per
 //! group (for N-Queens the group is the number of removed queens `k`).
@@ -70,7 +70,7 @@ pub struct Report {
     pub samples_per_input: usize,
     pub overall: Tally,
     pub by_group: BTreeMap<usize, Tally>,
-    /// Seed 003's figures 12 and 13 (by number of completions; coverage against samples).
+    /// The GRAM paper's figures 12 and 13 (by number of completions; coverage against samples).
     pub figures: CoverageFigures,
 }
 

@@ -1,4 +1,4 @@
-//! N-Queens (seed 003, appendix E.1.1): boards and their text format ([`board`]), the exact
+//! N-Queens (the GRAM paper, appendix E.1.1): boards and their text format ([`board`]), the exact
 //! completion enumerator ([`solver`]), the paper's dataset and its split ([`data`]), accuracy and
 //! coverage@N ([`metrics`]), the task interface ([`task`]) and the model configs ([`model`]).
 

@@ -1,4 +1,4 @@
-//! The paired views of the regex task (seed 002's NL-to-regex, in the spirit of NL-RX's
+//! The paired views of the regex task (the LLM-JEPA paper's NL-to-regex, in the spirit of NL-RX's
 //! synthetic grammar): a small grammar of **meanings** ("lines containing X followed by Y"), each
 //! with its English descriptions and its one canonical regex. Every pair is enumerated, so the
 //! data is a pure function of this file.

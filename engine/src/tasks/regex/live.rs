@@ -1,4 +1,4 @@
-//! Live training for the browser's `/jepa` page (issue 23): a model of the regex task trained
+//! Live training for the browser's `/jepa` page: a model of the regex task trained
 //! one step at a time on the training part, with its objective's knobs (LLM-JEPA's lambda and k)
 //! changeable between steps, and a **snapshot** of what a visitor sees: semantic accuracy on
 //! validation descriptions and both views' embeddings projected on their first two principal

@@ -1,4 +1,4 @@
-//! Descriptions and the regexes they denote (seed 002's NL-to-regex; issue 23): the paired-view
+//! Descriptions and the regexes they denote (the LLM-JEPA paper's NL-to-regex): the paired-view
 //! task of the LLM-JEPA study. [`language`] enumerates the meanings, their English descriptions
 //! and canonical regexes, and the split; [`syntax`] reads the regex subset Python's `re` and
 //! Rust's `regex` share; [`automaton`] decides whether two regexes accept the same lines

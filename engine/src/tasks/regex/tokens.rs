@@ -3,7 +3,7 @@
 //! the words...). A word such as `dog` is one token in either view. A regex is split into
 //! fragments by longest match; a model's answer is its fragments joined.
 //!
-//! The model's sequence (seed 002's SFT layout): `BOS description [PRED]*k SEP regex EOS`; the
+//! The model's sequence (the LLM-JEPA paper's SFT layout): `BOS description [PRED]*k SEP regex EOS`; the
 //! LM loss reads the regex and EOS.
 
 use std::collections::HashMap;
@@ -16,7 +16,7 @@ pub const BOS: u32 = 1;
 /// Between the description and the regex (the "assistant" turn's start).
 pub const SEP: u32 = 2;
 pub const EOS: u32 = 3;
-/// LLM-JEPA's predictor token (seed 002): k of them end the description.
+/// LLM-JEPA's predictor token (the LLM-JEPA paper): k of them end the description.
 pub const PRED: u32 = 4;
 const SPECIALS: [&str; 5] = ["<pad>", "<bos>", "<sep>", "<eos>", "<pred>"];
 

@@ -104,7 +104,7 @@ impl Difficulty {
     }
 }
 
-/// A validity-preserving transformation of the grid (seed 003 and TRM train on such
+/// A validity-preserving transformation of the grid (the GRAM paper and TRM train on such
 /// augmentations): relabel digits, transpose, permute bands and stacks, permute rows within a
 /// band and columns within a stack.
 #[derive(Clone, Debug, PartialEq, Eq)]

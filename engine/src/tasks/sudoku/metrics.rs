@@ -1,5 +1,5 @@
 //! Solving and scoring Sudoku with a GRAM model: what `solve --task sudoku`, `eval` and the
-//! browser share. Sudoku has one answer per puzzle, so the metrics of seed 003 section 4 are
+//! browser share. Sudoku has one answer per puzzle, so the metrics of the GRAM paper section 4 are
 //! accuracy-type: the vote's accuracy against the number of samples N (the width-scaling figure)
 //! and against supervision steps, and the share of puzzles where any of N samples is right
 //! (rule-checkable without knowing the answer: a full grid without conflicts that keeps the givens).
@@ -26,7 +26,7 @@ pub struct SudokuTally {
     /// Per supervision step: the vote of all samples at that step is right.
     pub vote_correct_by_step: Vec<usize>,
     /// Per width in [`WIDTHS`], per supervision step: the vote of the first N samples after that
-    /// step is right (seed 003's Figure 4: accuracy against N and steps).
+    /// step is right (the GRAM paper's Figure 4: accuracy against N and steps).
     pub vote_correct_by_width_step: Vec<Vec<usize>>,
 }
 
@@ -166,7 +166,7 @@ impl SudokuReport {
 }
 
 impl SudokuReport {
-    /// Seed 003's Figure 4 as a table: the vote's accuracy (all bands) for N samples (rows)
+    /// The GRAM paper's Figure 4 as a table: the vote's accuracy (all bands) for N samples (rows)
     /// after s supervision steps (columns), each cell with its compute, N x s trajectory-steps.
     /// A deterministic model (TRM) has one row worth reading: its N samples are one.
     pub fn figure4_table(&self) -> String {

@@ -1,4 +1,4 @@
-//! Sudoku: the 9x9 grid, its text format and tokens, and the train/test split (seed 003, section 4
+//! Sudoku: the 9x9 grid, its text format and tokens, and the train/test split (the GRAM paper, section 4
 //! and appendix D.1). `solver`: the exact solver and uniqueness counter; `generate`: puzzles with
 //! a difficulty rating, and validity-preserving augmentation; `csv` and `imported`: a user's
 //! Sudoku-Extreme CSV, checked, and what an import keeps of it.

@@ -3,7 +3,7 @@
 use super::{CELLS, VOCAB};
 use crate::gram::GramConfig;
 
-/// The Sudoku model (seed 003, appendix D.1): the [SwiGLU + SwiGLU] mixer core and K = 6, as
+/// The Sudoku model (the GRAM paper, appendix D.1): the [SwiGLU + SwiGLU] mixer core and K = 6, as
 /// the paper. Width, T, N_sup and beta are sized for this machine's CPU (see each field):
 /// D = 128 (paper 512), T = 2 (paper 3), N_sup = 8 (paper 16). beta: Sudoku has one answer
 /// per puzzle, so eps has nothing to choose between solutions. Measured: at beta 0.1 the

@@ -1,4 +1,4 @@
-//! Tree route search (seed 000, section 5.1.1 and appendix A): a random full binary tree of at
+//! Tree route search (the JEPA-Reasoner paper, section 5.1.1 and appendix A): a random full binary tree of at
 //! most 4 levels whose nodes carry distinct random capital letters; the task names the root and
 //! a target leaf, and the answer is the route from the root down to that leaf.
 //!

@@ -38,7 +38,7 @@ pub fn seq_batch(tasks: &[TreeTask], device: &Device) -> SeqBatch {
     }
 }
 
-/// The hard-coded action filter (seed 000, section 3.3), built from the data's structure: the
+/// The hard-coded action filter (the JEPA-Reasoner paper, section 3.3), built from the data's structure: the
 /// latents from the first position after `[ROUTE]` on go to the Talker. Returns that position.
 pub fn action_filter(tokens: &[u32]) -> Option<usize> {
     tokens.iter().position(|&t| t == ROUTE).map(|p| p + 1)
@@ -136,7 +136,7 @@ pub fn sibling_figures(latent: &[f32], vocab: &[Vec<f32>], task: &TreeTask, j: u
     Some((alpha, beta, rank, pairs))
 }
 
-/// Held-out figures (seed 000, section 5.1.4).
+/// Held-out figures (the JEPA-Reasoner paper, section 5.1.4).
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
 pub struct TreeEval {
     pub tasks: usize,

@@ -10,7 +10,7 @@ use crate::tasks::{Part, Task};
 /// Held-out trees `eval` scores and `split --part test` prints.
 pub const TEST_TREES: usize = 1000;
 
-/// Route search on random binary trees (seed 000, section 5.1.1).
+/// Route search on random binary trees (the JEPA-Reasoner paper, section 5.1.1).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Trees;
 
