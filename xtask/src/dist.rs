@@ -12,8 +12,7 @@
 use std::fs;
 use std::path::{Path, PathBuf};
 
-#[path = "../../app/src/routes.rs"]
-mod routes;
+use crate::routes;
 
 /// What `dist` was asked for.
 #[derive(Debug, PartialEq)]

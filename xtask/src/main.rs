@@ -1,7 +1,7 @@
 //! Project set-up and orchestration, so a fresh machine needs only cargo (and, for the browser
 //! parts, the machine's Node.js and apt):
 //!
-//! - `cargo xtask test`: every test — the layout rules (tests/layout_check.py), engine unit tests, native-trainer CLI contract tests,
+//! - `cargo xtask test`: every test — the docs check, the layout rules (tests/layout_check.py), engine unit tests, native-trainer CLI contract tests,
 //!   shipped-weights tests, the independent Python checker, then the browser app built by trunk
 //!   and driven end to end in Chromium (WebGPU on SwiftShader and the CPU fallback).
 //! - `cargo xtask serve`: the playground on http://127.0.0.1:8080 (`PORT` overrides), built and
@@ -9,6 +9,9 @@
 //! - `cargo xtask dist [--base-path /latent/] [--out DIR] [--no-build]`: the playground as a
 //!   static site for any host, at its root or under a sub-path (`dist.rs`).
 //! - `cargo xtask demo`: the trainer's terminal demo (GRAM and TRM side by side, no browser).
+//! - `cargo xtask docs`: the docs check alone (`docs_check.rs`), which `test` runs first.
+//! - `cargo xtask screenshot`: the README's picture of `/nqueens` mid-run, re-made from the real
+//!   page (`tests/e2e/screenshot.mjs`).
 //!
 //! Whatever is missing is installed first: the wasm32 target, trunk and the exact
 //! wasm-bindgen-cli (cargo install), wasm-opt from npm `binaryen@132`, playwright-core and axe-core (npm ci
@@ -18,6 +21,9 @@
 //! Build artefacts go to `$CARGO_TARGET_DIR` when set, else to `target/` in the checkout.
 
 mod dist;
+mod docs_check;
+#[path = "../../app/src/routes.rs"]
+mod routes;
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode};
@@ -62,7 +68,7 @@ fn e2e_dir() -> PathBuf {
 }
 
 /// PATH with npm's wasm-opt (binaryen 132) first: Debian's binaryen 108 emits a .wasm that does
-/// not load (BUILD-NOTES.md), so it must never be the one trunk finds.
+/// not load (measured with this toolchain), so it must never be the one trunk finds.
 fn tool_path() -> String {
     let npm_bin = e2e_dir().join("node_modules").join(".bin");
     let cargo_bin = std::env::var("CARGO_HOME")
@@ -116,7 +122,7 @@ fn ensure_build_tools() -> Result<(), String> {
         run(Command::new("rustup").args(["target", "add", WASM_TARGET]))?;
     }
     ensure_cargo_tool("trunk", "trunk", TRUNK, true)?;
-    // Not --locked: the registry lacks one of its locked dependency versions (BUILD-NOTES.md).
+    // Not --locked: the registry lacks one of its locked dependency versions (measured with this toolchain).
     ensure_cargo_tool("wasm-bindgen", "wasm-bindgen-cli", WASM_BINDGEN, false)?;
     let wasm_opt = e2e_dir().join("node_modules").join(".bin").join("wasm-opt");
     let playwright = e2e_dir().join("node_modules").join("playwright-core");
@@ -140,7 +146,17 @@ fn build_app() -> Result<(), String> {
     run(&mut trunk(&["build", "--release", "--offline"]))
 }
 
+/// The README and docs rules (`docs_check.rs`); every problem listed, then one error.
+fn docs() -> Result<(), String> {
+    let problems = docs_check::check(&root())?;
+    for p in &problems {
+        eprintln!("docs: {p}");
+    }
+    if problems.is_empty() { Ok(()) } else { Err(format!("the docs check found {} problem(s)", problems.len())) }
+}
+
 fn test() -> Result<(), String> {
+    docs()?;
     // The architecture's rules (docs/ARCHITECTURE.md): file sizes and no import circles.
     run(Command::new("python3").current_dir(root()).arg("tests/layout_check.py"))?;
     // One optimised profile for everything (see Cargo.toml): the same artefacts serve the
@@ -175,8 +191,15 @@ fn dist_site(args: &[String]) -> Result<(), String> {
 fn serve() -> Result<(), String> {
     ensure_web_tools()?;
     let port = std::env::var("PORT").unwrap_or_else(|_| "8080".into());
-    eprintln!("xtask: the playground will be at http://127.0.0.1:{port}/ (/nqueens, /sudoku, /coloring, /tree, /generate, /grammar) once trunk has built it");
+    eprintln!("xtask: the playground will be at http://127.0.0.1:{port}/ (/nqueens, /sudoku, /coloring, /tree, /generate, /grammar, /jepa, /learn) once trunk has built it");
     run(&mut trunk(&["serve", "--release", "--offline", "--address", "127.0.0.1", "--port", &port]))
+}
+
+/// The README's picture of /nqueens mid-run, re-made from a fresh build (tests/e2e/screenshot.mjs).
+fn screenshot() -> Result<(), String> {
+    ensure_web_tools()?;
+    build_app()?;
+    run(Command::new("node").current_dir(e2e_dir()).arg("screenshot.mjs").env("DIST", root().join("dist")))
 }
 
 fn demo() -> Result<(), String> {
@@ -191,8 +214,10 @@ fn main() -> ExitCode {
         "test" => test(),
         "serve" => serve(),
         "demo" => demo(),
+        "docs" => docs(),
+        "screenshot" => screenshot(),
         "dist" => dist_site(&std::env::args().skip(2).collect::<Vec<_>>()),
-        _ => Err("usage: cargo xtask <test|serve|dist|demo>".into()),
+        _ => Err("usage: cargo xtask <test|serve|dist|demo|docs|screenshot>".into()),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
