@@ -1,0 +1,39 @@
+// The README's picture: the real /nqueens page mid-run, made from a trunk build ($DIST, default
+// ../../dist) in Debian's Chromium on the CPU fallback. The page runs the shipped GRAM on its
+// default puzzle with 20 samples; once the worker has computed the run, playback is paused at
+// step 3 of 8, where the samples still disagree, and the window is saved as
+// docs/figures/playground-nqueens.png (OUT overrides). Re-make it when /nqueens changes:
+// `cargo xtask screenshot`.
+
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+import { serve } from './static-server.mjs';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const dist = process.env.DIST || path.join(here, '..', '..', 'dist');
+const out = process.env.OUT || path.join(here, '..', '..', 'docs', 'figures', 'playground-nqueens.png');
+const STEP = 3;
+
+const { server, base } = await serve(dist);
+const args = ['--no-sandbox', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic'];
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args });
+try {
+  const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  await page.goto(`${base}/nqueens?backend=cpu&run=1`);
+  await page.locator('.run-status').filter({ hasText: /done in|failed/ }).waitFor({ timeout: 300000 });
+  const status = await page.locator('.run-status').innerText();
+  if (/failed/.test(status)) throw new Error(`the run failed: ${status}`);
+  if ((await page.locator('.play').innerText()) === 'Pause') await page.locator('.play').click();
+  for (let i = 0; i < 20; i++) await page.getByRole('button', { name: 'Previous step' }).click();
+  for (let i = 1; i < STEP; i++) await page.getByRole('button', { name: 'Next step' }).click();
+  await page.locator('.step-label').filter({ hasText: new RegExp(`^Step ${STEP} of`) }).waitFor({ timeout: 10000 });
+  await page.screenshot({ path: out });
+  if (errors.length) throw new Error(`page errors: ${errors}`);
+  console.log(`screenshot: ${out} (${status})`);
+} finally {
+  await browser.close();
+  server.close();
+}
