@@ -3,6 +3,8 @@
 use leptos::prelude::*;
 use leptos_router::components::A;
 
+use super::headline::HeadlineTable;
+
 #[component]
 pub fn Home() -> impl IntoView {
     view! {
@@ -49,6 +51,7 @@ pub fn Home() -> impl IntoView {
                 </li>
             </ul>
         </section>
+        <HeadlineTable/>
     }
 }
 

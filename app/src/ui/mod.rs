@@ -2,13 +2,16 @@
 //!
 //! - [`nqueens`], [`sudoku`], [`tree`], [`coloring`]: the puzzle pages, each a folder of panels around its state;
 //! - [`generate`]: p(x), digits and boards drawn from nothing;
-//! - [`controls`], [`trajectories`], [`plots`], [`status`], [`recorded`]: what the pages share;
+//! - [`home`] with [`headline`]: the start page and its measured results, read from the manifests;
+//! - [`controls`], [`trajectories`], [`plots`], [`status`], [`recorded`], [`fetch`]: what the pages share;
 //! - [`browser`], [`model_worker`]: the page's browser and its model's Web Worker.
 
 pub mod browser;
 pub mod coloring;
 pub mod controls;
+pub mod fetch;
 pub mod generate;
+pub mod headline;
 pub mod home;
 pub mod learn;
 pub mod model_worker;

@@ -5,12 +5,10 @@
 
 use leptos::prelude::*;
 use serde::de::DeserializeOwned;
-use wasm_bindgen::JsCast;
-use wasm_bindgen_futures::JsFuture;
 
+use super::fetch::fetch_json;
 use super::model_worker::ModelWorker;
 use super::status::Load;
-use crate::base_path::site_root;
 use crate::recorded_runs::RUNS_PATH;
 
 /// What `/tree` and `/grammar` say while their recorded run is on screen.
@@ -20,13 +18,7 @@ pub const RECORDED_NOTE: &str =
 /// The recorded run `name` (`None` when it cannot be fetched or read: the page then waits for
 /// the live model, as without a recording).
 pub async fn fetch_recorded<T: DeserializeOwned>(name: &str) -> Option<T> {
-    let url = format!("{}{RUNS_PATH}/{name}.json", site_root());
-    let response: web_sys::Response = JsFuture::from(window().fetch_with_str(&url)).await.ok()?.dyn_into().ok()?;
-    if !response.ok() {
-        return None;
-    }
-    let text = JsFuture::from(response.text().ok()?).await.ok()?.as_string()?;
-    serde_json::from_str(&text).ok()
+    fetch_json(&format!("{RUNS_PATH}/{name}.json")).await
 }
 
 /// Calls `go_live` when a recorded run is on screen (`showing`, tracked) and the worker has the
