@@ -327,7 +327,18 @@ const placedText = (() => { const b = new Array(64).fill('.'); placed.forEach(([
     await page.screenshot({ path: path.join(shots, 'nqueens-phone.png'), fullPage: true });
     await page.goto(`${base}/`);
     await page.getByRole('link', { name: 'N-Queens' }).first().waitFor();
-    await page.screenshot({ path: path.join(shots, 'home.png') });
+    // The headline results: ours is read from the shipped manifest as the page opens, so the
+    // cell shows what the manifest records (read here from the served file), never a guess.
+    const manifest = JSON.parse(fs.readFileSync(path.join(dist, 'weights', 'gram-nqueens8.json'), 'utf8'));
+    const cell = page.locator('td[data-weights="gram-nqueens8"]');
+    await cell.filter({ hasText: /%/ }).waitFor({ timeout: 30000 });
+    const shown = await cell.innerText();
+    assert(shown === `${manifest.eval.accuracy}% / ${manifest.eval.coverage}%`, `the start page shows ${shown} for gram-nqueens8, its manifest records ${manifest.eval.accuracy} / ${manifest.eval.coverage}`);
+    assert(await page.getByRole('cell', { name: '99.7% / 88.1%' }).count() === 1, "the paper's 8x8 N-Queens numbers are not beside ours");
+    await page.waitForFunction(() => ![...document.querySelectorAll('.headline td.num')].some((td) => td.textContent === '…'), null, { timeout: 30000 });
+    const missing = (await page.locator('.headline td.num').allInnerTexts()).filter((t) => /not recorded/.test(t));
+    assert(missing.length === 0, `headline rows without their manifest's number: ${missing}`);
+    await page.screenshot({ path: path.join(shots, 'home.png'), fullPage: true });
     await page.goto(`${base}/no-such-page`);
     await page.getByText('No page here').waitFor();
     assert(page.errors.length === 0, `console errors: ${page.errors}`);
