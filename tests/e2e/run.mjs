@@ -334,7 +334,8 @@ const placedText = (() => { const b = new Array(64).fill('.'); placed.forEach(([
     await cell.filter({ hasText: /%/ }).waitFor({ timeout: 30000 });
     const shown = await cell.innerText();
     assert(shown === `${manifest.eval.accuracy}% / ${manifest.eval.coverage}%`, `the start page shows ${shown} for gram-nqueens8, its manifest records ${manifest.eval.accuracy} / ${manifest.eval.coverage}`);
-    assert(await page.getByRole('cell', { name: '99.7% / 88.1%' }).count() === 1, "the paper's 8x8 N-Queens numbers are not beside ours");
+    const paper = await page.locator('tr', { has: cell }).locator('td[data-label="paper"]').innerText();
+    assert(paper === '99.7% / 88.1%', `the paper's 8x8 N-Queens numbers beside ours read ${paper}`);
     await page.waitForFunction(() => ![...document.querySelectorAll('.headline td.num')].some((td) => td.textContent === '…'), null, { timeout: 30000 });
     const missing = (await page.locator('.headline td.num').allInnerTexts()).filter((t) => /not recorded/.test(t));
     assert(missing.length === 0, `headline rows without their manifest's number: ${missing}`);

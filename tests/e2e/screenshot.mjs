@@ -1,7 +1,7 @@
 // The README's picture: the real /nqueens page mid-run, made from a trunk build ($DIST, default
 // ../../dist) in Debian's Chromium on the CPU fallback. The page runs the shipped GRAM on its
 // default puzzle with 20 samples; once the worker has computed the run, playback is paused at
-// step 3 of 8, where the samples still disagree, and the window is saved as
+// step 3 of 8, framed on the trajectory in focus, all samples and the coverage chart, and saved as
 // docs/figures/playground-nqueens.png (OUT overrides). Re-make it when /nqueens changes:
 // `cargo xtask screenshot`.
 
@@ -19,7 +19,7 @@ const { server, base } = await serve(dist);
 const args = ['--no-sandbox', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic'];
 const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args });
 try {
-  const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+  const page = await (await browser.newContext({ viewport: { width: 1280, height: 720 } })).newPage();
   const errors = [];
   page.on('pageerror', (e) => errors.push(String(e)));
   await page.goto(`${base}/nqueens?backend=cpu&run=1`);
@@ -30,6 +30,11 @@ try {
   for (let i = 0; i < 20; i++) await page.getByRole('button', { name: 'Previous step' }).click();
   for (let i = 1; i < STEP; i++) await page.getByRole('button', { name: 'Next step' }).click();
   await page.locator('.step-label').filter({ hasText: new RegExp(`^Step ${STEP} of`) }).waitFor({ timeout: 10000 });
+  // Frame the run itself: the trajectory in focus, all samples and the coverage chart.
+  await page.evaluate(() => {
+    const h = [...document.querySelectorAll('h2')].find((e) => e.textContent.startsWith('Inside one trajectory'));
+    window.scrollTo(0, h.getBoundingClientRect().top + window.scrollY - 24);
+  });
   await page.screenshot({ path: out });
   if (errors.length) throw new Error(`page errors: ${errors}`);
   console.log(`screenshot: ${out} (${status})`);

@@ -25,17 +25,17 @@ fn Row(row: &'static Headline) -> impl IntoView {
     });
     view! {
         <tr>
-            <td>{row.experiment}</td>
-            <td>{row.measure}</td>
-            <td class="num">{row.paper}</td>
-            <td class="num" data-weights=row.weights>
+            <td data-label="experiment">{row.experiment}</td>
+            <td data-label="measure">{row.measure}</td>
+            <td class="num" data-label="paper">{row.paper}</td>
+            <td class="num" data-label="ours" data-weights=row.weights>
                 {move || match value.get() {
                     Ours::Loading => "…".to_string(),
                     Ours::Read(s) => s,
                     Ours::Missing => format!("not recorded in {}.json", row.weights),
                 }}
             </td>
-            <td><A href=crate::base_path::href(row.route)>"Try it"</A></td>
+            <td data-label="page"><A href=crate::base_path::href(row.route)>"Try it"</A></td>
         </tr>
     }
 }
