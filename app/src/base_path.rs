@@ -4,6 +4,10 @@
 //! router's base, lesson links, the address bar, the worker's script and the weights and recorded
 //! runs it fetches.
 
+/// Where trunk copies `public/weights/`, under the site's root: the worker fetches weights and
+/// the start page their manifests from here.
+pub const WEIGHTS_PATH: &str = "/weights";
+
 /// The router's base for a `<base href>` path: `""` at the root, `/latent` under `/latent/`.
 pub fn router_base_of(base_href_path: &str) -> String {
     let trimmed = base_href_path.trim_end_matches('/');

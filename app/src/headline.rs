@@ -180,7 +180,7 @@ pub fn ours(row: &Headline, manifest: &Value) -> Option<String> {
 
 /// Where the manifest of `weights` is, under the site's root.
 pub fn manifest_path(weights: &str) -> String {
-    format!("/weights/{weights}.json")
+    format!("{}/{weights}.json", crate::base_path::WEIGHTS_PATH)
 }
 
 #[cfg(test)]

@@ -31,8 +31,7 @@ use crate::protocol::{BackendChoice, Request, Response, SolveRequest, StepReport
 use crate::url_state::nqueens::MAX_SAMPLES;
 use crate::url_state::sampling::{MAX_RESTARTS, MAX_STEPS};
 
-/// Where trunk copies `public/weights/`, under the site's root (`crate::base_path`).
-pub const WEIGHTS_PATH: &str = "/weights";
+pub use crate::base_path::WEIGHTS_PATH;
 
 pub struct ReasonerWorker {
     state: Rc<RefCell<State>>,
