@@ -10,8 +10,14 @@ use std::path::{Component, Path, PathBuf};
 /// The README's length bar: a front door, read in five minutes.
 pub const README_MAX_LINES: usize = 300;
 
-/// Every problem found, as one line each; empty when the docs are in order.
-pub fn check(root: &Path) -> Result<Vec<String>, String> {
+/// What the check found.
+pub struct Checked {
+    /// Every problem, as one line each; empty when the docs are in order.
+    pub problems: Vec<String>,
+    pub readme_lines: usize,
+}
+
+pub fn check(root: &Path) -> Result<Checked, String> {
     let mut problems = Vec::new();
     let readme = read(&root.join("README.md"))?;
     let lines = readme.lines().count();
@@ -43,7 +49,7 @@ pub fn check(root: &Path) -> Result<Vec<String>, String> {
         }
     }
     problems.extend(repository_words(root)?);
-    Ok(problems)
+    Ok(Checked { problems, readme_lines: lines })
 }
 
 fn read(path: &Path) -> Result<String, String> {
@@ -305,7 +311,7 @@ mod tests {
         let mut readme = String::from("| `/` | `/nqueens` | `train` |\n[a](docs/a.md#top) [b](docs/b.md)\n");
         readme.push_str(&"x\n".repeat(README_MAX_LINES));
         std::fs::write(dir.join("README.md"), readme).unwrap();
-        let problems = check(&dir).unwrap().join("\n");
+        let problems = check(&dir).unwrap().problems.join("\n");
         let _ = std::fs::remove_dir_all(&dir);
         assert!(problems.contains("lines, the bar"), "{problems}");
         assert!(problems.contains("docs/b.md"), "{problems}");
