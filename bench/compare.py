@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""burn / PyTorch time ratios for the README's speed table, measured in one run.
+"""burn / PyTorch time ratios for the speed table of docs/speed.md, measured in one run.
 
 Alternates rounds of `native-trainer bench` (the engine) and `bench/pytorch/gram_bench.py` (the
 PyTorch re-implementation) on the same models, batches and thread counts, the order flipped every

@@ -6,7 +6,7 @@
 writes OUT_PREFIX-by-count.svg (accuracy and coverage against the number of valid answers,
 the inputs grouped in powers of two: figure 12) and OUT_PREFIX-by-samples.svg (coverage
 against the number of samples drawn, n = 1..N: figure 13), one line per LABEL. Standard
-library only; the README shows the files it wrote under docs/figures/.
+library only; the results pages in docs/results/ show the files it wrote under docs/figures/.
 """
 import csv
 import sys

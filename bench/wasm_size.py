@@ -5,7 +5,7 @@
     python3 bench/wasm_size.py $CARGO_TARGET_DIR/wasm32-unknown-unknown/release/worker_webgpu.wasm   (or worker_cpu.wasm, app.wasm)
 
 Prints the code bytes per crate (the first path segment of each demangled-ish symbol), largest
-first, and the share of the code section. A size breakdown for the README, not a test.
+first, and the share of the code section. A size breakdown for docs/speed.md, not a test.
 """
 
 import re

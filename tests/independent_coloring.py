@@ -1,13 +1,13 @@
 #!/usr/bin/env python3
 """Independent re-check of the graph-colouring data, written without the engine's code.
 
-Regenerates each dataset from its documented rule (README, "Graph colouring"; engine
+Regenerates each dataset from its documented rule (docs/results/coloring.md; engine
 `tasks/coloring/data.rs`): a SplitMix64 stream seeded with 0x6752414d30303033 + n, one draw per
 vertex pair in text order, an edge when (x >> 11) / 2^53 < p (p = 0.45 for 8 vertices, 0.35 for
 10), a graph kept when it is 3-colourable and new, until 7,257 (8) or 13,657 (10) are kept; the
 split rule (h = FNV-1a-64(text) >> 24: test iff h % 1000 < 35, validation iff h % 100 in 15..20,
 train otherwise). Checks that `native-trainer split --task coloringN` prints exactly those graphs
-per part, and prints the distribution of canonical colouring counts (the README's histogram).
+per part, and prints the distribution of canonical colouring counts (the histogram in docs/results/coloring.md).
 
 Usage: independent_coloring.py <path to native-trainer> [8|10 ...]
 """

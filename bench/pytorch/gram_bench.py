@@ -228,7 +228,7 @@ def time_training(cfg, preset, task, warmup, timed, noise, adamw):
     return times, run.batch_size
 
 
-# ----- matmul FLOPs and the machine's matmul peak (for the fraction of peak in the README) --------
+# ----- matmul FLOPs and the machine's matmul peak (for the fraction of peak in docs/speed.md) --------
 
 def step_flops(cfg, preset, task, model, what, n, noise):
     """Matmul FLOPs of one sampling step of N trajectories, or of one training step (forward

@@ -136,7 +136,7 @@ fn q_selection_answers_with_the_most_confident_trajectory() {
 
 /// PTRM's sigma is absolute on a latent of RMS ~1 (TRM's post-norm). Ours is post-norm with a
 /// learned RMSNorm gain, so the scale is measured: the RMS of `l` of the shipped TRMs after each
-/// of their 8 supervision steps on validation inputs stays near 1 (printed for the README), so
+/// of their 8 supervision steps on validation inputs stays near 1 (printed for docs/results/ptrm.md), so
 /// sigma reads as a fraction of the latent's RMS as in the paper.
 #[test]
 fn the_shipped_trms_reasoning_latent_has_rms_near_one() {

@@ -11,7 +11,7 @@
 //!    Reasoner's 8 free-running latents after a random cut.
 //!
 //! Phases 2-4 get the same number of optimiser steps and batch (equal steps; C's step costs
-//! five forward passes, R's Reasoner is smaller than T: the README says so beside the results).
+//! five forward passes, R's Reasoner is smaller than T: docs/results/grammar.md says so beside the results).
 
 use std::path::Path;
 

@@ -1,4 +1,4 @@
-//! The command line: every subcommand and flag (README, "Command-line contracts").
+//! The command line: every subcommand and flag (docs/cli.md).
 
 use std::path::PathBuf;
 
@@ -48,11 +48,11 @@ pub struct SamplingArgs {
     #[arg(long, default_value_t = 0)]
     pub seed: u64,
     /// Let the halting Q-head freeze trajectories early (off by default: measured, it halts
-    /// too early; see README).
+    /// too early; see docs/results/nqueens.md).
     #[arg(long)]
     pub halt: bool,
     /// Fraction of the step budget, at its end, run without noise (the mean path): 0.25 of 8
-    /// steps = the last 2. Default: the task's (0.25 for N-Queens, 0 for Sudoku; see README).
+    /// steps = the last 2. Default: the task's (0.25 for N-Queens, 0 for Sudoku; see docs/results/nqueens.md).
     #[arg(long)]
     pub settle: Option<f64>,
     /// How an answer is read from the logits: `greedy` (argmax, the default) or `sample` (drawn
@@ -61,7 +61,7 @@ pub struct SamplingArgs {
     pub decoding: DecodingArg,
     /// Check every sample against the task's rules after each supervision step and stop a
     /// puzzle's run at the first step where one passes, answering with it (not the paper's
-    /// sampler, which votes after the whole budget; README, "verified stop"). `solve --task
+    /// sampler, which votes after the whole budget; docs/results/sudoku.md). `solve --task
     /// sudoku` does this by default.
     #[arg(long, conflicts_with = "no_verified_stop")]
     pub verified_stop: bool,

@@ -5,7 +5,7 @@
 //! what `train --preset <name>-full --backend wgpu` runs for a researcher, with `--batch`,
 //! `--grad-accum`, `--d-model`, `--k-inner`, `--t-outer` and `--n-sup` to fit a smaller GPU.
 //!
-//! Where the paper is silent or ours differs (README, deviations table):
+//! Where the paper is silent or ours differs (docs/training.md, "Full-size presets on a GPU"):
 //! - steps: Table 7 gives epochs; a preset's steps are epochs x training inputs / 768 on our
 //!   splits (N-Queens 8x8: 3K x 4,015; 10x10: 1K x 33,290; colouring 8: 5K x 6,673; 10: 5K x
 //!   12,577), and for Sudoku TRM's Sudoku-Extreme-1k count (50K x 1,000 puzzles / 768), the data

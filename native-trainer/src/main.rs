@@ -1,5 +1,5 @@
 //! `native-trainer`: train, evaluate, solve, export and benchmark the playground's models.
-//! Text contracts (other tools read them): see README.md, "Command-line contracts".
+//! Text contracts (other tools read them): see docs/cli.md.
 //! Layout: `docs/ARCHITECTURE.md`.
 
 mod accumulate;
@@ -35,7 +35,7 @@ use std::process::ExitCode;
 /// mimalloc instead of glibc's malloc: burn-flex allocates a fresh buffer per op, and glibc
 /// serves buffers over its mmap threshold with mmap/munmap, so every step paid page faults and
 /// page clearing (~18% of a sampling step in a profile). mimalloc reuses them: sampling at
-/// N=20 went from 58 to 39 ms per step (README, speed).
+/// N=20 went from 58 to 39 ms per step (docs/speed.md).
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 

@@ -17,7 +17,7 @@ fn generate(weights_name: &str, args: &[&str]) -> std::process::Output {
 
 #[test]
 fn generate_prints_one_checked_board_per_sample_and_refuses_what_cannot_generate() {
-    // The completion model on the empty board: the baseline path (README, "Generation").
+    // The completion model on the empty board: the baseline path (docs/results/generation.md).
     let out = generate("gram-nqueens8", &["--samples", "6", "--steps", "3", "--seed", "4"]);
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let rows: Vec<serde_json::Value> = lines(&out).iter().map(|l| serde_json::from_str(l).unwrap()).collect();

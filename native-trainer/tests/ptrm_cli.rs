@@ -1,4 +1,4 @@
-//! PTRM's flags on the real binary (README, "Command-line contracts"): `--latent-noise` makes a
+//! PTRM's flags on the real binary (docs/cli.md): `--latent-noise` makes a
 //! TRM sample N different trajectories in `eval` and `solve`, `--select vote|lprm|q` scores or
 //! picks among them, and bad values are refused with a clear message and exit code 2.
 

@@ -515,7 +515,7 @@ const scell = (page, r, c) => page.getByRole('textbox', { name: `Row ${r}, colum
     const { page, context } = await newPage(b);
     await page.goto(`${base}/sudoku?backend=cpu`);
     // A held-out test puzzle with 27 givens (the expert band), not one the page offers, solved
-    // at the page's defaults (a budget of 16 steps, one restart; README, "Results: Sudoku").
+    // at the page's defaults (a budget of 16 steps, one restart; docs/results/sudoku.md).
     const puzzle = '.6....4...5.2.96.33.4.....51...84.6.6...5..8...3..1......1..739...5.....2....3.5.';
     await page.getByLabel('Puzzle text, 81 characters').fill(puzzle);
     await page.getByRole('button', { name: 'Load', exact: true }).click();
@@ -1046,7 +1046,7 @@ const vertex = (page, i) => page.getByRole('button', { name: new RegExp(`^Vertex
     }
     assert(seen, `no clear difference within 2 minutes: ${JSON.stringify(await readouts(page))}`);
     results.jepa_live_cpu = { seconds_to_visible_difference: seen.seconds, step: seen.lm.step, cos_lm: seen.lm.cos, cos_llm_jepa: seen.jepa.cos, spread_lm: seen.lm.spread, spread_llm_jepa: seen.jepa.spread };
-    // The page also shows what the cosine hides: the JEPA model's embeddings collapse (README).
+    // The page also shows what the cosine hides: the JEPA model's embeddings collapse (docs/results/lm-jepa.md).
     assert(seen.jepa.spread >= 0 && seen.jepa.spread < seen.lm.spread, `spreads: LM ${seen.lm.spread}, LLM-JEPA ${seen.jepa.spread}`);
     // Responsive while training: a round trip to the page is quick, and Pause takes effect at once.
     const t1 = Date.now(); await page.evaluate(() => 1); const roundTrip = Date.now() - t1;

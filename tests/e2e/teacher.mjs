@@ -282,7 +282,7 @@ export async function teacherTests(b, h) {
         // One known exception, named: a sample button's name describes its picture ("Sample 2: wrong,
         // 11 cells differ ..."), and a Sudoku picture's 81 digits are text axe wants in that name
         // (label-content-name-mismatch); hiding the picture from assistive tech does not satisfy it.
-        // Every other rule runs on those buttons, and this rule on everything else (README).
+        // Every other rule runs on those buttons, and this rule on everything else (docs/playground.md, "Accessibility").
         const r = await window.axe.run(document, { resultTypes: ['violations'] });
         r.violations.forEach((v) => {
           if (v.id === 'label-content-name-mismatch') v.nodes = v.nodes.filter((n) => !n.target.join(' ').match(/\.sample\b|\.picked\b/));

@@ -72,7 +72,7 @@ impl Kind {
 }
 
 /// The page's sampling when nothing is set: 16 samples, 16 supervision steps (digits sharpen
-/// with steps: validation FID 93.7 after 8, 82.9 after 16; README), the learned prior.
+/// with steps: validation FID 93.7 after 8, 82.9 after 16; docs/results/generation.md), the learned prior.
 pub fn default_sampling() -> Sampling {
     Sampling::from_defaults(&InferenceDefaults { samples: 16, steps: 16, ..InferenceDefaults::PAPER })
 }

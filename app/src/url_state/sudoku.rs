@@ -36,7 +36,7 @@ pub fn default_puzzle() -> SudokuGrid {
 impl Default for SudokuSettings {
     fn default() -> Self {
         // The engine's Sudoku inference defaults, which `solve --task sudoku` also uses: chosen on
-        // the validation part (README, "The verified stop on Sudoku"; a visitor comes for a
+        // the validation part (docs/results/sudoku.md, "The verified stop and how the page's defaults were chosen"; a visitor comes for a
         // solved puzzle, and a sample that passes the rules is one).
         Self { puzzle: default_puzzle(), model: Model::Gram, sampling: Sampling::from_defaults(&sudoku::INFERENCE) }
     }

@@ -15,9 +15,9 @@
 //! `h`), which the output and Q heads read, gets none. sigma is absolute, as the paper's N(0,
 //! sigma^2 I): TRM's latents are RMS-normalised (post-norm), so sigma is a fraction of the
 //! latent's RMS; ours are post-norm too (RMSNorm with a learned gain, `nn::mixer`), and the
-//! README gives the RMS of `l` measured on the shipped models.
+//! docs/results/ptrm.md gives the RMS of `l` measured on the shipped models.
 //!
-//! Where we differ (README, "PTRM"): the noise comes from the run's seeded [`NoiseSource`] (the
+//! Where we differ (docs/results/ptrm.md): the noise comes from the run's seeded [`NoiseSource`] (the
 //! stream GRAM's guidance also reads), so a run is reproducible on every backend; a GRAM model
 //! takes it too (both noises then apply); the paper's own text was not reachable from here: the
 //! recipe above is from two secondary write-ups and a reimplementation that agree on it (a

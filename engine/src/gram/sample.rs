@@ -39,7 +39,7 @@ pub struct SampleOptions {
     /// Fraction of the step budget, at its end, run on the mean path (guidance scale 0):
     /// `floor(max_steps * settle)` steps. Deviation from appendix B.1, which samples every
     /// transition from the prior: the noisy steps choose a completion, the noise-free ones let
-    /// the recursion clean it up instead of perturbing it again (measured in the README).
+    /// the recursion clean it up instead of perturbing it again (measured in docs/results/nqueens.md).
     pub settle: f64,
     /// Greedy answers, or drawn from the softmax (an ablation).
     pub decoding: Decoding,

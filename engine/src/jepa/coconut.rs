@@ -5,7 +5,7 @@
 //! thoughts and the tokens before it. The thoughts stand in for the first [`THOUGHTS`] tokens
 //! of the continuation; the tokens written are the ones after them.
 //!
-//! Training (one objective, no curriculum; the deviation is in the README): the thoughts are
+//! Training (one objective, no curriculum; the deviation is in docs/results/grammar.md): the thoughts are
 //! produced with gradients flowing through every loop, then one teacher-forced pass over
 //! prefix + thoughts + answer tokens; cross-entropy on the prefix's next tokens and on the
 //! answer tokens, none on the thought positions ("excluding the hidden state positions"). The

@@ -1,5 +1,5 @@
 //! The split rule every task shares the shape of: a pure function of an instance's text, so anyone
-//! can recompute it (README, "The data and its split"), and helpers to sample a split evenly.
+//! can recompute it (docs/cli.md, "The data and its split"), and helpers to sample a split evenly.
 
 /// Which part of the split an instance belongs to: train, validation (carved from the training
 /// side: training never reads it, training-time choices are made on it) or test (read by `eval`

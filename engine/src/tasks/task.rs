@@ -93,9 +93,9 @@ pub trait TokenTask: Task {
     fn is_right_prediction(&self, x: &[u32], prediction: &[u32]) -> bool {
         self.puzzle_from_tokens(x).is_some_and(|p| self.is_valid(&p, &self.answer_from_prediction(prediction)))
     }
-    /// How one answer is picked among N samples by default (measured per task; README).
+    /// How one answer is picked among N samples by default (measured per task; docs/results/).
     fn default_selection(&self) -> Selection;
-    /// The default fraction of the step budget run on the mean path at the end (README).
+    /// The default fraction of the step budget run on the mean path at the end (docs/results/nqueens.md).
     fn default_settle(&self) -> f64;
     /// How a visitor's run samples when nothing is set: the page's defaults and `solve`'s.
     /// The GRAM paper's sampler unless a task measured better on its validation part.

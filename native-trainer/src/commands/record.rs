@@ -1,6 +1,6 @@
 //! `record`: a run of shipped weights as a page would compute it, written as JSON for the page
 //! to show the moment it opens, while its model's worker and weights load (`public/runs/`,
-//! README "Teaching with the playground"). The manifest says which page's run: GRAM/TRM weights
+//! docs/playground.md, "Instant start"). The manifest says which page's run: GRAM/TRM weights
 //! through the engine's `LiveRun` (the GRAM pages' path), the JEPA-Reasoner through
 //! `reason_and_explain` (`/tree`'s), the grammar study's weights through `explore` and its curve
 //! (`/grammar`'s). Each takes its own flags; a flag of another family is refused. With `--task

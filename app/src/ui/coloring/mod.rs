@@ -64,7 +64,7 @@ pub fn ColoringPage() -> impl IntoView {
                     "with learned noise, so different samples can land on different colourings; TRM, the same network without "
                     "noise, gives one answer however often you ask. Coverage is the share of the exact solver's colourings "
                     "(up to renaming the colours) that the N samples found. The shipped 8- and 10-vertex models are small and "
-                    "trained on a CPU: they make mistakes, which the red edges show (README, \"Graph colouring\")."
+                    "trained on a CPU: they make mistakes, which the red edges show (docs/results/coloring.md)."
                 </p>
             </div>
         </section>

@@ -20,8 +20,8 @@ fn ptrm_choices(current: f64) -> Vec<f64> {
     v
 }
 
-/// What PTRM's noise does, and the sigmas chosen on validation puzzles (README, "PTRM").
-const PTRM_HINT: &str = "PTRM (Sghaier et al. 2026): Gaussian noise on the reasoning latent before every step, so even TRM's N runs differ; pick the answer by the Q-head below. Chosen on validation puzzles (README): σ 8 for TRM on N-Queens, 1 on Sudoku.";
+/// What PTRM's noise does, and the sigmas chosen on validation puzzles (docs/results/ptrm.md).
+const PTRM_HINT: &str = "PTRM (Sghaier et al. 2026): Gaussian noise on the reasoning latent before every step, so even TRM's N runs differ; pick the answer by the Q-head below. Chosen on validation puzzles (docs/results/ptrm.md): σ 8 for TRM on N-Queens, 1 on Sudoku.";
 
 #[component]
 pub fn SamplingControls<S>(

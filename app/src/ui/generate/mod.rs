@@ -72,7 +72,7 @@ pub fn GeneratePage() -> impl IntoView {
                     "Different noise, different sample: the model has learned the distribution of its training data, p(x), "
                     "as the GRAM paper (section 3.3) trains it on MNIST. TRM is the same network without the noise: it maps the one "
                     "input to one output, so all its samples are the same picture (the paper's mode collapse, IS 1.00). "
-                    "The shipped models are small and trained on a CPU (README, \"Generation, p(x)\")."
+                    "The shipped models are small and trained on a CPU (docs/results/generation.md)."
                 </p>
             </div>
         </section>

@@ -3,7 +3,7 @@
 //!
 //! - **Variants.** `paper`: the paper's five-level grammar (sequences of 243-1,024 terminals;
 //!   theirs are 600-700), for a GPU. `short`: the same construction with four levels (81-256
-//!   terminals), what the shipped CPU-trained models learn; the deviation is in the README.
+//!   terminals), what the shipped CPU-trained models learn; the deviation is in docs/results/grammar.md.
 //! - **Split.** A pure function of a sequence's text: FNV-1a 64 of its digits `% 100` in `0..15`
 //!   is test, `15..20` validation, else train. Every part is drawn from the grammar by rejection,
 //!   so no test sequence is ever trained on.

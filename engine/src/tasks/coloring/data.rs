@@ -18,8 +18,8 @@ pub const DATA_SEED: u64 = 0x6752_414d_3030_3033;
 /// Edge probability per vertex count. The paper fixes one p per task without giving it; these
 /// were chosen so the mean of 1 / (number of colourings), roughly the coverage of a model that
 /// always answers one right colouring, is near the paper's TRM coverage (21.9% / 6.5%) scaled by
-/// TRM's accuracy, and the 20-draw ceiling sits above the paper's GRAM coverage (README, "Graph
-/// colouring", with the histogram of solution counts).
+/// TRM's accuracy, and the 20-draw ceiling sits above the paper's GRAM coverage (docs/results/coloring.md,
+/// with the histogram of solution counts).
 pub fn edge_probability(n: usize) -> f64 {
     match n {
         8 => 0.45,

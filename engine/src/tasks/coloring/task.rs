@@ -117,7 +117,7 @@ impl TokenTask for Coloring {
         Selection::Lprm
     }
 
-    /// N-Queens' measured value, not re-measured on colouring (README, deviations).
+    /// N-Queens' measured value, not re-measured on colouring (docs/results/coloring.md, deviations).
     fn default_settle(&self) -> f64 {
         0.25
     }

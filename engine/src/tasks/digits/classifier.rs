@@ -1,7 +1,7 @@
 //! The small digit classifier IS and FID are measured with (in place of Inception-v3, which
-//! cannot be had offline; README, deviations): an MLP 784 -> 128 -> 64 -> 10 with ReLU, trained
+//! cannot be had offline; docs/results/generation.md, deviations): an MLP 784 -> 128 -> 64 -> 10 with ReLU, trained
 //! by `native-trainer classifier` on the train part of the digits (its accuracy on the test part
-//! is in the README). FID's features are the 64 ReLU activations before the last layer.
+//! is in docs/results/generation.md). FID's features are the 64 ReLU activations before the last layer.
 //!
 //! Inference here is plain Rust (three small matrix products): the report needs no device, and
 //! the weights are a flat file, `engine/data/digit-classifier.bin`:

@@ -7,7 +7,7 @@
 //!   `|mu_a - mu_b|^2 + tr(S_a + S_b - 2 (S_a^1/2 S_b S_a^1/2)^1/2)`.
 //!
 //! The paper computes both with Inception-v3, which cannot be had offline here; ours use the
-//! small digit classifier of `classifier.rs` (README, deviations), so our values are on another
+//! small digit classifier of `classifier.rs` (docs/results/generation.md, deviations), so our values are on another
 //! scale than the paper's: read them beside the real digits' own values, which eval prints.
 
 /// Inception Score of class-probability rows (each row sums to 1).

@@ -198,6 +198,6 @@ mod tests {
             let test: Vec<Board> = dataset(n).into_iter().map(|i| i.puzzle).filter(|p| part_of(p) == Part::Test).collect();
             assert_eq!(puzzles(n, Part::Test), test, "{n}x{n}");
         }
-        assert_eq!(puzzles(10, Part::Test).len(), 8386, "10x10's test split (the figure in the README)");
+        assert_eq!(puzzles(10, Part::Test).len(), 8386, "10x10's test split (the figure in docs/results/nqueens.md)");
     }
 }

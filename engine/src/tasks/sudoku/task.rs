@@ -8,8 +8,8 @@ use crate::tasks::{InferenceDefaults, Part, Solved, Task, TokenTask};
 
 /// Held-out puzzles per difficulty band (`eval`'s test part).
 pub const TEST_PER_BAND: usize = 100;
-/// `/sudoku`'s and `solve --task sudoku`'s settings, chosen on the validation part (README,
-/// "Restarts on the page": the most puzzles verified, ties to less compute): N = 20, guidance
+/// `/sudoku`'s and `solve --task sudoku`'s settings, chosen on the validation part (docs/results/sudoku.md,
+/// "The verified stop and how the page's defaults were chosen": the most puzzles verified, ties to less compute): N = 20, guidance
 /// scale 3, a budget of 16 steps, the verified stop and 1 restart (96.25% of the 400 validation
 /// puzzles against 95.75% for 8 steps with 2-4 restarts, 94.50% for 4 steps with 7, 96.00% for
 /// N = 32 at half again the compute).

@@ -60,7 +60,7 @@ impl Task for Trees {
     }
 }
 
-/// The tree route-search model shipped with the playground (sized for a CPU; see README).
+/// The tree route-search model shipped with the playground (sized for a CPU; see docs/results/reasoner-trees.md).
 pub fn jepa_config() -> JepaConfig {
     use super::{MAX_LEN, ROUTE_LATENTS, VOCAB};
     let reasoner = ReasonerConfig::new(VOCAB, MAX_LEN);
