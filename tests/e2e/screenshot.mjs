@@ -9,6 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { serve } from './static-server.mjs';
+import { pauseAt } from './teacher.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const dist = process.env.DIST || path.join(here, '..', '..', 'dist');
@@ -23,13 +24,8 @@ try {
   const errors = [];
   page.on('pageerror', (e) => errors.push(String(e)));
   await page.goto(`${base}/nqueens?backend=cpu&run=1`);
-  await page.locator('.run-status').filter({ hasText: /done in|failed/ }).waitFor({ timeout: 300000 });
+  await pauseAt(page, STEP);
   const status = await page.locator('.run-status').innerText();
-  if (/failed/.test(status)) throw new Error(`the run failed: ${status}`);
-  if ((await page.locator('.play').innerText()) === 'Pause') await page.locator('.play').click();
-  for (let i = 0; i < 20; i++) await page.getByRole('button', { name: 'Previous step' }).click();
-  for (let i = 1; i < STEP; i++) await page.getByRole('button', { name: 'Next step' }).click();
-  await page.locator('.step-label').filter({ hasText: new RegExp(`^Step ${STEP} of`) }).waitFor({ timeout: 10000 });
   // Frame the run itself: the trajectory in focus, all samples and the coverage chart.
   await page.evaluate(() => {
     const h = [...document.querySelectorAll('h2')].find((e) => e.textContent.startsWith('Inside one trajectory'));

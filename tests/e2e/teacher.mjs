@@ -34,7 +34,7 @@ async function showStep(page, k) {
 
 /** Once the worker has computed the run, pauses playback and shows step `k`: a change made
  * there applies from step k + 1 whether playback was ahead of the worker or behind it. */
-async function pauseAt(page, k) {
+export async function pauseAt(page, k) {
   await page.locator('.run-status').filter({ hasText: /done in|failed/ }).waitFor({ timeout: 300000 });
   const status = await page.locator('.run-status').innerText();
   if (/failed/.test(status)) throw new Error(`the run failed: ${status}`);
