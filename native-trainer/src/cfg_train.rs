@@ -114,7 +114,7 @@ fn start(args: &CfgTrainArgs, ad: &Device) -> CfgRun {
         command: args.run.command.clone(),
         optimizer: optimizer.clone(),
     };
-    CfgRun { models: p.config.init(ad), optim: optimizer.init(), state, grammar: p.config.variant.grammar() }
+    CfgRun { models: crate::fresh::fresh(seed, ad, |d| p.config.init(d)), optim: optimizer.init(), state, grammar: p.config.variant.grammar() }
 }
 
 fn resume(args: &CfgTrainArgs, ad: &Device) -> Result<CfgRun, String> {

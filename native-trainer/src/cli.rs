@@ -18,6 +18,10 @@ pub struct Cli {
     /// or `RAYON_NUM_THREADS` when set).
     #[arg(long, default_value_t = 0, global = true)]
     pub threads: usize,
+    /// Let `--backend wgpu` run on a software adapter (Mesa's lavapipe or llvmpipe, SwiftShader:
+    /// the CPU behind a GPU API), which it refuses by default. For testing the GPU code path.
+    #[arg(long, global = true)]
+    pub allow_software_gpu: bool,
     #[command(subcommand)]
     pub command: Command,
 }

@@ -43,8 +43,9 @@ pub fn train_jepa(args: JepaTrainArgs, device: Device) -> Result<(), String> {
         (true, _) => resume(&args, &ad)?,
         (false, Some(from)) => start(&args, load_phase(&args, from, &ad)?),
         (false, None) => {
-            ad.seed(args.run.seed.unwrap_or(0));
-            start(&args, (Jepa::init(&p.config, &ad), Vec::new()))
+            let seed = args.run.seed.unwrap_or(0);
+            ad.seed(seed);
+            start(&args, (crate::fresh::fresh(seed, &ad, |d| Jepa::init(&p.config, d)), Vec::new()))
         }
     };
     let (m, total) = (&run.model, run.state.total_steps);

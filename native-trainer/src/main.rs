@@ -19,7 +19,9 @@ mod lineage;
 mod lines;
 mod meter;
 mod micro_batch;
+mod fresh;
 mod full_presets;
+mod gpu;
 mod presets;
 mod recipe;
 mod lm_presets;
@@ -56,44 +58,9 @@ fn keep_freed_memory() {
 use burn::tensor::Device;
 use clap::Parser;
 
-use cli::{Backend, Cli, Command, DataCommand};
+use cli::{Cli, Command, DataCommand};
 use commands::bench::BenchArgs;
 use commands::solve::SolveArgs;
-
-fn device_for(backend: Backend) -> Result<Device, String> {
-    match backend {
-        Backend::Flex => Ok(Device::flex()),
-        #[cfg(feature = "wgpu")]
-        Backend::Wgpu => Ok(Device::wgpu(burn::tensor::DeviceKind::DefaultDevice)),
-        #[cfg(not(feature = "wgpu"))]
-        Backend::Wgpu => Err("this binary was built without the `wgpu` feature; rebuild with \
-             `cargo build --release -p native-trainer --features wgpu`"
-            .into()),
-        #[cfg(feature = "cuda")]
-        Backend::Cuda => Ok(Device::cuda(0)),
-        #[cfg(not(feature = "cuda"))]
-        Backend::Cuda => Err("this binary was built without the `cuda` feature; rebuild with \
-             `cargo build --release -p native-trainer --features cuda` (needs the NVIDIA driver)"
-            .into()),
-    }
-}
-
-/// `train --devices N`: the backend's first N devices (wgpu: the first N discrete GPUs; cuda:
-/// devices 0..N; flex: the CPU N times, for tests: no faster than one).
-fn devices_for(backend: Backend, n: usize) -> Result<Vec<Device>, String> {
-    if n <= 1 {
-        return Ok(vec![device_for(backend)?]);
-    }
-    match backend {
-        Backend::Flex => Ok(vec![Device::flex(); n]),
-        #[cfg(feature = "wgpu")]
-        Backend::Wgpu => Ok((0..n).map(|i| Device::wgpu(burn::tensor::DeviceKind::DiscreteGpu(i))).collect()),
-        #[cfg(feature = "cuda")]
-        Backend::Cuda => Ok((0..n).map(Device::cuda).collect()),
-        #[allow(unreachable_patterns)]
-        _ => device_for(backend).map(|_| unreachable!("device_for refuses a backend not built in")),
-    }
-}
 
 fn run(command: Command, command_line: String, device: Device) -> Result<ExitCode, String> {
     match command {
@@ -158,16 +125,23 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let (backend, command) = (cli.backend, cli.command);
+    let (backend, allow_software, command) = (cli.backend, cli.allow_software_gpu, cli.command);
     let n = match &command {
         Command::Train(flags) => flags.devices,
         _ => 1,
     };
-    let go = |devices: Vec<Device>| match command {
-        Command::Train(flags) => train_cli::train(flags, command_line, devices),
-        command => run(command, command_line, devices[0].clone()),
+    // A GPU's name follows the command wherever the command is recorded (checkpoints, manifests).
+    let go = |(devices, hardware): (Vec<Device>, gpu::Hardware)| {
+        let command_line = match hardware {
+            Some(on) => format!("{command_line} # on {on}"),
+            None => command_line,
+        };
+        match command {
+            Command::Train(flags) => train_cli::train(flags, command_line, devices),
+            command => run(command, command_line, devices[0].clone()),
+        }
     };
-    match pool.install(|| devices_for(backend, n).and_then(go)) {
+    match pool.install(|| gpu::devices_for(backend, n, allow_software).and_then(go)) {
         Ok(code) => code,
         Err(e) => {
             eprintln!("error: {e}");

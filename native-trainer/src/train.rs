@@ -169,8 +169,8 @@ fn start(args: &TrainArgs, ad: &Device) -> Result<Run, String> {
     let (model, parent) = match &args.init_from {
         Some(weights) => init_from(weights, p, &config, ad)?,
         None => {
-            ad.seed(seed); // burn's lazy parameter initialisation draws from the device RNG
-            (Gram::init(&config, ad), None)
+            ad.seed(seed);
+            (crate::fresh::fresh(seed, ad, |d| Gram::init(&config, d)), None)
         }
     };
     let schedule = Schedule { lr: f.lr.unwrap_or(p.lr), warmup: p.warmup, ema: f.ema.unwrap_or(p.ema), grad_accum: p.grad_accum, batch: p.batch };

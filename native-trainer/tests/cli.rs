@@ -305,7 +305,7 @@ fn unknown_preset_and_missing_gpu_feature_are_explained() {
     let out = bin().args(["train", "--preset", "nope"]).output().unwrap();
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("presets: gram-nqueens8"));
-    if !cfg!(feature = "wgpu") {
+    if !cfg!(feature = "wgpu-unfused") {
         let out = bin().args(["--backend", "wgpu", "split", "--part", "test"]).output().unwrap();
         assert_eq!(out.status.code(), Some(2));
         assert!(String::from_utf8_lossy(&out.stderr).contains("--features wgpu"));

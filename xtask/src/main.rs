@@ -10,6 +10,8 @@
 //!   static site for any host, at its root or under a sub-path (`dist.rs`).
 //! - `cargo xtask demo`: the trainer's terminal demo (GRAM and TRM side by side, no browser).
 //! - `cargo xtask docs`: the docs check alone (`docs_check.rs`), which `test` runs first.
+//! - `cargo xtask gpu-check`: builds the GPU trainer and checks it on this machine's GPU: the
+//!   adapter, its losses against the CPU's, full-size step times beside the CPU's (`gpu_check.rs`).
 //! - `cargo xtask screenshot`: the README's picture of `/nqueens` mid-run, re-made from the real
 //!   page (`tests/e2e/screenshot.mjs`).
 //!
@@ -22,6 +24,7 @@
 
 mod dist;
 mod docs_check;
+mod gpu_check;
 #[path = "../../app/src/routes.rs"]
 mod routes;
 
@@ -174,6 +177,8 @@ fn test() -> Result<(), String> {
     // without the engine's code.
     let bin = target_dir().join("release").join("native-trainer");
     run(Command::new("python3").current_dir(root()).arg("tests/independent_check.py").arg(&bin))?;
+    // The GPU code path on Mesa's software Vulkan: the adapter named, refusals, the CPU's losses.
+    gpu_check::correctness_on_software_vulkan()?;
     // The browser: build with trunk, then drive the real page in Chromium.
     ensure_web_tools()?;
     build_app()?;
@@ -220,8 +225,9 @@ fn main() -> ExitCode {
         "demo" => demo(),
         "docs" => docs(),
         "screenshot" => screenshot(),
+        "gpu-check" => gpu_check::gpu_check(),
         "dist" => dist_site(&std::env::args().skip(2).collect::<Vec<_>>()),
-        _ => Err("usage: cargo xtask <test|serve|dist|demo|docs|screenshot>".into()),
+        _ => Err("usage: cargo xtask <test|serve|dist|demo|docs|screenshot|gpu-check>".into()),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
