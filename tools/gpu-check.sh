@@ -22,7 +22,7 @@ WORK=${WORK:-$(mktemp -d /tmp/gpu-check.XXXXXX)}; mkdir -p "$WORK"
 TABLE=$WORK/table.md; : > "$TABLE"
 SOFT=(); [ "${ALLOW_SOFTWARE:-0}" = 1 ] && SOFT=(--allow-software-gpu)
 say() { printf '%s\n' "$*"; }
-row() { printf '%s\n' "$*" >> "$TABLE"; }
+row() { printf "%s\n" "$*" | tee -a "$TABLE"; }
 
 "$BIN" --version >/dev/null 2>&1 || { say "gpu-check: $BIN does not run here"; ldd "$BIN" 2>&1 | grep 'not found'; exit 2; }
 say "gpu-check: $BIN ($(nproc) CPU cores; runs in $WORK)"
