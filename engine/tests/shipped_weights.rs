@@ -119,7 +119,7 @@ fn every_shipped_file_loads_and_reproduces_its_recorded_output() {
             latent_noise: 0.0,
         };
         let task = TaskId::parse(&manifest.task).unwrap();
-        assert_eq!(TaskId::of_weights(&manifest.config, Some(&manifest.task)), Some(task), "{}: the config fits its task", manifest.name);
+        assert_eq!(TaskId::of_weights(&manifest.config, Some(&manifest.task)), Ok(task), "{}: the config fits its task", manifest.name);
         let outputs = visit(task, Outputs(&model, &reference, &options));
         assert_eq!(outputs, reference.outputs, "{}: the current code no longer reproduces the shipped output", manifest.name);
     }

@@ -9,6 +9,7 @@ use burn::tensor::Device;
 use engine::gram::{Gram, GramConfig};
 use engine::jepa::Jepa;
 use engine::weights::jepa::{JepaManifest, load_jepa};
+use engine::weights::identity::{Family, identify};
 use engine::weights::{Manifest, load_gram};
 
 use crate::cfg_presets::{CfgRunState, load_cfg_checkpoint};
@@ -18,32 +19,72 @@ use engine::weights::cfg::{CfgManifest, load_cfg};
 use engine::weights::regex::{RegexManifest, load_regex};
 use crate::checkpoint::{load_checkpoint, load_ema};
 
+/// What a weights path holds: its family and, for a `.bpk`, its manifest's text, read once and
+/// handed on to the loader.
+pub struct Found {
+    pub family: Family,
+    pub manifest: Option<String>,
+}
+
+/// What `path` holds, read once: a `.bpk`'s family from its manifest, by the engine's one reader
+/// of a manifest ([`identify`]: a manifest whose task its weights do not fit is refused here, with
+/// both named); a run directory's from its latest state, by the run state it parses as.
+pub fn found(path: &Path) -> Result<Found, String> {
+    if path.is_dir() {
+        let name = fs::read_to_string(path.join("latest"))
+            .map_err(|e| format!("{} is not a run directory with a checkpoint (no `latest`: {e})", path.display()))?;
+        let state = fs::read_to_string(path.join(name.trim()).join("state.json")).unwrap_or_default();
+        let parses = |ok: bool, family| ok.then_some(family);
+        let family = parses(serde_json::from_str::<crate::lm_presets::LmRunState>(&state).is_ok(), Family::RegexLm)
+            .or_else(|| parses(serde_json::from_str::<CfgRunState>(&state).is_ok(), Family::Grammar))
+            .or_else(|| parses(serde_json::from_str::<JepaRunState>(&state).is_ok(), Family::JepaReasoner))
+            // GRAM and TRM share one run state; the state's config says which (guidance or not).
+            .or_else(|| {
+                let s = serde_json::from_str::<crate::checkpoint::RunState>(&state).ok()?;
+                Some(if s.config.guidance { Family::Gram } else { Family::Trm })
+            })
+            .ok_or_else(|| format!("{}: its latest checkpoint's state.json is no run state this trainer writes", path.display()))?;
+        return Ok(Found { family, manifest: None });
+    }
+    let manifest_path = path.with_extension("json");
+    let text = fs::read_to_string(&manifest_path)
+        .map_err(|e| format!("cannot read the manifest {} beside the weights: {e}", manifest_path.display()))?;
+    let family = identify(&text).map(|id| id.family).map_err(|e| format!("{}: {e}", manifest_path.display()))?;
+    Ok(Found { family, manifest: Some(text) })
+}
+
+/// The family alone ([`found`]).
+pub fn family_of(path: &Path) -> Result<Family, String> {
+    found(path).map(|f| f.family)
+}
+
 /// GRAM/TRM weights from a `.bpk` (with its manifest) or a run directory (latest checkpoint: the
 /// weights' average when the run keeps one, as `export` ships).
 pub fn load_weights(path: &Path, device: &Device) -> Result<(Gram, GramConfig, Option<Manifest>), String> {
+    load_found(path, None, device)
+}
+
+/// [`load_weights`] with the manifest's text already read ([`found`]), so it is read once.
+pub fn load_found(path: &Path, manifest_text: Option<&str>, device: &Device) -> Result<(Gram, GramConfig, Option<Manifest>), String> {
     if path.is_dir() {
         let (model, _, state) = load_checkpoint(path, device)?;
         let model = load_ema(path, &state.config, device)?.unwrap_or(model);
         return Ok((model.valid(), state.config, None));
     }
     let manifest_path = path.with_extension("json");
-    let text = fs::read_to_string(&manifest_path)
-        .map_err(|e| format!("cannot read the manifest {} beside the weights: {e}", manifest_path.display()))?;
-    let manifest = Manifest::from_json(&text).map_err(|e| format!("{}: {e}", manifest_path.display()))?;
+    let read;
+    let text = match manifest_text {
+        Some(text) => text,
+        None => {
+            read = fs::read_to_string(&manifest_path)
+                .map_err(|e| format!("cannot read the manifest {} beside the weights: {e}", manifest_path.display()))?;
+            &read
+        }
+    };
+    let manifest = Manifest::from_json(text).map_err(|e| format!("{}: {e}", manifest_path.display()))?;
     let bytes = fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
     let model = load_gram(&manifest, &bytes, device).map_err(|e| format!("{}: {e}", path.display()))?;
     Ok((model, manifest.config.clone(), Some(manifest)))
-}
-
-/// Does this path hold JEPA weights (a `.bpk` whose manifest says so, or a JEPA run directory)?
-pub fn is_jepa(path: &Path) -> bool {
-    if path.is_dir() {
-        let Ok(name) = fs::read_to_string(path.join("latest")) else { return false };
-        let state = fs::read_to_string(path.join(name.trim()).join("state.json")).unwrap_or_default();
-        return serde_json::from_str::<JepaRunState>(&state).is_ok();
-    }
-    let text = fs::read_to_string(path.with_extension("json")).unwrap_or_default();
-    serde_json::from_str::<serde_json::Value>(&text).is_ok_and(|v| v["model"] == "jepa-reasoner")
 }
 
 /// JEPA weights from a `.bpk` (manifest beside it) or a run directory.
@@ -65,18 +106,6 @@ pub fn load_jepa_weights(path: &Path, device: &Device) -> Result<(Jepa, Option<J
     let bytes = fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
     let model = load_jepa(&manifest, &bytes, device).map_err(|e| format!("{}: {e}", path.display()))?;
     Ok((model, Some(manifest)))
-}
-
-/// Does this path hold the grammar study's weights (a `.bpk` whose manifest says `cfg-models`, or
-/// a grammar run directory)?
-pub fn is_cfg(path: &Path) -> bool {
-    if path.is_dir() {
-        let Ok(name) = fs::read_to_string(path.join("latest")) else { return false };
-        let state = fs::read_to_string(path.join(name.trim()).join("state.json")).unwrap_or_default();
-        return serde_json::from_str::<CfgRunState>(&state).is_ok();
-    }
-    let text = fs::read_to_string(path.with_extension("json")).unwrap_or_default();
-    serde_json::from_str::<serde_json::Value>(&text).is_ok_and(|v| v["model"] == "cfg-models")
 }
 
 /// Grammar weights from a `.bpk` (manifest beside it) or a run directory.
@@ -104,18 +133,6 @@ pub fn write_weights(out_dir: &Path, name: &str, bytes: &[u8], manifest_json: &s
     fs::write(&bpk, bytes).map_err(|e| e.to_string())?;
     fs::write(out_dir.join(format!("{name}.json")), manifest_json.to_string() + "\n").map_err(|e| e.to_string())?;
     Ok(bpk)
-}
-
-/// Does this path hold regex-task weights (a `.bpk` whose manifest says `regex-lm`, or a regex
-/// run directory)?
-pub fn is_regex(path: &Path) -> bool {
-    if path.is_dir() {
-        let Ok(name) = fs::read_to_string(path.join("latest")) else { return false };
-        let state = fs::read_to_string(path.join(name.trim()).join("state.json")).unwrap_or_default();
-        return serde_json::from_str::<crate::lm_presets::LmRunState>(&state).is_ok();
-    }
-    let text = fs::read_to_string(path.with_extension("json")).unwrap_or_default();
-    serde_json::from_str::<serde_json::Value>(&text).is_ok_and(|v| v["model"] == "regex-lm")
 }
 
 /// Regex weights: (model, config, the preset that trained it, the manifest of a `.bpk`).

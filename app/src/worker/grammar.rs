@@ -11,13 +11,15 @@ use engine::tasks::cfg::explore::{DRAWS, check_levels, curve_point, explore, hel
 use engine::tasks::cfg::sweep::CORRUPTION;
 use engine::tasks::cfg::models::CfgModels;
 use engine::weights::cfg::{CfgManifest, load_cfg};
+use engine::weights::identity::{Family, identify};
 
 use super::{State, WEIGHTS_PATH, fetch_bytes, fetch_manifest, now};
 use crate::protocol::{GrammarReport, GrammarRequest, Response};
 
-/// The grammar study's manifest (the manifest says which family, not the file name).
+/// The grammar study's manifest (the manifest says which family, not the file name), read by
+/// the engine's one reader of a manifest's family and task (`weights::identity`).
 pub(super) fn is_cfg_manifest(text: &str) -> bool {
-    serde_json::from_str::<serde_json::Value>(text).is_ok_and(|v| v["model"] == "cfg-models")
+    identify(text).is_ok_and(|id| id.family == Family::Grammar)
 }
 
 pub(super) async fn ensure_cfg(

@@ -9,14 +9,16 @@ use burn::tensor::Device;
 use engine::jepa::Jepa;
 use engine::tasks::tree::TreeTask;
 use engine::tasks::tree::reasoner::reason_and_explain;
+use engine::weights::identity::{Family, identify};
 use engine::weights::jepa::{JepaManifest, load_jepa};
 
 use super::{State, WEIGHTS_PATH, fetch_bytes, fetch_manifest, now};
 use crate::protocol::{Response, TreeReport, TreeRequest};
 
-/// A JEPA-Reasoner manifest (the manifest says which family, not the file name).
+/// A JEPA-Reasoner manifest (the manifest says which family, not the file name), read by the
+/// engine's one reader of a manifest's family and task (`weights::identity`).
 pub(super) fn is_tree_manifest(text: &str) -> bool {
-    serde_json::from_str::<serde_json::Value>(text).is_ok_and(|v| v["model"] == "jepa-reasoner")
+    identify(text).is_ok_and(|id| id.family == Family::JepaReasoner)
 }
 
 /// Loads JEPA weights once. They run on burn-flex whatever the page's backend: the Reasoner is

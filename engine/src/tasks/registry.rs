@@ -88,15 +88,27 @@ impl TaskId {
 }
 
 impl TaskId {
-    /// The task of GRAM/TRM weights: the manifest's `task` when it names one whose shapes fit
-    /// the config, the config's ([`TaskId::of_gram_config`]) otherwise.
-    pub fn of_weights(config: &GramConfig, manifest_task: Option<&str>) -> Option<TaskId> {
-        let by_config = TaskId::of_gram_config(config)?;
-        match manifest_task.and_then(|t| TaskId::parse(t).ok()) {
-            Some(TaskId::QueensBoards(n)) if by_config == TaskId::NQueens(n) => Some(TaskId::QueensBoards(n)),
-            Some(TaskId::SudokuGrids) if by_config == TaskId::Sudoku => Some(TaskId::SudokuGrids),
-            _ => Some(by_config),
+    /// The task of GRAM/TRM weights: the one they name (a manifest's `task`, a run's preset's),
+    /// which their config's shapes must fit, or it is an error naming both. Only weights that name
+    /// no task are read from their shapes ([`TaskId::of_gram_config`]); callers say so.
+    pub fn of_weights(config: &GramConfig, named: Option<&str>) -> Result<TaskId, String> {
+        let by_config = TaskId::of_gram_config(config);
+        let shapes = format!("sequence length {}, vocabulary {}", config.seq_len, config.vocab);
+        let Some(name) = named.filter(|t| !t.is_empty()) else {
+            return by_config.ok_or_else(|| format!("these weights name no task and their config ({shapes}) fits none"));
+        };
+        let named = TaskId::parse(name)?;
+        // A generation task has its puzzle task's shapes.
+        let shaped_as = match named {
+            TaskId::QueensBoards(n) => TaskId::NQueens(n),
+            TaskId::SudokuGrids => TaskId::Sudoku,
+            t => t,
+        };
+        if by_config == Some(shaped_as) {
+            return Ok(named);
         }
+        let fits = by_config.map_or("no known task's".to_string(), |t| format!("{}'s", t.id()));
+        Err(format!("the task named is {name}, but the config ({shapes}) is {fits}: the two disagree"))
     }
 }
 
@@ -133,12 +145,17 @@ mod tests {
         let err = TaskId::parse("chess").unwrap_err();
         assert!(err.contains("nqueens8, nqueens10, sudoku, tree, coloring8, coloring10, nqueens8-boards, sudoku-grids, digits"), "{err}");
         let queens = crate::tasks::nqueens::gram_mixer_config(8, true);
-        assert_eq!(TaskId::of_weights(&queens, Some("nqueens8-boards")), Some(TaskId::QueensBoards(8)));
-        assert_eq!(TaskId::of_weights(&queens, Some("nqueens8")), Some(TaskId::NQueens(8)));
-        assert_eq!(TaskId::of_weights(&queens, None), Some(TaskId::NQueens(8)));
-        assert_eq!(TaskId::of_weights(&crate::tasks::sudoku::gram_config(true), Some("nqueens8-boards")), Some(TaskId::Sudoku));
-        assert_eq!(TaskId::of_weights(&crate::tasks::sudoku::gram_config(true), Some("sudoku-grids")), Some(TaskId::SudokuGrids));
-        assert_eq!(TaskId::of_weights(&queens, Some("sudoku-grids")), Some(TaskId::NQueens(8)));
+        let sudoku = crate::tasks::sudoku::gram_config(true);
+        assert_eq!(TaskId::of_weights(&queens, Some("nqueens8-boards")), Ok(TaskId::QueensBoards(8)));
+        assert_eq!(TaskId::of_weights(&queens, Some("nqueens8")), Ok(TaskId::NQueens(8)));
+        assert_eq!(TaskId::of_weights(&queens, None), Ok(TaskId::NQueens(8)));
+        assert_eq!(TaskId::of_weights(&sudoku, Some("sudoku-grids")), Ok(TaskId::SudokuGrids));
+        // A manifest naming a task its weights cannot be is refused, both named.
+        for (config, named, fits) in [(&sudoku, "nqueens8-boards", "sudoku's"), (&queens, "sudoku-grids", "nqueens8's"), (&queens, "sudoku", "nqueens8's")] {
+            let err = TaskId::of_weights(config, Some(named)).unwrap_err();
+            assert!(err.contains(named) && err.contains(fits), "{err}");
+        }
+        assert!(TaskId::of_weights(&queens, Some("chess")).unwrap_err().contains("unknown task"));
         assert_eq!(TaskId::of_gram_config(&crate::tasks::sudoku::gram_config(true)), Some(TaskId::Sudoku));
         assert_eq!(TaskId::of_gram_config(&crate::tasks::digits::gram_config(false)), Some(TaskId::Digits));
         assert_eq!(TaskId::of_gram_config(&crate::tasks::nqueens::gram_mixer_config(8, false)), Some(TaskId::NQueens(8)));

@@ -8,6 +8,7 @@
 //! config implies. Each failure is a [`WeightsError`] that says which check failed, never a panic.
 
 pub mod cfg;
+pub mod identity;
 pub mod jepa;
 pub mod regex;
 #[cfg(not(target_arch = "wasm32"))]

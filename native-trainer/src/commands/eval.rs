@@ -20,11 +20,14 @@ use super::sampling::{named_task, parse_select, settle_note, task_of, with_laten
 use crate::runlog::fmt_duration;
 use engine::tasks::registry::{TaskVisitor, visit};
 use crate::cli::EvalCli;
-use crate::weights_io::{is_cfg, is_jepa, is_regex, load_weights};
+use crate::weights_io::{Found, found, load_found};
+use engine::weights::identity::Family;
 
 /// What `eval` was asked.
 pub struct EvalArgs<'a> {
     pub weights: &'a Path,
+    /// What `weights` holds, its manifest read once ([`found`]).
+    pub found: &'a Found,
     pub options: SampleOptions,
     pub settle: Option<f64>,
     /// `--verified-stop` rounds (1 + restarts), or the paper's plain run.
@@ -44,7 +47,8 @@ pub struct EvalArgs<'a> {
 
 /// `eval`: each `--weights` in turn with the same options, then a summary table when several.
 pub fn eval_all(a: EvalCli, command_line: &str, device: &Device) -> Result<ExitCode, String> {
-    let regex = a.weights.iter().filter(|w| is_regex(w)).count();
+    let founds = a.weights.iter().map(|w| found(w)).collect::<Result<Vec<_>, _>>()?;
+    let regex = founds.iter().filter(|f| f.family == Family::RegexLm).count();
     if regex > 0 {
         if regex < a.weights.len() {
             return Err("regex weights are evaluated together with regex weights only".into());
@@ -60,9 +64,10 @@ pub fn eval_all(a: EvalCli, command_line: &str, device: &Device) -> Result<ExitC
     // eval measures the GRAM paper's sampler unless told otherwise, whatever the task's page uses.
     let (options, rounds) = a.sampling.plan(&InferenceDefaults::PAPER)?;
     let mut rows = Vec::new();
-    for w in &a.weights {
+    for (w, found) in a.weights.iter().zip(&founds) {
         let args = EvalArgs {
             weights: w,
+            found,
             options: options.clone(),
             settle: a.sampling.settle,
             rounds,
@@ -104,16 +109,16 @@ pub fn summary_table(rows: &[SummaryRow]) -> String {
 
 pub fn eval(args: EvalArgs, device: &Device) -> Result<SummaryRow, String> {
     let name = args.weights.file_stem().map_or_else(|| args.weights.display().to_string(), |s| s.to_string_lossy().into_owned());
-    if !args.select.is_empty() && (is_cfg(args.weights) || is_jepa(args.weights)) {
+    if !args.select.is_empty() && matches!(args.found.family, Family::Grammar | Family::JepaReasoner) {
         return Err("--select picks among a GRAM/TRM model's samples; these weights have none".into());
     }
-    if is_cfg(args.weights) {
+    if args.found.family == Family::Grammar {
         let a = &args;
         super::cfg::eval(a.weights, a.part, a.limit, a.options.seed, a.record, a.csv, a.command, device)?;
         let row = |s: &str| s.to_string();
         return Ok(SummaryRow { weights: name, model: row("T, C, R"), variant: row("-"), decoding: row("greedy"), result: row("the tables above") });
     }
-    if is_jepa(args.weights) {
+    if args.found.family == Family::JepaReasoner {
         if args.part != "test" {
             return Err("tree weights are scored on the test part only".into());
         }
@@ -121,7 +126,7 @@ pub fn eval(args: EvalArgs, device: &Device) -> Result<SummaryRow, String> {
         let row = |s: &str| s.to_string();
         return Ok(SummaryRow { weights: name, model: row("JEPA-Reasoner"), variant: row("-"), decoding: row("-"), result: row("its TABLE line above") });
     }
-    let (model, config, manifest) = load_weights(args.weights, device)?;
+    let (model, config, manifest) = load_found(args.weights, args.found.manifest.as_deref(), device)?;
     let part = Part::parse(args.part).ok_or_else(|| format!("--part must be train, validation or test, not {:?}", args.part))?;
     let row = SummaryRow {
         weights: name,

@@ -15,20 +15,20 @@ use super::sampling::task_of;
 use crate::lineage::program_relative;
 use engine::tasks::registry::{TaskVisitor, visit};
 use crate::checkpoint::{RunState, load_checkpoint, load_ema};
-use crate::weights_io::{is_cfg, is_jepa, is_regex};
+use crate::weights_io::family_of;
+use engine::weights::identity::Family;
 
 pub fn export(run_dir: Option<PathBuf>, name: &str, out_dir: &Path, device: &Device) -> Result<ExitCode, String> {
     let run_dir = run_dir
         .or_else(|| super::tree::default_run_dir(name))
         .unwrap_or_else(|| PathBuf::from("runs").join(name));
-    if is_cfg(&run_dir) {
-        return super::cfg::export(&run_dir, name, out_dir, device);
-    }
-    if is_regex(&run_dir) {
-        return super::regex::export(&run_dir, name, out_dir, device);
-    }
-    if is_jepa(&run_dir) {
-        return super::tree::export(&run_dir, name, out_dir, device);
+    // A path that is no directory gets load_checkpoint's error below.
+    let family = if run_dir.is_dir() { family_of(&run_dir)? } else { Family::Gram };
+    match family {
+        Family::Grammar => return super::cfg::export(&run_dir, name, out_dir, device),
+        Family::RegexLm => return super::regex::export(&run_dir, name, out_dir, device),
+        Family::JepaReasoner => return super::tree::export(&run_dir, name, out_dir, device),
+        Family::Gram | Family::Trm => {}
     }
     let (model, _, state) = load_checkpoint(&run_dir, device)?;
     // A run that keeps the weights' average ships the average (the GRAM paper, appendix D.2).

@@ -21,7 +21,8 @@ use engine::tasks::regex::session::record_session;
 pub use engine::tasks::regex::session::RECORDED_STEPS as JEPA_STEPS;
 use engine::tasks::tree::recorded::record_tree;
 
-use crate::weights_io::{is_cfg, is_jepa, load_cfg_weights, load_jepa_weights, load_weights};
+use crate::weights_io::{found, load_cfg_weights, load_found, load_jepa_weights};
+use engine::weights::identity::Family;
 
 /// The flags as given (`None`: left out; each family applies its own defaults).
 pub struct RecordArgs<'a> {
@@ -48,15 +49,16 @@ pub fn record(args: RecordArgs, device: &Device) -> Result<ExitCode, String> {
         return Err("record takes shipped weights (a .bpk with its manifest), not a run directory".into());
     }
     let name = args.weights.file_stem().and_then(|s| s.to_str()).ok_or("the weights file has no name")?;
-    let (text, summary) = if is_jepa(args.weights) {
+    let what = found(args.weights)?;
+    let (text, summary) = if what.family == Family::JepaReasoner {
         only(&args, "tree (JEPA-Reasoner)", "--puzzle, --latent-noise and --seed", &["--samples", "--steps", "--guidance-scale", "--stop-restarts", "--sequence", "--corrupt"])?;
         tree(&args, name, device)?
-    } else if is_cfg(args.weights) {
+    } else if what.family == Family::Grammar {
         only(&args, "grammar", "--sequence, --corrupt, --latent-noise and --seed", &["--puzzle", "--samples", "--steps", "--guidance-scale", "--stop-restarts"])?;
         grammar(&args, name, device)?
     } else {
         only(&args, "GRAM/TRM", "--puzzle, --samples, --steps, --seed, --guidance-scale and --stop-restarts (recordings are noise-free)", &["--latent-noise", "--sequence", "--corrupt"])?;
-        gram(&args, name, device)?
+        gram(&args, name, what.manifest.as_deref(), device)?
     };
     write_out(args.out, &text)?;
     eprintln!("recorded {name}: {summary} -> {} ({} bytes)", args.out.display(), text.len());
@@ -89,9 +91,9 @@ fn to_json<T: serde::Serialize>(run: &T) -> Result<String, String> {
 }
 
 /// GRAM/TRM: the page's `LiveRun`, every step.
-fn gram(args: &RecordArgs, name: &str, device: &Device) -> Result<(String, String), String> {
+fn gram(args: &RecordArgs, name: &str, manifest_text: Option<&str>, device: &Device) -> Result<(String, String), String> {
     let puzzle = args.puzzle.ok_or("--puzzle is required for GRAM/TRM weights (the page's default puzzle)")?;
-    let (model, _, manifest) = load_weights(args.weights, device)?;
+    let (model, _, manifest) = load_found(args.weights, manifest_text, device)?;
     let manifest = manifest.ok_or("record takes shipped weights (a .bpk with its manifest), not a run directory")?;
     let kind = PuzzleKind::of_task(&manifest.task)?;
     let options = SampleOptions {

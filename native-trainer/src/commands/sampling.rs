@@ -10,13 +10,15 @@ use crate::checkpoint::{RunState, latest_checkpoint, read_state};
 use crate::presets::preset;
 use engine::tasks::{TaskId, TokenTask};
 
-/// The task of GRAM/TRM weights, or a readable error: what their manifest names (`named`; a run
-/// directory's preset) when its shapes fit the config, else what the config fits
-/// ([`TaskId::of_weights`]: `nqueens8-boards` has `nqueens8`'s shapes).
+/// The task of GRAM/TRM weights, or a readable error: the one they name (`named`: a manifest's
+/// `task`, a run directory's preset's), which their config's shapes must fit
+/// ([`TaskId::of_weights`]); weights that name none are read from their shapes, with a note.
 pub fn task_of(config: &GramConfig, named: Option<&str>) -> Result<TaskId, String> {
-    TaskId::of_weights(config, named).ok_or_else(|| {
-        format!("these weights fit no known task (sequence length {}, vocabulary {})", config.seq_len, config.vocab)
-    })
+    let task = TaskId::of_weights(config, named)?;
+    if named.is_none_or(str::is_empty) {
+        eprintln!("note: these weights name no task; read as {} from their shapes", task.id());
+    }
+    Ok(task)
 }
 
 /// The task id weights name: a manifest's `task`, or a run directory's preset's task.

@@ -14,7 +14,8 @@ use super::sampling::{check_ranges, named_task, parse_select, task_of, with_late
 use crate::cli::SamplingArgs;
 use crate::lines::answer_lines;
 use engine::tasks::registry::{TaskVisitor, visit};
-use crate::weights_io::{is_cfg, is_jepa, is_regex, load_weights};
+use crate::weights_io::{found, load_found};
+use engine::weights::identity::Family;
 
 /// What `solve` was asked.
 pub struct SolveArgs<'a> {
@@ -31,13 +32,15 @@ pub struct SolveArgs<'a> {
 }
 
 pub fn solve(args: SolveArgs, device: &Device) -> Result<ExitCode, String> {
-    match (args.task, is_regex(args.weights)) {
+    let what = found(args.weights)?;
+    let family = what.family;
+    match (args.task, family == Family::RegexLm) {
         (Some("regex") | None, true) => return super::regex::solve(args.weights, device),
         (Some(t), true) => return Err(format!("--task {t} but {} holds a regex model (--task regex)", args.weights.display())),
         (Some("regex"), false) => return Err(format!("--task regex but {} is not regex weights", args.weights.display())),
         _ => {}
     }
-    match (args.task, is_cfg(args.weights)) {
+    match (args.task, family == Family::Grammar) {
         (Some("cfg") | None, true) => {
             let a = super::cfg::CfgSolveArgs {
                 weights: args.weights,
@@ -56,14 +59,14 @@ pub fn solve(args: SolveArgs, device: &Device) -> Result<ExitCode, String> {
     if args.model != "r" || args.corrupt != 0.0 {
         return Err("--model and --corrupt are for grammar weights (--task cfg)".into());
     }
-    match (args.task, is_jepa(args.weights)) {
+    match (args.task, family == Family::JepaReasoner) {
         (Some("tree") | None, true) => return super::tree::solve(args.weights, args.latent_noise, args.sampling.seed, device),
         (Some(t), true) => return Err(format!("--task {t} but {} holds a tree (JEPA-Reasoner) model", args.weights.display())),
         (Some("tree"), false) => return Err(format!("--task tree but {} is not JEPA-Reasoner weights", args.weights.display())),
         _ => {}
     }
     let select = parse_select(args.select, true)?;
-    let (model, config, manifest) = load_weights(args.weights, device)?;
+    let (model, config, manifest) = load_found(args.weights, what.manifest.as_deref(), device)?;
     let found = task_of(&config, named_task(args.weights, manifest.as_ref()).as_deref())?;
     if let Some(expected) = args.task {
         if found.id() != expected {

@@ -1,0 +1,128 @@
+//! What a weights file is, decided from its manifest alone and in one place: the model family
+//! (the manifest's `model`) and the task. For GRAM/TRM the task is the manifest's `task`, which
+//! the config's shapes must fit ([`TaskId::of_weights`]); a manifest naming a task its weights
+//! cannot be is refused with both named. `native-trainer` and the browser's worker both ask here.
+
+use serde_json::Value;
+
+use super::{Manifest, WeightsError};
+use crate::tasks::TaskId;
+
+/// The families of weights the playground ships and trains.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Family {
+    /// GRAM: the generative recursive reasoner.
+    Gram,
+    /// TRM: the deterministic recursive reasoner (GRAM's core without its noise).
+    Trm,
+    /// The JEPA-Reasoner with its Talker, on trees.
+    JepaReasoner,
+    /// The grammar study's models.
+    Grammar,
+    /// The language models of the JEPA objectives study (regex, arithmetic).
+    RegexLm,
+}
+
+impl Family {
+    pub const ALL: [Family; 5] = [Family::Gram, Family::Trm, Family::JepaReasoner, Family::Grammar, Family::RegexLm];
+
+    /// The manifest's `model` value for this family.
+    pub fn model_name(self) -> &'static str {
+        match self {
+            Family::Gram => "gram",
+            Family::Trm => "trm",
+            Family::JepaReasoner => "jepa-reasoner",
+            Family::Grammar => "cfg-models",
+            Family::RegexLm => "regex-lm",
+        }
+    }
+
+    pub fn of_model_name(model: &str) -> Option<Family> {
+        Family::ALL.into_iter().find(|f| f.model_name() == model)
+    }
+
+    /// GRAM and TRM share one model type and one manifest.
+    pub fn is_gram_or_trm(self) -> bool {
+        matches!(self, Family::Gram | Family::Trm)
+    }
+}
+
+/// What a manifest says its weights are.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Identity {
+    pub family: Family,
+    /// The task, for the families that solve a registered task (GRAM, TRM, the JEPA-Reasoner);
+    /// `None` for the studies, whose `task` field names their own data.
+    pub task: Option<TaskId>,
+    /// The manifest's `task` as written.
+    pub task_name: String,
+}
+
+/// Reads a manifest's family and task; a manifest of no known family, or a GRAM/TRM manifest
+/// whose task its config does not fit, is an error that says so.
+pub fn identify(manifest_json: &str) -> Result<Identity, WeightsError> {
+    let value: Value = serde_json::from_str(manifest_json).map_err(|e| WeightsError::Manifest(e.to_string()))?;
+    let model = value["model"].as_str().ok_or_else(|| WeightsError::Manifest("the manifest has no `model` field".into()))?;
+    let family = Family::of_model_name(model).ok_or_else(|| {
+        let known: Vec<&str> = Family::ALL.iter().map(|f| f.model_name()).collect();
+        WeightsError::Manifest(format!("unknown model {model:?}; known: {}", known.join(", ")))
+    })?;
+    let task_name = value["task"].as_str().unwrap_or_default().to_string();
+    let task = match family {
+        Family::Gram | Family::Trm => {
+            let manifest = Manifest::from_json(manifest_json)?;
+            Some(TaskId::of_weights(&manifest.config, Some(&manifest.task)).map_err(WeightsError::Manifest)?)
+        }
+        Family::JepaReasoner => Some(TaskId::Tree),
+        Family::Grammar | Family::RegexLm => None,
+    };
+    Ok(Identity { family, task, task_name })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every shipped weights file is what its name says, read from its manifest alone.
+    #[test]
+    fn every_shipped_manifest_names_its_family_and_task() {
+        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../public/weights");
+        let mut seen = 0;
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.extension().is_none_or(|e| e != "json") {
+                continue;
+            }
+            let stem = path.file_stem().unwrap().to_str().unwrap().to_string();
+            let id = identify(&std::fs::read_to_string(&path).unwrap()).unwrap_or_else(|e| panic!("{stem}: {e}"));
+            let family = match stem.split('-').next().unwrap() {
+                "gram" => Family::Gram,
+                "trm" => Family::Trm,
+                "reasoner" => Family::JepaReasoner,
+                "cfg" => Family::Grammar,
+                "regex" => Family::RegexLm,
+                other => panic!("{stem}: no family is called {other}"),
+            };
+            assert_eq!(id.family, family, "{stem}");
+            if family.is_gram_or_trm() {
+                let task = stem.split_once('-').unwrap().1;
+                assert_eq!(id.task.map(|t| t.id()).as_deref(), Some(task), "{stem}");
+            }
+            seen += 1;
+        }
+        assert!(seen >= 20, "{seen} manifests");
+    }
+
+    /// A copy of the N-Queens weights whose manifest says Sudoku is refused, both named; so is a
+    /// manifest of no known family.
+    #[test]
+    fn a_manifest_its_weights_cannot_be_is_refused() {
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../public/weights/gram-nqueens8.json");
+        let text = std::fs::read_to_string(path).unwrap().replace("\"task\": \"nqueens8\"", "\"task\": \"sudoku\"");
+        assert!(text.contains("\"task\": \"sudoku\""));
+        let err = identify(&text).unwrap_err().to_string();
+        assert!(err.contains("sudoku") && err.contains("nqueens8's"), "{err}");
+        let err = identify(&text.replace("\"model\": \"gram\"", "\"model\": \"gpt\"")).unwrap_err().to_string();
+        assert!(err.contains("gpt") && err.contains("jepa-reasoner"), "{err}");
+    }
+}
