@@ -28,8 +28,13 @@ pub struct Found {
 
 /// What `path` holds, read once: a `.bpk`'s family from its manifest, by the engine's one reader
 /// of a manifest ([`identify`]: a manifest whose task its weights do not fit is refused here, with
-/// both named); a run directory's from its latest state, by the run state it parses as.
+/// both named); a run directory's from the `family` file its run wrote (older runs: the run state
+/// it parses as).
 pub fn found(path: &Path) -> Result<Found, String> {
+    if let Some(family) = fs::read_to_string(path.join(FAMILY_FILE)).ok().and_then(|f| Family::of_model_name(f.trim())) {
+        return Ok(Found { family, manifest: None });
+    }
+    // A run directory written before runs recorded their family: the run state it parses as.
     if path.is_dir() {
         let name = fs::read_to_string(path.join("latest"))
             .map_err(|e| format!("{} is not a run directory with a checkpoint (no `latest`: {e})", path.display()))?;
@@ -51,6 +56,15 @@ pub fn found(path: &Path) -> Result<Found, String> {
         .map_err(|e| format!("cannot read the manifest {} beside the weights: {e}", manifest_path.display()))?;
     let family = identify(&text).map(|id| id.family).map_err(|e| format!("{}: {e}", manifest_path.display()))?;
     Ok(Found { family, manifest: Some(text) })
+}
+
+/// The file in a run directory that names its family (a manifest's `model` value).
+const FAMILY_FILE: &str = "family";
+
+/// Records a fresh run's family in its directory, where [`found`] reads it.
+pub fn record_family(run_dir: &Path, family: Family) -> Result<(), String> {
+    let file = run_dir.join(FAMILY_FILE);
+    fs::write(&file, format!("{}\n", family.model_name())).map_err(|e| format!("{}: {e}", file.display()))
 }
 
 /// The family alone ([`found`]).
@@ -153,4 +167,22 @@ pub fn load_regex_weights(path: &Path, device: &Device) -> Result<RegexWeights, 
     let bytes = fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
     let model = load_regex(&manifest, &bytes, device).map_err(|e| format!("{}: {e}", path.display()))?;
     Ok((model, manifest.config.clone(), manifest.preset.clone(), Some(manifest)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A run directory says its family through the file its run wrote, read before any state.
+    #[test]
+    fn a_run_directory_names_its_family() {
+        let dir = std::env::temp_dir().join(format!("family-{}", std::process::id()));
+        fs::create_dir_all(&dir).unwrap();
+        assert!(found(&dir).is_err(), "no family file and no checkpoint: nothing to go on");
+        for family in Family::ALL {
+            record_family(&dir, family).unwrap();
+            assert_eq!(found(&dir).unwrap().family, family);
+        }
+        fs::remove_dir_all(&dir).unwrap();
+    }
 }
