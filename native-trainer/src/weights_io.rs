@@ -95,6 +95,11 @@ pub fn load_found(path: &Path, manifest_text: Option<&str>, device: &Device) -> 
             &read
         }
     };
+    // Every GRAM/TRM file is read through the engine's one reader of what a file is.
+    let identity = identify(text).map_err(|e| format!("{}: {e}", manifest_path.display()))?;
+    if !identity.family.is_gram_or_trm() {
+        return Err(format!("{} holds {} weights, not GRAM/TRM", path.display(), identity.family.model_name()));
+    }
     let manifest = Manifest::from_json(text).map_err(|e| format!("{}: {e}", manifest_path.display()))?;
     let bytes = fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
     let model = load_gram(&manifest, &bytes, device).map_err(|e| format!("{}: {e}", path.display()))?;

@@ -124,6 +124,17 @@ fn corrupt_missing_and_mismatched_weights_are_clear_errors() {
     let out = bin().args(["eval", "--weights"]).arg(dir.join("nothing.bpk")).output().unwrap();
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("manifest"));
+    // A manifest naming a task its weights cannot be: refused by every command, both named.
+    std::fs::copy(&src, dir.join("s.bpk")).unwrap();
+    manifest = serde_json::from_str(&std::fs::read_to_string(src.with_extension("json")).unwrap()).unwrap();
+    manifest["task"] = serde_json::Value::String("sudoku".into());
+    std::fs::write(dir.join("s.json"), manifest.to_string()).unwrap();
+    for command in [&["eval", "--limit", "1"][..], &["generate"], &["convert", "--out", "s.safetensors"]] {
+        let out = bin().current_dir(&dir).args(command).arg("--weights").arg(dir.join("s.bpk")).output().unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{command:?}: {err}");
+        assert!(err.contains("task named is sudoku") && err.contains("nqueens8's"), "{command:?}: {err}");
+    }
 }
 
 #[test]
