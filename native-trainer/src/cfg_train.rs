@@ -52,7 +52,7 @@ fn scaled(steps: [usize; 6], total: usize) -> [usize; 6] {
 pub fn train_cfg(args: CfgTrainArgs, device: Device) -> Result<(), String> {
     let (p, ad) = (&args.preset, device.clone().autodiff());
     fs::create_dir_all(&args.run.run_dir).map_err(|e| format!("{}: {e}", args.run.run_dir.display()))?;
-    crate::weights_io::record_family(&args.run.run_dir, engine::weights::identity::Family::Grammar)?;
+    crate::run_family::record(&args.run.run_dir, engine::weights::identity::Family::Grammar)?;
     let mut run = if args.run.resume { resume(&args, &ad)? } else { start(&args, &ad) };
     let total = run.state.total_steps();
     eprintln!(

@@ -39,7 +39,7 @@ struct JepaRun {
 pub fn train_jepa(args: JepaTrainArgs, device: Device) -> Result<(), String> {
     let (p, ad) = (&args.preset, device.clone().autodiff());
     fs::create_dir_all(&args.run.run_dir).map_err(|e| format!("{}: {e}", args.run.run_dir.display()))?;
-    crate::weights_io::record_family(&args.run.run_dir, engine::weights::identity::Family::JepaReasoner)?;
+    crate::run_family::record(&args.run.run_dir, engine::weights::identity::Family::JepaReasoner)?;
     let mut run = match (args.run.resume, p.from) {
         (true, _) => resume(&args, &ad)?,
         (false, Some(from)) => start(&args, load_phase(&args, from, &ad)?),

@@ -68,7 +68,7 @@ fn task_layout(task: LmTask) -> (Layout, ContextStart) {
 pub fn train_lm(args: LmTrainArgs, device: Device) -> Result<(), String> {
     let ad = device.clone().autodiff();
     fs::create_dir_all(&args.run.run_dir).map_err(|e| format!("{}: {e}", args.run.run_dir.display()))?;
-    crate::weights_io::record_family(&args.run.run_dir, engine::weights::identity::Family::RegexLm)?;
+    crate::run_family::record(&args.run.run_dir, engine::weights::identity::Family::RegexLm)?;
     let mut run = if args.run.resume { resume(&args, &ad, &device)? } else { start(&args, &ad) };
     let data = training_examples(args.preset.task);
     let total = run.state.steps;

@@ -27,6 +27,7 @@ mod recipe;
 mod lm_presets;
 mod lm_train;
 mod run;
+mod run_family;
 mod runlog;
 mod train;
 mod train_cli;

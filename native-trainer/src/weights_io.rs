@@ -31,7 +31,7 @@ pub struct Found {
 /// both named); a run directory's from the `family` file its run wrote (older runs: the run state
 /// it parses as).
 pub fn found(path: &Path) -> Result<Found, String> {
-    if let Some(family) = fs::read_to_string(path.join(FAMILY_FILE)).ok().and_then(|f| Family::of_model_name(f.trim())) {
+    if let Some(family) = crate::run_family::recorded(path) {
         return Ok(Found { family, manifest: None });
     }
     // A run directory written before runs recorded their family: the run state it parses as.
@@ -56,15 +56,6 @@ pub fn found(path: &Path) -> Result<Found, String> {
         .map_err(|e| format!("cannot read the manifest {} beside the weights: {e}", manifest_path.display()))?;
     let family = identify(&text).map(|id| id.family).map_err(|e| format!("{}: {e}", manifest_path.display()))?;
     Ok(Found { family, manifest: Some(text) })
-}
-
-/// The file in a run directory that names its family (a manifest's `model` value).
-const FAMILY_FILE: &str = "family";
-
-/// Records a fresh run's family in its directory, where [`found`] reads it.
-pub fn record_family(run_dir: &Path, family: Family) -> Result<(), String> {
-    let file = run_dir.join(FAMILY_FILE);
-    fs::write(&file, format!("{}\n", family.model_name())).map_err(|e| format!("{}: {e}", file.display()))
 }
 
 /// The family alone ([`found`]).
@@ -185,7 +176,7 @@ mod tests {
         fs::create_dir_all(&dir).unwrap();
         assert!(found(&dir).is_err(), "no family file and no checkpoint: nothing to go on");
         for family in Family::ALL {
-            record_family(&dir, family).unwrap();
+            crate::run_family::record(&dir, family).unwrap();
             assert_eq!(found(&dir).unwrap().family, family);
         }
         fs::remove_dir_all(&dir).unwrap();
