@@ -14,8 +14,8 @@ use burn::tensor::Device;
 use engine::gram::{Gram, SampleOptions};
 use engine::solve::live::{LiveRun, RunSpec};
 use engine::jepa::Jepa;
-use engine::weights::identity::identify;
-use engine::weights::{Manifest, load_gram};
+use engine::weights::identity::gram_manifest;
+use engine::weights::load_gram;
 use gloo_worker::{HandlerId, Worker, WorkerScope};
 use js_sys::{Reflect, Uint8Array};
 use wasm_bindgen::{JsCast, JsValue};
@@ -252,14 +252,10 @@ async fn ensure_model(
     let base = format!("{}{WEIGHTS_PATH}", state.borrow().site_root);
     let manifest_bytes = fetch_bytes(&format!("{base}/{name}.json"), 0, &|_, _| {}).await?;
     let text = String::from_utf8(manifest_bytes).map_err(|_| format!("{name}.json is not text"))?;
-    let manifest = Manifest::from_json(&text).map_err(|e| format!("{name}.json: {e}"))?;
-    // The family and task, decided as the command line decides them: a manifest whose task its
-    // config does not fit is refused here, before its weights are fetched.
-    let identity = identify(&text).map_err(|e| format!("{name}.json: {e}"))?;
-    let task = match (identity.family.is_gram_or_trm(), identity.task) {
-        (true, Some(task)) => task.id(),
-        _ => return Err(format!("{name} holds {} weights, not GRAM/TRM", identity.family.model_name())),
-    };
+    // The family and task, decided as the command line decides them: another family's manifest,
+    // or one whose task its config does not fit, is refused here, before its weights are fetched.
+    let (manifest, task) = gram_manifest(&text).map_err(|e| format!("{name}.json: {e}"))?;
+    let task = task.id();
     let progress = |loaded, total| respond(Response::LoadProgress { model: name.into(), loaded, total });
     let bytes = fetch_bytes(&format!("{base}/{name}.bpk"), manifest.bytes as u64, &progress).await?;
     let model = load_gram(&manifest, &bytes, &device).map_err(|e| format!("{name}.bpk: {e}"))?;

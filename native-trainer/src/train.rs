@@ -82,8 +82,7 @@ pub fn train(args: TrainArgs, devices: Vec<Device>) -> Result<(), String> {
     let ad = ads[0].clone();
     fs::create_dir_all(&args.run_dir).map_err(|e| format!("{}: {e}", args.run_dir.display()))?;
     let (mut run, restored) = if args.resume { resume(&args, &ad)? } else { (start(&args, &ad)?, None) };
-    let family = if run.state.config.guidance { Family::Gram } else { Family::Trm };
-    crate::run_family::record(&args.run_dir, family)?;
+    crate::run_family::record(&args.run_dir, Family::of_gram_config(&run.state.config))?;
     let rows = if run.schedule.batch > 0 { run.schedule.batch } else { args.preset.batch }; // 0: an older checkpoint
     let cut = crate::data_parallel::describe_cut(run.schedule.grad_accum, ads.len(), rows)?;
     let data = prepare_data(&run, &args, rows, &cut)?;

@@ -9,7 +9,7 @@ use burn::tensor::Device;
 use engine::gram::{Gram, GramConfig};
 use engine::jepa::Jepa;
 use engine::weights::jepa::{JepaManifest, load_jepa};
-use engine::weights::identity::{Family, identify};
+use engine::weights::identity::{Family, gram_manifest, identify};
 use engine::weights::{Manifest, load_gram};
 
 use crate::cfg_presets::{CfgRunState, load_cfg_checkpoint};
@@ -44,10 +44,7 @@ pub fn found(path: &Path) -> Result<Found, String> {
             .or_else(|| parses(serde_json::from_str::<CfgRunState>(&state).is_ok(), Family::Grammar))
             .or_else(|| parses(serde_json::from_str::<JepaRunState>(&state).is_ok(), Family::JepaReasoner))
             // GRAM and TRM share one run state; the state's config says which (guidance or not).
-            .or_else(|| {
-                let s = serde_json::from_str::<crate::checkpoint::RunState>(&state).ok()?;
-                Some(if s.config.guidance { Family::Gram } else { Family::Trm })
-            })
+            .or_else(|| Some(Family::of_gram_config(&serde_json::from_str::<crate::checkpoint::RunState>(&state).ok()?.config)))
             .ok_or_else(|| format!("{}: its latest checkpoint's state.json is no run state this trainer writes", path.display()))?;
         return Ok(Found { family, manifest: None });
     }
@@ -56,11 +53,6 @@ pub fn found(path: &Path) -> Result<Found, String> {
         .map_err(|e| format!("cannot read the manifest {} beside the weights: {e}", manifest_path.display()))?;
     let family = identify(&text).map(|id| id.family).map_err(|e| format!("{}: {e}", manifest_path.display()))?;
     Ok(Found { family, manifest: Some(text) })
-}
-
-/// The family alone ([`found`]).
-pub fn family_of(path: &Path) -> Result<Family, String> {
-    found(path).map(|f| f.family)
 }
 
 /// GRAM/TRM weights from a `.bpk` (with its manifest) or a run directory (latest checkpoint: the
@@ -87,11 +79,7 @@ pub fn load_found(path: &Path, manifest_text: Option<&str>, device: &Device) -> 
         }
     };
     // Every GRAM/TRM file is read through the engine's one reader of what a file is.
-    let identity = identify(text).map_err(|e| format!("{}: {e}", manifest_path.display()))?;
-    if !identity.family.is_gram_or_trm() {
-        return Err(format!("{} holds {} weights, not GRAM/TRM", path.display(), identity.family.model_name()));
-    }
-    let manifest = Manifest::from_json(text).map_err(|e| format!("{}: {e}", manifest_path.display()))?;
+    let (manifest, _) = gram_manifest(text).map_err(|e| format!("{}: {e}", manifest_path.display()))?;
     let bytes = fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
     let model = load_gram(&manifest, &bytes, device).map_err(|e| format!("{}: {e}", path.display()))?;
     Ok((model, manifest.config.clone(), Some(manifest)))

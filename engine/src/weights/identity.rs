@@ -6,6 +6,7 @@
 use serde_json::Value;
 
 use super::{Manifest, WeightsError};
+use crate::gram::GramConfig;
 use crate::tasks::TaskId;
 
 /// The families of weights the playground ships and trains.
@@ -41,6 +42,11 @@ impl Family {
         Family::ALL.into_iter().find(|f| f.model_name() == model)
     }
 
+    /// GRAM or TRM, as a GRAM/TRM config says: TRM is the core without the guidance heads.
+    pub fn of_gram_config(config: &GramConfig) -> Family {
+        if config.guidance { Family::Gram } else { Family::Trm }
+    }
+
     /// GRAM and TRM share one model type and one manifest.
     pub fn is_gram_or_trm(self) -> bool {
         matches!(self, Family::Gram | Family::Trm)
@@ -62,21 +68,41 @@ pub struct Identity {
 /// whose task its config does not fit, is an error that says so.
 pub fn identify(manifest_json: &str) -> Result<Identity, WeightsError> {
     let value: Value = serde_json::from_str(manifest_json).map_err(|e| WeightsError::Manifest(e.to_string()))?;
-    let model = value["model"].as_str().ok_or_else(|| WeightsError::Manifest("the manifest has no `model` field".into()))?;
-    let family = Family::of_model_name(model).ok_or_else(|| {
-        let known: Vec<&str> = Family::ALL.iter().map(|f| f.model_name()).collect();
-        WeightsError::Manifest(format!("unknown model {model:?}; known: {}", known.join(", ")))
-    })?;
+    let family = family(&value)?;
     let task_name = value["task"].as_str().unwrap_or_default().to_string();
     let task = match family {
-        Family::Gram | Family::Trm => {
-            let manifest = Manifest::from_json(manifest_json)?;
-            Some(TaskId::of_weights(&manifest.config, Some(&manifest.task)).map_err(WeightsError::Manifest)?)
-        }
+        Family::Gram | Family::Trm => Some(named_task(&Manifest::from_json(manifest_json)?)?),
         Family::JepaReasoner => Some(TaskId::Tree),
         Family::Grammar | Family::RegexLm => None,
     };
     Ok(Identity { family, task, task_name })
+}
+
+/// A GRAM/TRM manifest, parsed once, and its task: what every GRAM/TRM loader reads. Another
+/// family's manifest, or one whose task its config does not fit, is an error that says so.
+pub fn gram_manifest(manifest_json: &str) -> Result<(Manifest, TaskId), WeightsError> {
+    let value: Value = serde_json::from_str(manifest_json).map_err(|e| WeightsError::Manifest(e.to_string()))?;
+    let family = family(&value)?;
+    if !family.is_gram_or_trm() {
+        return Err(WeightsError::Mismatch(format!("the manifest says {} weights, not GRAM/TRM", family.model_name())));
+    }
+    let manifest = Manifest::from_json(manifest_json)?;
+    let task = named_task(&manifest)?;
+    Ok((manifest, task))
+}
+
+/// The family a parsed manifest's `model` names.
+fn family(manifest: &Value) -> Result<Family, WeightsError> {
+    let model = manifest["model"].as_str().ok_or_else(|| WeightsError::Manifest("the manifest has no `model` field".into()))?;
+    Family::of_model_name(model).ok_or_else(|| {
+        let known: Vec<&str> = Family::ALL.iter().map(|f| f.model_name()).collect();
+        WeightsError::Manifest(format!("unknown model {model:?}; known: {}", known.join(", ")))
+    })
+}
+
+/// A GRAM/TRM manifest's task, which its config's shapes must fit.
+fn named_task(manifest: &Manifest) -> Result<TaskId, WeightsError> {
+    TaskId::of_weights(&manifest.config, Some(&manifest.task)).map_err(WeightsError::Manifest)
 }
 
 #[cfg(test)]
@@ -124,5 +150,8 @@ mod tests {
         assert!(err.contains("sudoku") && err.contains("nqueens8's"), "{err}");
         let err = identify(&text.replace("\"model\": \"gram\"", "\"model\": \"gpt\"")).unwrap_err().to_string();
         assert!(err.contains("gpt") && err.contains("jepa-reasoner"), "{err}");
+        assert_eq!(gram_manifest(&text).unwrap_err(), identify(&text).unwrap_err());
+        let tree = std::fs::read_to_string(path.replace("gram-nqueens8", "reasoner-tree")).unwrap();
+        assert!(gram_manifest(&tree).unwrap_err().to_string().contains("jepa-reasoner weights, not GRAM/TRM"));
     }
 }

@@ -60,8 +60,7 @@ fn from_safetensors(input: &Path, out: &Path, command: &str, device: &Device) ->
     let text = fs::read_to_string(&manifest_path).map_err(|e| {
         format!("cannot read the manifest {} beside {} (it gives the config; copy one from weights of the same config): {e}", manifest_path.display(), input.display())
     })?;
-    engine::weights::identity::identify(&text).map_err(|e| format!("{}: {e}", manifest_path.display()))?;
-    let mut manifest = Manifest::from_json(&text).map_err(|e| format!("{}: {e}", manifest_path.display()))?;
+    let (mut manifest, _) = engine::weights::identity::gram_manifest(&text).map_err(|e| format!("{}: {e}", manifest_path.display()))?;
     let tensors = fs::read(input).map_err(|e| format!("cannot read {}: {e}", input.display()))?;
     let model = gram_from_safetensors(&manifest.config, &tensors, device).map_err(|e| format!("{}: {e}", input.display()))?;
     let bytes = gram_to_bytes(&model);

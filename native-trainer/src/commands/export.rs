@@ -15,7 +15,7 @@ use super::sampling::task_of;
 use crate::lineage::program_relative;
 use engine::tasks::registry::{TaskVisitor, visit};
 use crate::checkpoint::{RunState, load_checkpoint, load_ema};
-use crate::weights_io::family_of;
+use crate::weights_io::found;
 use engine::weights::identity::Family;
 
 pub fn export(run_dir: Option<PathBuf>, name: &str, out_dir: &Path, device: &Device) -> Result<ExitCode, String> {
@@ -23,7 +23,7 @@ pub fn export(run_dir: Option<PathBuf>, name: &str, out_dir: &Path, device: &Dev
         .or_else(|| super::tree::default_run_dir(name))
         .unwrap_or_else(|| PathBuf::from("runs").join(name));
     // A path that is no directory gets load_checkpoint's error below.
-    let family = if run_dir.is_dir() { family_of(&run_dir)? } else { Family::Gram };
+    let family = if run_dir.is_dir() { found(&run_dir)?.family } else { Family::Gram };
     match family {
         Family::Grammar => return super::cfg::export(&run_dir, name, out_dir, device),
         Family::RegexLm => return super::regex::export(&run_dir, name, out_dir, device),
@@ -47,7 +47,7 @@ fn manifest_for(model: &Gram, state: &RunState, name: &str, task: String, bytes:
     Manifest {
         format_version: FORMAT_VERSION,
         name: name.to_string(),
-        model: if state.config.guidance { "gram" } else { "trm" }.to_string(),
+        model: Family::of_gram_config(&state.config).model_name().to_string(),
         task,
         params: model.num_params(),
         config: state.config.clone(),
