@@ -195,15 +195,10 @@ pub struct StepReport {
     pub step: usize,
     /// Each sample's current answer as puzzle text.
     pub boards: Vec<String>,
-    /// N-Queens (and its boards): P(queen) per cell, `[samples][cells]`; digits: P(white) per
-    /// pixel, `[samples][784]` (empty rows for the other tasks).
-    pub queen_probs: Vec<Vec<f32>>,
-    /// Sudoku: P(digit 1..9) per cell, `[samples][81 * 9]` (empty rows for the other tasks).
-    #[serde(default)]
-    pub digit_probs: Vec<Vec<f32>>,
-    /// Graph colouring: P(colour 0..3) per vertex, `[samples][n * 3]` (empty rows otherwise).
-    #[serde(default)]
-    pub colour_probs: Vec<Vec<f32>>,
+    /// Per sample, what the page shades its answer with, in the task's order (the engine's
+    /// `TokenTask::shading`): N-Queens P(queen) per cell, Sudoku P(digit 1..9) per cell
+    /// (`[samples][81 * 9]`), colouring P(colour) per vertex, digits P(white) per pixel.
+    pub probs: Vec<Vec<f32>>,
     /// LPRM value per sample.
     pub values: Vec<f32>,
     /// The guidance scale this step ran with (after the visitor's changes).
@@ -222,8 +217,8 @@ pub struct StepReport {
 impl StepReport {
     /// The engine's view of a step, for run `run`, computed in `millis`.
     pub fn from_view(run: u64, v: engine::solve::live::StepView, millis: f64) -> Self {
-        let engine::solve::live::StepView { round, step, boards, queen_probs, digit_probs, colour_probs, values, scale, latents, halt_logits } = v;
-        Self { run, round, step, boards, queen_probs, digit_probs, colour_probs, values, scale, latents, halt_logits, millis }
+        let engine::solve::live::StepView { round, step, boards, probs, values, scale, latents, halt_logits } = v;
+        Self { run, round, step, boards, probs, values, scale, latents, halt_logits, millis }
     }
 }
 

@@ -98,7 +98,7 @@ mod tests {
     use super::*;
 
     fn report(round: usize, step: usize) -> StepReport {
-        StepReport { run: 1, round, step, boards: vec![], queen_probs: vec![], digit_probs: vec![], colour_probs: vec![], values: vec![], scale: 1.0, latents: vec![], halt_logits: vec![], millis: 10.0 }
+        StepReport { run: 1, round, step, boards: vec![], probs: vec![], values: vec![], scale: 1.0, latents: vec![], halt_logits: vec![], millis: 10.0 }
     }
 
     fn run(verified: Option<VerifiedStep>) -> SampledRun<()> {

@@ -23,7 +23,7 @@ use wasm_bindgen_futures::JsFuture;
 
 use crate::gpu_probe::{Adapter, probe_adapter, webgpu_or_why_not};
 use crate::weights_summary::weights_summary;
-use engine::solve::step_answers::PuzzleKind;
+use engine::solve::step_answers::step_task;
 mod grammar;
 mod live;
 mod tree;
@@ -273,7 +273,7 @@ async fn solve(state: &Rc<RefCell<State>>, req: SolveRequest, respond: &dyn Fn(R
         return Err(format!("samples must be 1-{MAX_SAMPLES}, steps 1-{MAX_STEPS} and restarts 0-{MAX_RESTARTS}"));
     }
     // The manifest says which task the weights solve, and so how to read puzzles and answers.
-    let kind = PuzzleKind::of_task(&task)?;
+    let kind = step_task(&task)?;
     let options = SampleOptions {
         samples: req.samples,
         guidance_scale: req.guidance_scale,
@@ -287,7 +287,7 @@ async fn solve(state: &Rc<RefCell<State>>, req: SolveRequest, respond: &dyn Fn(R
     };
     let spec = RunSpec { options, verified_stop: req.verified_stop, restarts: req.restarts, interventions: req.interventions.clone() };
     // The engine's run: restarts, the verified stop and the visitor's changes are its.
-    let mut run = LiveRun::new(&model, kind, &req.puzzle, spec, &device)?;
+    let mut run = LiveRun::new(&model, &*kind, &req.puzzle, spec, &device)?;
     let started = now();
     while !run.is_done() {
         if !state.borrow().is_current(req.run) {

@@ -23,26 +23,25 @@
 //! - beta is Table 8's on our loss's scale, which the paper does not pin down (`GramConfig::beta`
 //!   says what 0.07 did on N-Queens at our scale): pass `--beta` to tune it on validation.
 
+use std::sync::OnceLock;
+
 use engine::gram::GramConfig;
-use engine::tasks::TaskId;
-use engine::tasks::{arc, coloring, nqueens, sudoku};
+use engine::tasks::recipe::recipe_of;
+use engine::tasks::registry::ALL;
+use engine::tasks::{TaskId, arc};
 
 use crate::recipe::Preset;
 
-pub const FULL_NAMES: [&str; 12] = [
-    "gram-sudoku-full",
-    "trm-sudoku-full",
-    "gram-nqueens8-full",
-    "trm-nqueens8-full",
-    "gram-nqueens10-full",
-    "trm-nqueens10-full",
-    "gram-coloring8-full",
-    "trm-coloring8-full",
-    "gram-coloring10-full",
-    "trm-coloring10-full",
-    "gram-arc-full",
-    "trm-arc-full",
-];
+/// Every full-size preset: each task of the registry whose recipe has the paper's full size
+/// (`gram-<task>-full`, `trm-<task>-full`), then ARC's. Built once.
+pub fn full_names() -> &'static [&'static str] {
+    static NAMES: OnceLock<Vec<&'static str>> = OnceLock::new();
+    NAMES.get_or_init(|| {
+        let tasks = ALL.into_iter().filter(|&t| recipe_of(t).is_some_and(|r| r.full.is_some()));
+        let ids: Vec<String> = tasks.map(TaskId::id).chain(["arc".to_string()]).collect();
+        ids.iter().flat_map(|id| ["gram", "trm"].map(|family| &*Box::leak(format!("{family}-{id}-full").into_boxed_str()))).collect()
+    })
+}
 
 /// Table 7's ARC epochs.
 pub const ARC_EPOCHS: usize = 200_000;
@@ -72,23 +71,22 @@ fn paper_config(task: GramConfig, mixer: bool, k_inner: usize, beta: f64) -> Gra
 }
 
 pub fn full_preset(name: &str) -> Option<Preset> {
-    let name = FULL_NAMES.iter().find(|&&p| p == name).copied()?;
+    let name = full_names().iter().find(|&&p| p == name).copied()?;
     let guidance = name.starts_with("gram-");
     let task_name = name.trim_start_matches("gram-").trim_start_matches("trm-").trim_end_matches("-full");
-    let (task, config, steps) = match task_name {
-        "sudoku" => (TaskId::Sudoku, paper_config(sudoku::gram_config(guidance), true, 6, 0.1), paper_steps(50_000, 1_000)),
-        "nqueens8" => (TaskId::NQueens(8), paper_config(nqueens::gram_config(8, guidance), false, 4, 0.07), paper_steps(3_000, 4_015)),
-        "nqueens10" => (TaskId::NQueens(10), paper_config(nqueens::gram_config(10, guidance), false, 4, 0.045), paper_steps(1_000, 33_290)),
-        "coloring8" => (TaskId::Coloring(8), paper_config(coloring::gram_config(8, guidance), false, 4, 0.5), paper_steps(5_000, 6_673)),
-        "coloring10" => (TaskId::Coloring(10), paper_config(coloring::gram_config(10, guidance), false, 4, 0.45), paper_steps(5_000, 12_577)),
+    if task_name == "arc" {
         // Table 8: beta 0.04 on ARC-1 (0.1 on ARC-2: `--beta 0.1`). One puzzle id and no steps
         // until `fit_to_arc_import` reads the import.
-        "arc" => {
-            let config = paper_config(arc::paper_input_config(guidance, 1), false, 4, 0.04);
-            return Some(Preset { name, task: None, config, batch: PAPER_BATCH, lr: 1e-4, warmup: 2000, weight_decay: 1.0, steps: 0, ema: 0.9999, grad_accum: 1 });
-        }
-        _ => return None,
-    };
+        let config = paper_config(arc::paper_input_config(guidance, 1), false, 4, 0.04);
+        return Some(Preset { name, task: None, config, batch: PAPER_BATCH, lr: 1e-4, warmup: 2000, weight_decay: 1.0, steps: 0, ema: 0.9999, grad_accum: 1 });
+    }
+    // The task's own full size (engine::tasks::recipe::FullSize) on its shipped network's
+    // vocabulary and length.
+    let task = TaskId::parse(task_name).ok()?;
+    let r = recipe_of(task)?;
+    let full = r.full?;
+    let config = paper_config(r.config.with_guidance(guidance), full.mixer, full.k_inner, full.beta);
+    let steps = paper_steps(full.epochs, full.train_inputs);
     Some(Preset { name, task: Some(task), config, batch: PAPER_BATCH, lr: 1e-4, warmup: 2000, weight_decay: 1.0, steps, ema: 0.9999, grad_accum: 1 })
 }
 
@@ -159,7 +157,7 @@ mod tests {
 
     #[test]
     fn the_full_presets_are_appendix_d_and_each_trm_has_its_gram_s_recipe() {
-        for name in FULL_NAMES {
+        for &name in full_names() {
             let p = crate::presets::preset(name).unwrap_or_else(|| panic!("{name} is not reachable through preset()"));
             let c = &p.config;
             assert_eq!((c.d_model, c.n_heads, c.d_hidden, c.n_layers, c.t_outer, c.n_sup), (512, 8, 512, 2, 3, 16), "{name}");

@@ -155,8 +155,8 @@ pub fn train(a: TrainCli, command: String, devices: Vec<Device>) -> Result<ExitC
         format!(
             "unknown preset {:?}; presets: {}, {}, {}, {}, {}",
             a.preset,
-            presets::NAMES.join(", "),
-            full_presets::FULL_NAMES.join(", "),
+            presets::names().join(", "),
+            full_presets::full_names().join(", "),
             jepa_train::JEPA_NAMES.join(", "),
             cfg_presets::CFG_NAMES.join(", "),
             lm_presets::LM_NAMES.join(", ")

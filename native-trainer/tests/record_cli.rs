@@ -47,7 +47,7 @@ fn record_writes_every_step_and_refuses_bad_input() {
             let board = Board::parse(b.as_str().unwrap(), 8).unwrap();
             assert!(board.keeps(&given) || !board.is_solution(), "a board read from the run");
         }
-        let probs = s["queen_probs"].as_array().unwrap();
+        let probs = s["probs"].as_array().unwrap();
         assert_eq!(probs.len(), 5);
         assert!(probs.iter().all(|p| p.as_str().unwrap().len() == 64 && p.as_str().unwrap().chars().all(|c| c.is_ascii_hexdigit())));
         assert_eq!(s["latents"][0].as_array().unwrap().len(), 32);

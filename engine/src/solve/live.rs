@@ -7,7 +7,7 @@
 use burn::tensor::Device;
 use serde::{Deserialize, Serialize};
 
-use super::step_answers::PuzzleKind;
+use super::step_answers::StepTask;
 use super::{VerifiedAt, round_seed, rounds_to_run, trajectories_to_run};
 use crate::gram::{Gram, Observation, SampleOptions, Trajectories};
 
@@ -38,12 +38,10 @@ pub struct StepView {
     pub step: usize,
     /// Each sample's answer as puzzle text.
     pub boards: Vec<String>,
-    /// N-Queens (and its boards): P(queen) per cell; digits: P(white) per pixel (else empty rows).
-    pub queen_probs: Vec<Vec<f32>>,
-    /// Sudoku: P(digit 1..9) per cell (else empty rows).
-    pub digit_probs: Vec<Vec<f32>>,
-    /// Graph colouring: P(colour 0..3) per vertex (else empty rows).
-    pub colour_probs: Vec<Vec<f32>>,
+    /// Per sample, what the page shades its answer with, in the task's order
+    /// ([`crate::tasks::TokenTask::shading`]: N-Queens P(queen) per cell, Sudoku P(digit 1..9)
+    /// per cell, colouring P(colour 0..3) per vertex, digits P(white) per pixel).
+    pub probs: Vec<Vec<f32>>,
     /// LPRM value per sample.
     pub values: Vec<f32>,
     /// The guidance scale this step ran with.
@@ -77,7 +75,7 @@ pub struct RunSpec {
 /// A run in progress.
 pub struct LiveRun<'m> {
     model: &'m Gram,
-    kind: PuzzleKind,
+    task: &'m dyn StepTask,
     tokens: Vec<u32>,
     spec: RunSpec,
     /// Trajectories actually run (1 for a deterministic run left as it is).
@@ -93,15 +91,15 @@ pub struct LiveRun<'m> {
 }
 
 impl<'m> LiveRun<'m> {
-    /// Reads `puzzle` as `kind` says; a malformed puzzle is a sentence.
-    pub fn new(model: &'m Gram, kind: PuzzleKind, puzzle: &str, spec: RunSpec, device: &Device) -> Result<Self, String> {
-        let tokens = kind.tokens(puzzle)?;
+    /// Reads `puzzle` as `task` says; a malformed puzzle is a sentence.
+    pub fn new(model: &'m Gram, task: &'m dyn StepTask, puzzle: &str, spec: RunSpec, device: &Device) -> Result<Self, String> {
+        let tokens = task.tokens(puzzle)?;
         // Not once the visitor changed the run: a raised scale or a perturbed sample makes the N differ.
         let run = if spec.interventions.is_empty() { trajectories_to_run(model, &spec.options) } else { spec.options.clone() };
         let rounds = if spec.verified_stop { rounds_to_run(model, &spec.options, 1 + spec.restarts) } else { 1 };
         let trajectories = Trajectories::new(model, std::slice::from_ref(&tokens), run.clone(), device).with_latent_sketch(LATENT_SKETCH, SKETCH_SEED);
         let scale = spec.options.guidance_scale;
-        Ok(Self { model, kind, tokens, spec, run, rounds, round: 0, trajectories, device: device.clone(), scale, steps: 0, verified: None })
+        Ok(Self { model, task, tokens, spec, run, rounds, round: 0, trajectories, device: device.clone(), scale, steps: 0, verified: None })
     }
 
     /// The budget of every round is spent, or a sample verified.
@@ -169,23 +167,19 @@ impl<'m> LiveRun<'m> {
             round: self.round,
             step: obs.step,
             boards: Vec::with_capacity(n),
-            queen_probs: Vec::with_capacity(n),
-            digit_probs: Vec::with_capacity(n),
-            colour_probs: Vec::with_capacity(n),
+            probs: Vec::with_capacity(n),
             values: (0..n).map(|s| obs.values[take(s)]).collect(),
             scale: self.scale,
             latents: (0..n).map(|s| obs.latents[take(s)].clone()).collect(),
             halt_logits: (0..n).map(|s| obs.halt_logits[take(s)]).collect(),
         };
         for s in 0..n {
-            let a = self.kind.answer(obs, take(s));
+            let a = self.task.answer(obs, take(s));
             view.boards.push(a.text);
-            view.queen_probs.push(a.queen_probs);
-            view.digit_probs.push(a.digit_probs);
-            view.colour_probs.push(a.colour_probs);
+            view.probs.push(a.probs);
         }
         if self.spec.verified_stop {
-            let sample = (0..rows).find(|&r| self.kind.is_right(&self.tokens, &obs.predictions[r]));
+            let sample = (0..rows).find(|&r| self.task.is_right(&self.tokens, &obs.predictions[r]));
             self.verified = sample.map(|sample| VerifiedAt { round: self.round, step: obs.step, sample });
         }
         view

@@ -10,7 +10,7 @@ use serde::{Deserialize, Serialize};
 
 use super::VerifiedAt;
 use super::live::{LiveRun, RunSpec, StepView};
-use super::step_answers::PuzzleKind;
+use super::step_answers::StepTask;
 use crate::gram::Gram;
 
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
@@ -37,10 +37,8 @@ pub struct RecordedStep {
     pub boards: Vec<String>,
     pub values: Vec<f32>,
     pub scale: f64,
-    /// Per sample, one hex digit per probability, `round(15 p)` (empty for a kind the task lacks).
-    pub queen_probs: Vec<String>,
-    pub digit_probs: Vec<String>,
-    pub colour_probs: Vec<String>,
+    /// Per sample, one hex digit per probability of [`StepView::probs`], `round(15 p)`.
+    pub probs: Vec<String>,
     /// Per sample, the h sketch (two decimals).
     pub latents: Vec<Vec<f32>>,
     /// Per sample, the Q-head's halting logit (two decimals; absent from older recordings).
@@ -64,9 +62,7 @@ impl RecordedStep {
             step: v.step,
             values: v.values.iter().map(|x| (x * 1000.0).round() / 1000.0).collect(),
             scale: v.scale,
-            queen_probs: packed(&v.queen_probs),
-            digit_probs: packed(&v.digit_probs),
-            colour_probs: packed(&v.colour_probs),
+            probs: packed(&v.probs),
             latents: v.latents.iter().map(|r| r.iter().map(|x| (x * 100.0).round() / 100.0).collect()).collect(),
             halt_logits: v.halt_logits.iter().map(|x| (x * 100.0).round() / 100.0).collect(),
             boards: v.boards,
@@ -80,9 +76,7 @@ impl RecordedStep {
             round: self.round,
             step: self.step,
             boards: self.boards.clone(),
-            queen_probs: unpacked(&self.queen_probs),
-            digit_probs: unpacked(&self.digit_probs),
-            colour_probs: unpacked(&self.colour_probs),
+            probs: unpacked(&self.probs),
             values: self.values.clone(),
             scale: self.scale,
             latents: self.latents.clone(),
@@ -94,7 +88,7 @@ impl RecordedStep {
 /// Runs `puzzle` to the end as the page would and records every step.
 pub fn record(
     model: &Gram,
-    kind: PuzzleKind,
+    task: &dyn StepTask,
     (name, sha256): (&str, &str),
     puzzle: &str,
     spec: RunSpec,
@@ -102,7 +96,7 @@ pub fn record(
 ) -> Result<RecordedRun, String> {
     let options = spec.options.clone();
     let (verified_stop, restarts) = (spec.verified_stop, spec.restarts);
-    let mut run = LiveRun::new(model, kind, puzzle, spec, device)?;
+    let mut run = LiveRun::new(model, task, puzzle, spec, device)?;
     let mut steps_recorded = Vec::new();
     while !run.is_done() {
         steps_recorded.push(RecordedStep::of(run.step()));

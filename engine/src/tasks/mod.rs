@@ -10,6 +10,7 @@ pub mod coverage;
 pub mod digits;
 pub mod inference;
 pub mod nqueens;
+pub mod recipe;
 pub mod regex;
 pub mod registry;
 pub mod split;
@@ -18,6 +19,7 @@ pub mod task;
 pub mod tree;
 
 pub use inference::InferenceDefaults;
+pub use recipe::{FullSize, TaskRecipe};
 pub use registry::{TaskId, TaskVisitor, visit};
 pub use split::{Part, fnv1a64, spread};
 pub use task::{Report, Solved, Task, TokenTask};

@@ -7,8 +7,9 @@
 use std::collections::BTreeMap;
 
 use super::inference::InferenceDefaults;
+use super::recipe::TaskRecipe;
 use super::split::Part;
-use crate::gram::{Selection, lprm_select, q_select};
+use crate::gram::{Observation, Selection, lprm_select, q_select};
 
 /// The samples of one puzzle and the selected one, for any task.
 #[derive(Clone, Debug, PartialEq)]
@@ -76,7 +77,7 @@ pub trait Task: Sync {
 }
 
 /// A task a GRAM/TRM model solves: tokens in, tokens out, scored by the task's metrics.
-pub trait TokenTask: Task {
+pub trait TokenTask: Task + Clone + Send + 'static {
     /// The task's metrics, accumulated one solved instance at a time.
     type Report: Report;
 
@@ -113,6 +114,16 @@ pub trait TokenTask: Task {
     /// removed), as (order, label); one group by default.
     fn group_of(&self, _instance: &Self::Instance) -> (usize, String) {
         (0, "all".into())
+    }
+    /// How the task trains: its shipped pair's network, batch and steps, and the paper's full
+    /// size (the trainer's presets for this task are made from it).
+    fn recipe(&self) -> TaskRecipe;
+    /// The probabilities the page shades trajectory `row`'s answer with after the step `obs`,
+    /// flat in the task's order (N-Queens: P(queen) per cell; Sudoku: P(digit 1..9) per cell).
+    fn shading(&self, obs: &Observation, row: usize) -> Vec<f32>;
+    /// What one puzzle is called in an error (`bad board: ...`).
+    fn puzzle_noun(&self) -> &'static str {
+        "input"
     }
     /// What the eval lines call one input (`inputs`, `puzzles`).
     fn input_noun(&self) -> &'static str {

@@ -14,7 +14,7 @@ use burn::tensor::Device;
 use engine::gram::SampleOptions;
 use engine::solve::live::RunSpec;
 use engine::solve::recorded::record as record_gram;
-use engine::solve::step_answers::PuzzleKind;
+use engine::solve::step_answers::step_task;
 use engine::tasks::cfg::recorded::record_grammar;
 use engine::tasks::regex::session::record_session;
 /// `--task jepa`'s default steps: those of the committed recording.
@@ -95,18 +95,18 @@ fn gram(args: &RecordArgs, name: &str, manifest_text: Option<&str>, device: &Dev
     let puzzle = args.puzzle.ok_or("--puzzle is required for GRAM/TRM weights (the page's default puzzle)")?;
     let (model, _, manifest) = load_found(args.weights, manifest_text, device)?;
     let manifest = manifest.ok_or("record takes shipped weights (a .bpk with its manifest), not a run directory")?;
-    let kind = PuzzleKind::of_task(&manifest.task)?;
+    let task = step_task(&manifest.task)?;
     let options = SampleOptions {
         samples: args.samples.unwrap_or(20),
         guidance_scale: args.guidance_scale.unwrap_or(1.0),
         max_steps: args.steps.unwrap_or(16),
         seed: args.seed,
         // What the page's worker runs with.
-        settle: kind.settle(),
+        settle: task.settle(),
         ..Default::default()
     };
     let spec = RunSpec { options, verified_stop: args.stop_restarts.is_some(), restarts: args.stop_restarts.unwrap_or(0), interventions: Vec::new() };
-    let run = record_gram(&model, kind, (name, &manifest.sha256), puzzle, spec, device)?;
+    let run = record_gram(&model, &*task, (name, &manifest.sha256), puzzle, spec, device)?;
     let summary = format!(
         "{} steps of {} samples{}",
         run.steps_recorded.len(),

@@ -16,7 +16,7 @@ pub(super) fn TrajectoryPanel(page: ColoringState) -> impl IntoView {
     let picture = move || {
         let Some(graph) = puzzle.get() else { return None };
         let colouring = samples.with(|s| s.get(focus.get()).cloned());
-        let probs = current.with(|c| c.as_ref().and_then(|r| r.colour_probs.get(focus.get()).cloned())).unwrap_or_default();
+        let probs = current.with(|c| c.as_ref().and_then(|r| r.probs.get(focus.get()).cloned())).unwrap_or_default();
         let n = graph.n();
         let vertices = (0..n)
             .map(|i| {

@@ -42,7 +42,7 @@ pub(super) fn Gallery(page: GenerateState) -> impl IntoView {
                 .into_iter()
                 .enumerate()
                 .map(|(i, s)| {
-                    let probs = current.with(|c| c.as_ref().and_then(|r| r.queen_probs.get(i).cloned()).unwrap_or_default());
+                    let probs = current.with(|c| c.as_ref().and_then(|r| r.probs.get(i).cloned()).unwrap_or_default());
                     let noun = if kind == Kind::Sudoku { "grid" } else { "board" };
                     let label = match s.valid {
                         Some(true) => format!("Sample {}: a valid {noun}", i + 1),

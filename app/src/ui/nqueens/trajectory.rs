@@ -18,7 +18,7 @@ pub(super) fn TrajectoryPanel(page: NQueensState) -> impl IntoView {
         (0..side * side).map(move |i| {
             let (r, c) = (i / side, i % side);
             let prob = move || {
-                current.with(|cur| cur.as_ref().and_then(|rep| rep.queen_probs.get(focus.get())).and_then(|p| p.get(i).copied()).unwrap_or(0.0))
+                current.with(|cur| cur.as_ref().and_then(|rep| rep.probs.get(focus.get())).and_then(|p| p.get(i).copied()).unwrap_or(0.0))
             };
             let predicted = move || samples.with(|s| s.get(focus.get()).is_some_and(|b| b.n() == side && b.has_queen(r, c)));
             let given = move || puzzle.with(|p| p.as_ref().is_some_and(|p| p.n() == side && p.has_queen(r, c)));

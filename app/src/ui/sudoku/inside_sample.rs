@@ -15,7 +15,7 @@ pub(super) fn InsideSample(page: SudokuState) -> impl IntoView {
     let digit_probs = move |cell: usize| -> Vec<f32> {
         current.with(|cur| {
             cur.as_ref()
-                .and_then(|rep| rep.digit_probs.get(focus.get()))
+                .and_then(|rep| rep.probs.get(focus.get()))
                 .map(|p| p[cell * 9..cell * 9 + 9].to_vec())
                 .unwrap_or_default()
         })

@@ -2,9 +2,9 @@
 //! the 92 solutions (the GRAM paper's p(x) formulation, section 3.3, on boards instead of digits).
 
 use super::report::BoardsReport;
-use crate::gram::Selection;
+use crate::gram::{Observation, Selection};
 use crate::tasks::nqueens::{Board, Instance, NQueens, all_solutions};
-use crate::tasks::{Part, Solved, Task, TokenTask};
+use crate::tasks::{Part, Solved, Task, TaskRecipe, TokenTask};
 
 /// Unconditional N-Queens boards on an `n` x `n` board: N-Queens' boards, tokens and rules
 /// (delegated to [`NQueens`]), one input.
@@ -80,6 +80,17 @@ impl Task for QueensBoards {
 }
 
 impl TokenTask for QueensBoards {
+    /// p(x) (the GRAM paper, section 3.3): the shipped 8x8 pair's mixer network and batch, the
+    /// empty board in, one of the 92 solutions out, 2,000 steps.
+    fn recipe(&self) -> TaskRecipe {
+        TaskRecipe { config: crate::tasks::nqueens::gram_mixer_config(self.n(), true), batch: 64, steps: 2000, full: None }
+    }
+
+    /// N-Queens' shading: P(queen) per cell.
+    fn shading(&self, obs: &Observation, row: usize) -> Vec<f32> {
+        self.queens.shading(obs, row)
+    }
+
     type Report = BoardsReport;
 
     fn tokens(&self, puzzle: &Board) -> Vec<u32> {

@@ -8,10 +8,10 @@
 use std::sync::OnceLock;
 
 use super::report::BoardsReport;
-use crate::gram::Selection;
+use crate::gram::{Observation, Selection};
 use crate::gram::noise::NoiseSource;
 use crate::tasks::sudoku::{Sudoku, SudokuGrid, random_solution};
-use crate::tasks::{Part, Solved, Task, TokenTask};
+use crate::tasks::{Part, Solved, Task, TaskRecipe, TokenTask};
 
 /// Valid full 9x9 Sudoku grids there are (Felgenhauer & Jarvis, 2005).
 pub const SUDOKU_GRIDS: u128 = 6_670_903_752_021_072_936_960;
@@ -94,6 +94,17 @@ impl Task for SudokuGrids {
 }
 
 impl TokenTask for SudokuGrids {
+    /// p(x) on Sudoku grids: the shipped Sudoku pair's network and batch, the empty grid in, one
+    /// of 20,000 random full grids out, 2,000 steps.
+    fn recipe(&self) -> TaskRecipe {
+        TaskRecipe { config: crate::tasks::sudoku::gram_config(true), batch: 32, steps: 2000, full: None }
+    }
+
+    /// Sudoku's shading: P(digit 1..9) per cell.
+    fn shading(&self, obs: &Observation, row: usize) -> Vec<f32> {
+        Sudoku.shading(obs, row)
+    }
+
     type Report = BoardsReport;
 
     fn tokens(&self, puzzle: &SudokuGrid) -> Vec<u32> {

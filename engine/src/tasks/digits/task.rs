@@ -3,8 +3,8 @@
 use super::data::{self, Digit};
 use super::report::DigitsReport;
 use super::{BLACK, PIXELS, WHITE};
-use crate::gram::Selection;
-use crate::tasks::{Part, Solved, Task, TokenTask};
+use crate::gram::{Observation, Selection};
+use crate::tasks::{Part, Solved, Task, TaskRecipe, TokenTask};
 
 /// Unconditional binarized MNIST digits.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -63,6 +63,17 @@ impl Task for Digits {
 }
 
 impl TokenTask for Digits {
+    /// p(x) on MNIST (the GRAM paper, section 3.3): the blank image in, a train digit out; the
+    /// image path with 7x7 patches ([`super::gram_config`]), 3,000 steps at batch 64.
+    fn recipe(&self) -> TaskRecipe {
+        TaskRecipe { config: super::gram_config(true), batch: 64, steps: 3000, full: None }
+    }
+
+    /// P(white) per pixel.
+    fn shading(&self, obs: &Observation, row: usize) -> Vec<f32> {
+        (0..PIXELS).map(|c| obs.probability(row, c, WHITE as usize)).collect()
+    }
+
     type Report = DigitsReport;
 
     fn tokens(&self, puzzle: &Digit) -> Vec<u32> {

@@ -2,9 +2,9 @@
 //! split, and the paper's metrics.
 
 use super::metrics::Report as QueensReport;
-use super::{Board, Instance, completions, part_of, split};
-use crate::gram::Selection;
-use crate::tasks::{Part, Solved, Task, TokenTask};
+use super::{Board, Instance, QUEEN, completions, part_of, split};
+use crate::gram::{Observation, Selection};
+use crate::tasks::{FullSize, Part, Solved, Task, TaskRecipe, TokenTask};
 
 /// N-Queens completion on an `n` x `n` board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -81,6 +81,27 @@ impl Task for NQueens {
 }
 
 impl TokenTask for NQueens {
+    /// The attention core (the mixer variants are the trainer's `-mixer` presets), 4,000 steps at
+    /// batch 64; Table 7: 3,000 epochs of 4,015 boards (8x8), 1,000 of 33,290 (10x10).
+    fn recipe(&self) -> TaskRecipe {
+        let (epochs, train_inputs, beta) = if self.n >= 10 { (1_000, 33_290, 0.045) } else { (3_000, 4_015, 0.07) };
+        TaskRecipe {
+            config: super::gram_config(self.n, true),
+            batch: 64,
+            steps: 4000,
+            full: Some(FullSize { mixer: false, k_inner: 4, beta, epochs, train_inputs }),
+        }
+    }
+
+    /// P(queen) per cell.
+    fn shading(&self, obs: &Observation, row: usize) -> Vec<f32> {
+        (0..self.n * self.n).map(|c| obs.probability(row, c, QUEEN as usize)).collect()
+    }
+
+    fn puzzle_noun(&self) -> &'static str {
+        "board"
+    }
+
     type Report = QueensReport;
 
     fn tokens(&self, puzzle: &Board) -> Vec<u32> {

@@ -3,8 +3,8 @@
 
 use super::generate::Difficulty;
 use super::{FAMOUS, Instance, SudokuGrid, SudokuReport, part_of, problem_with, test_set, train_pool, validation_set};
-use crate::gram::Selection;
-use crate::tasks::{InferenceDefaults, Part, Solved, Task, TokenTask};
+use crate::gram::{Observation, Selection};
+use crate::tasks::{FullSize, InferenceDefaults, Part, Solved, Task, TaskRecipe, TokenTask};
 
 /// Held-out puzzles per difficulty band (`eval`'s test part).
 pub const TEST_PER_BAND: usize = 100;
@@ -74,6 +74,26 @@ impl Task for Sudoku {
 }
 
 impl TokenTask for Sudoku {
+    /// Batch 32 (not 64): a Sudoku supervision step costs T(K+1) = 14 passes of the mixer.
+    /// Table 7: the mixer core, K = 6, 50,000 epochs of 1,000 puzzles.
+    fn recipe(&self) -> TaskRecipe {
+        TaskRecipe {
+            config: super::gram_config(true),
+            batch: 32,
+            steps: 5500,
+            full: Some(FullSize { mixer: true, k_inner: 6, beta: 0.1, epochs: 50_000, train_inputs: 1_000 }),
+        }
+    }
+
+    /// P(digit 1..9) per cell.
+    fn shading(&self, obs: &Observation, row: usize) -> Vec<f32> {
+        super::digit_probabilities(obs, row)
+    }
+
+    fn puzzle_noun(&self) -> &'static str {
+        "puzzle"
+    }
+
     type Report = SudokuReport;
 
     fn tokens(&self, puzzle: &SudokuGrid) -> Vec<u32> {
