@@ -200,7 +200,7 @@ mod tests {
     #[test]
     fn the_empty_board_query_is_the_empty_board() {
         let (s, _) = NQueensSettings::from_query(LESSONS[0].steps[0].query);
-        assert_eq!(s.board.queen_count(), 0);
+        assert_eq!(s.puzzle.queen_count(), 0);
         assert_eq!(s.side(), 8);
     }
 

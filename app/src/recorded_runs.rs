@@ -78,16 +78,16 @@ mod tests {
     use crate::url_state::coloring::ColoringSettings;
     use crate::url_state::generate::GenerateSettings;
     use crate::url_state::nqueens::NQueensSettings;
-    use crate::url_state::sudoku::{SudokuSettings, weights as sudoku_weights};
+    use crate::url_state::sudoku::SudokuSettings;
 
     /// (file, weights, puzzle, sampling) of every GRAM page's default settings.
     fn defaults() -> Vec<(&'static str, String, String, Sampling)> {
         let (q, s, c, g) = (NQueensSettings::default(), SudokuSettings::default(), ColoringSettings::default(), GenerateSettings::default());
         vec![
-            ("nqueens", q.weights(), q.board.to_text(), q.sampling),
-            ("sudoku", sudoku_weights(s.model).to_string(), s.puzzle.to_text(), s.sampling),
-            ("coloring", c.weights(), c.graph.to_text(), c.sampling),
-            ("generate", g.weights(), g.kind.blank_input(), g.sampling),
+            ("nqueens", q.weights(), q.puzzle.to_text(), q.sampling),
+            ("sudoku", s.weights(), s.puzzle.to_text(), s.sampling),
+            ("coloring", c.weights(), c.puzzle.to_text(), c.sampling),
+            ("generate", g.weights(), g.puzzle.blank_input(), g.sampling),
         ]
     }
 

@@ -5,37 +5,21 @@ use std::sync::OnceLock;
 use engine::tasks::coloring::{Coloring, Graph, Instance, Part};
 use engine::tasks::{Task, TokenTask};
 
-use super::fields::parsed;
-use super::nqueens::Model;
-use super::page::UrlState;
-use super::sampling::{HasSampling, Sampling};
+use super::gram_page::{GramSettings, Model, PageInput};
+use super::sampling::Sampling;
 
 /// Vertex counts with shipped models (`gram-coloring8`, `gram-coloring10`, and their TRMs).
 pub const SIZES: [usize; 2] = [8, 10];
 /// Largest N the page accepts.
 pub const MAX_SAMPLES: usize = 64;
 
-/// Name of the shipped weights of `model` on `n`-vertex graphs.
-pub fn weights(model: Model, n: usize) -> String {
-    format!("{}-coloring{n}", model.key())
-}
-
 /// What a teacher shares on `/coloring`: the graph, the model, and how to sample.
-#[derive(Clone, Debug, PartialEq)]
-pub struct ColoringSettings {
-    pub graph: Graph,
-    pub model: Model,
-    pub sampling: Sampling,
-}
+pub type ColoringSettings = GramSettings<Graph>;
 
 impl ColoringSettings {
     /// Vertices of the graph on screen, and of the model that colours it.
     pub fn vertices(&self) -> usize {
-        self.graph.n()
-    }
-    /// Name of the shipped weights the page runs.
-    pub fn weights(&self) -> String {
-        weights(self.model, self.vertices())
+        self.puzzle.n()
     }
 }
 
@@ -67,70 +51,53 @@ pub fn vertices_of(text: &str) -> usize {
     if text.trim().chars().count() == 45 { 10 } else { 8 }
 }
 
-fn parse_size(value: &str) -> Result<usize, &'static str> {
-    value.parse().ok().filter(|n| SIZES.contains(n)).ok_or("8 or 10")
-}
-
-impl Default for ColoringSettings {
-    fn default() -> Self {
-        Self { graph: default_graph(8), model: Model::Gram, sampling: Sampling::from_defaults(&Coloring::new(8).inference_defaults()) }
-    }
-}
-
-impl UrlState for ColoringSettings {
+impl PageInput for Graph {
     const PATH: &'static str = "/coloring";
-
-    fn apply(&mut self, key: &str, value: &str, notes: &mut Vec<String>) -> bool {
-        if self.sampling.read(key, value, MAX_SAMPLES, notes) {
-            return true;
-        }
-        match key {
-            // A size switches to that size's default graph, unless the graph already has it; a
-            // graph brings its own size (so `size` and `graph` may come in either order).
-            "size" => {
-                let mut n = self.vertices();
-                parsed(key, value, parse_size(value), &mut n, "the graph's size", notes);
-                if n != self.vertices() {
-                    self.graph = default_graph(n);
-                }
-            }
-            "graph" => {
-                parsed(key, value, Graph::parse(value, vertices_of(value)), &mut self.graph, "the default graph", notes)
-            }
-            "model" => parsed(key, value, Model::parse(value).ok_or("gram or trm"), &mut self.model, "gram", notes),
-            _ => return false,
-        }
-        true
-    }
-
-    fn to_query(&self) -> String {
-        format!("size={}&graph={}&model={}&{}", self.vertices(), self.graph.to_text(), self.model.key(), self.sampling.to_query())
-    }
-}
-
-impl HasSampling for ColoringSettings {
+    const KEY: &'static str = "graph";
+    const DEFAULT_NAME: &'static str = "the default graph";
     const MAX_SAMPLES: usize = MAX_SAMPLES;
-    fn sampling(&self) -> &Sampling {
-        &self.sampling
+    const SIZES: &'static [usize] = &SIZES;
+    const SIZE_NAME: &'static str = "the graph's size";
+
+    fn default_of(n: usize) -> Self {
+        default_graph(n)
     }
-    fn sampling_mut(&mut self) -> &mut Sampling {
-        &mut self.sampling
+    fn held_out(n: usize, pick: usize) -> Option<Self> {
+        let graphs = held_out(n);
+        graphs.get(pick % graphs.len().max(1)).map(|i| i.graph.clone())
+    }
+    fn size(&self) -> usize {
+        self.n()
+    }
+    fn read(text: &str) -> Result<Self, String> {
+        Graph::parse(text, vertices_of(text)).map_err(|e| e.to_string())
+    }
+    fn text(&self) -> String {
+        self.to_text()
+    }
+    /// `gram-coloring8`, `trm-coloring10`, ...
+    fn weights(&self, model: Model) -> String {
+        format!("{}-coloring{}", model.key(), self.n())
+    }
+    fn default_sampling() -> Sampling {
+        Sampling::from_defaults(&Coloring::new(8).inference_defaults())
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::url_state::page::UrlState;
 
     #[test]
     fn the_url_contract() {
         let d = ColoringSettings::default();
         assert_eq!(d.to_query(), format!("size=8&graph={}&model=gram&n=20&scale=1&seed=0&steps=8&stop=0", default_graph(8).to_text()));
-        let colourings = engine::tasks::coloring::canonical_colourings(&d.graph).len();
+        let colourings = engine::tasks::coloring::canonical_colourings(&d.puzzle).len();
         assert!((4..=8).contains(&colourings), "the default graph has a handful of colourings: {colourings}");
         let (s, notes) = ColoringSettings::from_query(&format!("graph={}&model=trm&n=4&run=1", "1".repeat(3) + &"0".repeat(25)));
         assert_eq!((s.model, s.sampling.samples, s.sampling.run, notes.len()), (Model::Trm, 4, true, 0));
-        assert!(s.graph.has_edge(0, 1) && s.graph.has_edge(0, 3) && !s.graph.has_edge(1, 2));
+        assert!(s.puzzle.has_edge(0, 1) && s.puzzle.has_edge(0, 3) && !s.puzzle.has_edge(1, 2));
         assert_eq!(ColoringSettings::from_query(&s.to_query()), (s, vec![]));
         let (d2, notes) = ColoringSettings::from_query("graph=0101&model=x&zz=1");
         assert_eq!(d2, ColoringSettings::default());
@@ -142,11 +109,11 @@ mod tests {
         assert!((4..=8).contains(&engine::tasks::coloring::canonical_colourings(&default_graph(10)).len()));
         for q in [format!("size=10&graph={ten}"), format!("graph={ten}&size=10"), "size=10".into()] {
             let (s, notes) = ColoringSettings::from_query(&q);
-            assert_eq!((s.vertices(), s.graph.to_text(), s.weights(), notes.len()), (10, ten.clone(), "gram-coloring10".into(), 0), "{q}");
+            assert_eq!((s.vertices(), s.puzzle.to_text(), s.weights(), notes.len()), (10, ten.clone(), "gram-coloring10".into(), 0), "{q}");
             assert!(s.to_query().starts_with(&format!("size=10&graph={ten}&")));
         }
         let (s, notes) = ColoringSettings::from_query(&format!("graph={ten}&size=8&model=trm"));
-        assert_eq!((s.weights(), s.graph), ("trm-coloring8".to_string(), default_graph(8)), "the later value wins");
+        assert_eq!((s.weights(), s.puzzle), ("trm-coloring8".to_string(), default_graph(8)), "the later value wins");
         assert!(notes.is_empty());
         let (s, notes) = ColoringSettings::from_query("size=12");
         assert_eq!(notes, ["Ignored size=\"12\" (8 or 10); using the graph's size."]);

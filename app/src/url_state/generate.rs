@@ -7,10 +7,8 @@ use engine::tasks::digits::Digit;
 use engine::tasks::sudoku::SudokuGrid;
 use engine::tasks::{InferenceDefaults, Task};
 
-use super::fields::parsed;
-use super::nqueens::Model;
-use super::page::UrlState;
-use super::sampling::{HasSampling, Sampling};
+use super::gram_page::{GramSettings, Model, PageInput};
+use super::sampling::Sampling;
 
 /// Largest N the page accepts (the 1-64).
 pub const MAX_SAMPLES: usize = 64;
@@ -77,62 +75,38 @@ pub fn default_sampling() -> Sampling {
     Sampling::from_defaults(&InferenceDefaults { samples: 16, steps: 16, ..InferenceDefaults::PAPER })
 }
 
-/// What a teacher shares on `/generate`.
-#[derive(Clone, Debug, PartialEq)]
-pub struct GenerateSettings {
-    pub kind: Kind,
-    pub model: Model,
-    pub sampling: Sampling,
-}
+/// What a teacher shares on `/generate`: what to draw, the model, and how to sample.
+pub type GenerateSettings = GramSettings<Kind>;
 
-impl GenerateSettings {
-    pub fn weights(&self) -> String {
-        self.kind.weights(self.model)
-    }
-}
-
-impl Default for GenerateSettings {
-    fn default() -> Self {
-        Self { kind: Kind::Digits, model: Model::Gram, sampling: default_sampling() }
-    }
-}
-
-impl UrlState for GenerateSettings {
+impl PageInput for Kind {
     const PATH: &'static str = "/generate";
-
-    fn apply(&mut self, key: &str, value: &str, notes: &mut Vec<String>) -> bool {
-        if self.sampling.read(key, value, MAX_SAMPLES, notes) {
-            // No rule to stop at: the verified stop and its restarts do not apply here.
-            self.sampling.stop = false;
-            self.sampling.restarts = 0;
-            return true;
-        }
-        match key {
-            "kind" => parsed(key, value, Kind::parse(value).ok_or("digits, nqueens8 or sudoku"), &mut self.kind, "digits", notes),
-            "model" => parsed(key, value, Model::parse(value).ok_or("gram or trm"), &mut self.model, "gram", notes),
-            _ => return false,
-        }
-        true
-    }
-
-    fn to_query(&self) -> String {
-        format!("kind={}&model={}&{}", self.kind.key(), self.model.key(), self.sampling.to_query())
-    }
-}
-
-impl HasSampling for GenerateSettings {
+    const KEY: &'static str = "kind";
+    const DEFAULT_NAME: &'static str = "digits";
     const MAX_SAMPLES: usize = MAX_SAMPLES;
-    fn sampling(&self) -> &Sampling {
-        &self.sampling
+    // No rule to stop at: the verified stop and its restarts do not apply here.
+    const VERIFIED_STOP: bool = false;
+
+    fn default_of(_: usize) -> Self {
+        Kind::Digits
     }
-    fn sampling_mut(&mut self) -> &mut Sampling {
-        &mut self.sampling
+    fn read(text: &str) -> Result<Self, String> {
+        Kind::parse(text).ok_or_else(|| "digits, nqueens8 or sudoku".into())
+    }
+    fn text(&self) -> String {
+        self.key().into()
+    }
+    fn weights(&self, model: Model) -> String {
+        Kind::weights(*self, model)
+    }
+    fn default_sampling() -> Sampling {
+        default_sampling()
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::url_state::page::UrlState;
 
     #[test]
     fn the_url_contract() {
@@ -141,7 +115,7 @@ mod tests {
         assert_eq!(d.weights(), "gram-digits");
         let (s, notes) = GenerateSettings::from_query("kind=nqueens8&model=trm&n=64&steps=16&stop=1&restarts=3&run=1");
         assert_eq!(s.sampling.restarts, 0);
-        assert_eq!((s.kind, s.model, s.sampling.samples, s.sampling.steps, s.sampling.stop, s.sampling.run), (Kind::Queens8, Model::Trm, 64, 16, false, true));
+        assert_eq!((s.puzzle, s.model, s.sampling.samples, s.sampling.steps, s.sampling.stop, s.sampling.run), (Kind::Queens8, Model::Trm, 64, 16, false, true));
         assert!(notes.is_empty(), "{notes:?}");
         assert_eq!(s.weights(), "trm-nqueens8-boards");
         assert_eq!(GenerateSettings::from_query(&s.to_query()), (s, vec![]));

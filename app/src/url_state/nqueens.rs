@@ -5,63 +5,21 @@ use std::sync::OnceLock;
 use engine::tasks::TokenTask;
 use engine::tasks::nqueens::{Board, NQueens, Part, puzzles, removed_counts};
 
-use super::page::UrlState;
-use super::fields::parsed;
-use super::sampling::{HasSampling, Sampling};
+use super::gram_page::{GramSettings, Model, PageInput};
+use super::sampling::Sampling;
 
 /// Board sides with shipped models (`gram-nqueens8`, `gram-nqueens10`, and their TRMs).
 pub const SIDES: [usize; 2] = [8, 10];
 /// Largest N the page (and the worker) accepts.
 pub const MAX_SAMPLES: usize = 64;
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Model {
-    Gram,
-    Trm,
-}
-
-impl Model {
-    pub fn parse(text: &str) -> Option<Self> {
-        match text {
-            "gram" => Some(Self::Gram),
-            "trm" => Some(Self::Trm),
-            _ => None,
-        }
-    }
-    pub fn key(self) -> &'static str {
-        match self {
-            Self::Gram => "gram",
-            Self::Trm => "trm",
-        }
-    }
-    /// Name of the shipped weights for boards of side `side`.
-    pub fn weights(self, side: usize) -> String {
-        format!("{}-nqueens{side}", self.key())
-    }
-    pub fn label(self) -> &'static str {
-        match self {
-            Self::Gram => "GRAM",
-            Self::Trm => "TRM",
-        }
-    }
-}
-
 /// What a teacher shares on `/nqueens`: the board, the model, and how to sample.
-#[derive(Clone, Debug, PartialEq)]
-pub struct NQueensSettings {
-    pub board: Board,
-    pub model: Model,
-    pub sampling: Sampling,
-}
+pub type NQueensSettings = GramSettings<Board>;
 
 impl NQueensSettings {
     /// Side of the board on screen, and of the model that solves it.
     pub fn side(&self) -> usize {
-        self.board.n()
-    }
-    /// Name of the shipped weights the page runs.
-    pub fn weights(&self) -> String {
-        self.model.weights(self.side())
+        self.puzzle.n()
     }
 }
 
@@ -94,54 +52,36 @@ pub fn side_of(text: &str) -> usize {
     if text.trim().chars().count() == 100 { 10 } else { 8 }
 }
 
-fn parse_side(value: &str) -> Result<usize, &'static str> {
-    value.parse().ok().filter(|n| SIDES.contains(n)).ok_or("8 or 10")
-}
-
-impl Default for NQueensSettings {
-    fn default() -> Self {
-        Self { board: default_board(8), model: Model::Gram, sampling: Sampling::from_defaults(&NQueens::new(8).inference_defaults()) }
-    }
-}
-
-impl UrlState for NQueensSettings {
+impl PageInput for Board {
     const PATH: &'static str = "/nqueens";
-
-    fn apply(&mut self, key: &str, value: &str, notes: &mut Vec<String>) -> bool {
-        if self.sampling.read(key, value, MAX_SAMPLES, notes) {
-            return true;
-        }
-        match key {
-            // A size switches to that size's default board, unless the board already has it;
-            // a board brings its own size (so `size` and `board` may come in either order).
-            "size" => {
-                let mut side = self.side();
-                parsed(key, value, parse_side(value), &mut side, "the board's size", notes);
-                if side != self.side() {
-                    self.board = default_board(side);
-                }
-            }
-            "board" => {
-                parsed(key, value, Board::parse(value, side_of(value)), &mut self.board, "the default board", notes)
-            }
-            "model" => parsed(key, value, Model::parse(value).ok_or("gram or trm"), &mut self.model, "gram", notes),
-            _ => return false,
-        }
-        true
-    }
-
-    fn to_query(&self) -> String {
-        format!("size={}&board={}&model={}&{}", self.side(), self.board.to_text(), self.model.key(), self.sampling.to_query())
-    }
-}
-
-impl HasSampling for NQueensSettings {
+    const KEY: &'static str = "board";
+    const DEFAULT_NAME: &'static str = "the default board";
     const MAX_SAMPLES: usize = MAX_SAMPLES;
-    fn sampling(&self) -> &Sampling {
-        &self.sampling
+    const SIZES: &'static [usize] = &SIDES;
+    const SIZE_NAME: &'static str = "the board's size";
+
+    fn default_of(side: usize) -> Self {
+        default_board(side)
     }
-    fn sampling_mut(&mut self) -> &mut Sampling {
-        &mut self.sampling
+    fn held_out(side: usize, pick: usize) -> Option<Self> {
+        let boards = held_out(side);
+        boards.get(pick % boards.len().max(1)).cloned()
+    }
+    fn size(&self) -> usize {
+        self.n()
+    }
+    fn read(text: &str) -> Result<Self, String> {
+        Board::parse(text, side_of(text)).map_err(|e| e.to_string())
+    }
+    fn text(&self) -> String {
+        self.to_text()
+    }
+    /// `gram-nqueens8`, `trm-nqueens10`, ...
+    fn weights(&self, model: Model) -> String {
+        format!("{}-nqueens{}", model.key(), self.n())
+    }
+    fn default_sampling() -> Sampling {
+        Sampling::from_defaults(&NQueens::new(8).inference_defaults())
     }
 }
 
@@ -149,6 +89,7 @@ impl HasSampling for NQueensSettings {
 mod tests {
     use super::*;
     use crate::url_state::query::decode;
+    use crate::url_state::page::UrlState;
 
     fn pairs(q: &[(&str, &str)]) -> Vec<(String, String)> {
         q.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect()
@@ -195,17 +136,17 @@ mod tests {
         let ten = default_board(10).to_text();
         for q in [format!("size=10&board={ten}"), format!("board={ten}&size=10"), "size=10".into()] {
             let (s, notes) = NQueensSettings::from_query(&q);
-            assert_eq!((s.side(), s.board.to_text(), s.weights(), notes.len()), (10, ten.clone(), "gram-nqueens10".into(), 0), "{q}");
+            assert_eq!((s.side(), s.puzzle.to_text(), s.weights(), notes.len()), (10, ten.clone(), "gram-nqueens10".into(), 0), "{q}");
             assert!(s.to_query().starts_with(&format!("size=10&board={ten}&")));
         }
         let (s, notes) = NQueensSettings::from_query(&format!("board={ten}&size=8&model=trm"));
-        assert_eq!((s.weights(), s.board), ("trm-nqueens8".to_string(), default_board(8)), "the later value wins");
+        assert_eq!((s.weights(), s.puzzle), ("trm-nqueens8".to_string(), default_board(8)), "the later value wins");
         assert!(notes.is_empty());
         let (s, notes) = NQueensSettings::from_query("size=9");
         assert_eq!(notes, ["Ignored size=\"9\" (8 or 10); using the board's size."]);
         assert_eq!(s, NQueensSettings::default());
         let lower = "q".repeat(1) + &".".repeat(63);
         let (s, _) = NQueensSettings::from_pairs(&decode(&format!("board={lower}")));
-        assert!(s.board.has_queen(0, 0), "a lower-case q is a queen, as the engine reads it");
+        assert!(s.puzzle.has_queen(0, 0), "a lower-case q is a queen, as the engine reads it");
     }
 }

@@ -4,28 +4,14 @@ use std::sync::OnceLock;
 
 use engine::tasks::sudoku::{self, Difficulty, SudokuGrid};
 
-use super::fields::parsed;
-use super::nqueens::Model;
-use super::page::UrlState;
-use super::sampling::{HasSampling, Sampling};
+use super::gram_page::{GramSettings, Model, PageInput};
+use super::sampling::Sampling;
 
-/// Name of the shipped Sudoku weights of `model`.
-pub fn weights(model: Model) -> &'static str {
-    match model {
-        Model::Gram => "gram-sudoku",
-        Model::Trm => "trm-sudoku",
-    }
-}
 /// Sudoku's supervision step costs ~5x an 8x8 N-Queens step (81 cells, K = 6), so N stops at 32.
 pub const MAX_SAMPLES: usize = 32;
 
 /// What a teacher shares on `/sudoku`: the puzzle, the model and how to sample.
-#[derive(Clone, Debug, PartialEq)]
-pub struct SudokuSettings {
-    pub puzzle: SudokuGrid,
-    pub model: Model,
-    pub sampling: Sampling,
-}
+pub type SudokuSettings = GramSettings<SudokuGrid>;
 
 /// The default puzzle: a generated "medium" puzzle from a fixed seed, built once.
 pub fn default_puzzle() -> SudokuGrid {
@@ -33,48 +19,37 @@ pub fn default_puzzle() -> SudokuGrid {
     PUZZLE.get_or_init(|| Difficulty::Medium.generate(1).puzzle).clone()
 }
 
-impl Default for SudokuSettings {
-    fn default() -> Self {
-        // The engine's Sudoku inference defaults, which `solve --task sudoku` also uses: chosen on
-        // the validation part (docs/results/sudoku.md, "The verified stop and how the page's defaults were chosen"; a visitor comes for a
-        // solved puzzle, and a sample that passes the rules is one).
-        Self { puzzle: default_puzzle(), model: Model::Gram, sampling: Sampling::from_defaults(&sudoku::INFERENCE) }
-    }
-}
-
-impl UrlState for SudokuSettings {
+impl PageInput for SudokuGrid {
     const PATH: &'static str = "/sudoku";
-
-    fn apply(&mut self, key: &str, value: &str, notes: &mut Vec<String>) -> bool {
-        if self.sampling.read(key, value, MAX_SAMPLES, notes) {
-            return true;
-        }
-        match key {
-            "puzzle" => parsed(key, value, SudokuGrid::parse(value), &mut self.puzzle, "the default puzzle", notes),
-            "model" => parsed(key, value, Model::parse(value).ok_or("gram or trm"), &mut self.model, "gram", notes),
-            _ => return false,
-        }
-        true
-    }
-
-    fn to_query(&self) -> String {
-        format!("puzzle={}&model={}&{}", self.puzzle.to_text(), self.model.key(), self.sampling.to_query())
-    }
-}
-
-impl HasSampling for SudokuSettings {
+    const KEY: &'static str = "puzzle";
+    const DEFAULT_NAME: &'static str = "the default puzzle";
     const MAX_SAMPLES: usize = MAX_SAMPLES;
-    fn sampling(&self) -> &Sampling {
-        &self.sampling
+
+    fn default_of(_: usize) -> Self {
+        default_puzzle()
     }
-    fn sampling_mut(&mut self) -> &mut Sampling {
-        &mut self.sampling
+    fn read(text: &str) -> Result<Self, String> {
+        SudokuGrid::parse(text).map_err(|e| e.to_string())
+    }
+    fn text(&self) -> String {
+        self.to_text()
+    }
+    /// `gram-sudoku` or `trm-sudoku`.
+    fn weights(&self, model: Model) -> String {
+        format!("{}-sudoku", model.key())
+    }
+    /// The engine's Sudoku inference defaults, which `solve --task sudoku` also uses: chosen on
+    /// the validation part (docs/results/sudoku.md, "The verified stop and how the page's defaults
+    /// were chosen"; a visitor comes for a solved puzzle, and a sample that passes the rules is one).
+    fn default_sampling() -> Sampling {
+        Sampling::from_defaults(&sudoku::INFERENCE)
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::url_state::page::UrlState;
     use crate::protocol::BackendChoice;
     use engine::tasks::sudoku::INFERENCE;
 

@@ -7,6 +7,7 @@ use leptos::prelude::*;
 
 use super::picture::{SIZE, edge_lines, vertex_position};
 use super::state::ColoringState;
+use crate::ui::trajectories::page::ReasonerPage;
 use crate::ui::controls::size_switch::SizeSwitch;
 use crate::url_state::coloring::{ColoringSettings, SIZES};
 
@@ -20,11 +21,11 @@ pub(super) fn GraphEditor(page: ColoringState) -> impl IntoView {
         (0..n).map(move |i| vertex(page, n, i)).collect_view()
     };
     let verdict = move || {
-        settings.with(|s| match impossible_reason(&s.graph) {
+        settings.with(|s| match impossible_reason(&s.puzzle) {
             Some(reason) => format!("{}.", capitalise(&reason)),
             None => {
                 let c = exact.with(Vec::len);
-                let edges = s.graph.edges().len();
+                let edges = s.puzzle.edges().len();
                 format!(
                     "{edges} edges. 3-colourable: the exact solver finds {c} colouring{} (up to renaming the colours).",
                     if c == 1 { "" } else { "s" }
@@ -53,13 +54,13 @@ pub(super) fn GraphEditor(page: ColoringState) -> impl IntoView {
                 role="group"
                 aria-label=move || format!("The graph: {} vertices", size.get())
             >
-                {move || settings.with(|s| edge_lines(&s.graph, None))}
+                {move || settings.with(|s| edge_lines(&s.puzzle, None))}
                 {vertices}
             </svg>
             <p class="verdict" aria-live="polite">{verdict}</p>
             <div class="row">
                 <button on:click=move |_| page.clear_edges()>"No edges"</button>
-                <button on:click=move |_| page.new_graph()>"New graph"</button>
+                <button on:click=move |_| page.new_held_out()>"New graph"</button>
             </div>
         </div>
     }
@@ -72,7 +73,7 @@ fn vertex(page: ColoringState, n: usize, i: usize) -> impl IntoView + use<> {
     let (x, y) = vertex_position(i, n);
     let press = move || page.press_vertex(i);
     // A vertex of the old size may be read once more while a size switch replaces it.
-    let degree = move || settings.with(|s| (0..s.graph.n()).filter(|&j| i < s.graph.n() && j != i && s.graph.has_edge(i, j)).count());
+    let degree = move || settings.with(|s| (0..s.puzzle.n()).filter(|&j| i < s.puzzle.n() && j != i && s.puzzle.has_edge(i, j)).count());
     let label = move || {
         let state = if chosen.get() == Some(i) { "chosen; choose another vertex to add or remove their edge" } else { "press to choose" };
         format!("Vertex {i} ({} edges), {state}", degree())

@@ -14,37 +14,22 @@ use results::{SamplesPanel, Solutions};
 use state::ColoringState;
 use trajectory::TrajectoryPanel;
 
-use super::browser::{prefers_reduced_motion, read_url, sync_url};
-use super::status::{BackendStatus, UrlNotes, load_view};
-use crate::ui::trajectories::reasoner::{ReasonerPage, ReasonerPanel};
+use super::browser::{prefers_reduced_motion, read_url};
+use crate::ui::trajectories::opening::{PageStatus, open};
+use crate::ui::trajectories::reasoner::ReasonerPanel;
 use crate::url_state::coloring::ColoringSettings;
 use crate::ui::trajectories::latent_map::LatentMap;
 
 #[component]
 pub fn ColoringPage() -> impl IntoView {
     let (initial, notes) = read_url::<ColoringSettings>();
-    let start = initial.sampling.run;
     let page = ColoringState::new(initial, prefers_reduced_motion());
-    let ColoringState { settings, session, worker, .. } = page;
-    let notes = RwSignal::new(notes);
-    sync_url(settings);
-    if start {
-        page.solve();
-    }
-    let load_view = move || {
-        let (model, weights) = settings.with(|s| (s.model, s.weights()));
-        load_view(
-            worker.load_of(&weights),
-            model.label(),
-            "The graph editor still works, and the other model may load: switch the model above, or reload the page.",
-        )
-    };
+    let ColoringState { session, .. } = page;
+    open(page);
     view! {
         <section class="coloring">
             <h1>"Graph colouring: three colours, no edge between two of one colour"</h1>
-            <BackendStatus backend=worker.backend/>
-            <UrlNotes notes/>
-            {load_view}
+            <PageStatus page notes still_works="The graph editor still works, and the other model may load: switch the model above, or reload the page."/>
             <div class="layout">
                 <GraphEditor page/>
                 <ReasonerPanel page/>

@@ -52,7 +52,7 @@ pub(super) fn SamplesPanel(page: ColoringState) -> impl IntoView {
 pub(super) fn Solutions(page: ColoringState) -> impl IntoView {
     let ColoringState { settings, session, exact, found, .. } = page;
     let gallery = move || {
-        let g = settings.with(|s| s.graph.clone());
+        let g = settings.with(|s| s.puzzle.clone());
         found.with(|f| {
             f.iter()
                 .map(|c| view! { <li class="solution" data-solution=c.to_text()>{mini_graph(&g, c)}<span>{c.to_text()}</span></li> })
@@ -61,7 +61,7 @@ pub(super) fn Solutions(page: ColoringState) -> impl IntoView {
     };
     let exact_list = move || {
         let has_run = session.run.with(Option::is_some);
-        let g = settings.with(|s| s.graph.clone());
+        let g = settings.with(|s| s.puzzle.clone());
         exact.with(|ex| {
             ex.iter()
                 .map(|c| {

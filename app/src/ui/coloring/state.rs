@@ -6,13 +6,11 @@ use engine::tasks::coloring::metrics::{distinct_valid, found_curve};
 use engine::tasks::coloring::{Colouring, Graph, canonical_colourings, is_3_colourable};
 use leptos::prelude::*;
 
-use crate::ui::browser::now;
-use crate::ui::trajectories::reasoner::{ReasonerPage, run_label};
+use crate::ui::trajectories::reasoner::ReasonerPage;
 use crate::ui::model_worker::ModelWorker;
 use crate::ui::plots::coverage::Curve;
-use crate::ui::trajectories::session::{Order, Session};
-use crate::url_state::coloring::{ColoringSettings, default_graph, held_out};
-use crate::url_state::nqueens::Model;
+use crate::ui::trajectories::session::Session;
+use crate::url_state::coloring::ColoringSettings;
 
 #[derive(Clone, Copy)]
 pub(super) struct ColoringState {
@@ -55,7 +53,7 @@ impl ColoringState {
         worker.init(initial.sampling.backend);
         worker.load(&initial.weights());
 
-        let exact = Memo::new(move |_| settings.with(|s| canonical_colourings(&s.graph)));
+        let exact = Memo::new(move |_| settings.with(|s| canonical_colourings(&s.puzzle)));
         let samples = session.samples(parse_answer);
         let puzzle = Memo::new(move |_| run.with(|r| r.as_ref().map(|r| r.task.clone())));
         let current = session.current;
@@ -73,114 +71,52 @@ impl ColoringState {
         Self { settings, session, worker, exact, samples, puzzle, found, curve, previous: RwSignal::new(None), chosen: RwSignal::new(None) }
     }
 
-    /// Editing the graph invalidates the results on screen.
-    fn edit_graph(self, f: &dyn Fn(&mut Graph)) {
-        self.session.clear(self.worker);
-        self.settings.update(|s| {
-            f(&mut s.graph);
-            s.sampling.run = false;
-        });
-    }
-
     /// The editor's vertex press: the first chooses, the second toggles the edge between them.
     pub(super) fn press_vertex(self, v: usize) {
         match self.chosen.get_untracked() {
             None => self.chosen.set(Some(v)),
             Some(u) if u == v => self.chosen.set(None),
-            Some(u) => {
-                self.chosen.set(None);
-                self.edit_graph(&|g: &mut Graph| g.set_edge(u, v, !g.has_edge(u, v)));
-            }
+            Some(u) => self.edit(&|g: &mut Graph| g.set_edge(u, v, !g.has_edge(u, v))),
         }
     }
 
     pub(super) fn clear_edges(self) {
-        self.chosen.set(None);
-        self.edit_graph(&|g: &mut Graph| *g = Graph::empty(g.n()));
-    }
-
-    /// A held-out graph of the graph's size, picked by the clock.
-    pub(super) fn new_graph(self) {
-        let held_out = held_out(self.settings.with_untracked(ColoringSettings::vertices));
-        let pick = (now() as usize).wrapping_mul(2_654_435_761) % held_out.len().max(1);
-        if let Some(g) = held_out.get(pick).map(|i| i.graph.clone()) {
-            self.chosen.set(None);
-            self.edit_graph(&|graph: &mut Graph| *graph = g.clone());
-        }
-    }
-
-    /// Another vertex count: that size's default graph, and the models trained on it.
-    pub(super) fn set_size(self, n: usize) {
-        if self.settings.with_untracked(ColoringSettings::vertices) == n {
-            return;
-        }
-        self.chosen.set(None);
-        self.previous.set(None);
-        self.edit_graph(&|g: &mut Graph| *g = default_graph(n));
-        self.worker.load(&self.settings.with_untracked(ColoringSettings::weights));
+        self.edit(&|g: &mut Graph| *g = Graph::empty(g.n()));
     }
 }
 
 /// The settings panel's view of the page (`ReasonerPanel`).
 impl ReasonerPage for ColoringState {
-    type Settings = ColoringSettings;
+    type Input = Graph;
     type Puzzle = Graph;
     const RECORDED: &'static str = "coloring";
 
-    fn settings(self) -> RwSignal<ColoringSettings> {
-        self.settings
+    fn parts(self) -> (RwSignal<ColoringSettings>, Session<Graph>, ModelWorker) {
+        (self.settings, self.session, self.worker)
     }
 
-    fn session(self) -> Session<Graph> {
-        self.session
+    /// Not when the graph has no colouring.
+    fn puzzle_of(graph: &Graph) -> Option<Graph> {
+        is_3_colourable(graph).then(|| graph.clone())
     }
 
-    fn order(self) -> Option<Order<Graph>> {
-        let s = self.settings.get_untracked();
-        is_3_colourable(&s.graph).then(|| Order {
-            label: run_label(s.model, &s.sampling),
-            weights: s.weights(),
-            puzzle: s.graph.to_text(),
-            task: s.graph,
-        })
+    /// A vertex chosen for an edge is forgotten.
+    fn on_edit(self) {
+        self.chosen.set(None);
     }
 
-    fn worker(self) -> ModelWorker {
-        self.worker
+    fn on_resize(self) {
+        self.previous.set(None);
     }
 
-    fn model(self) -> Model {
-        self.settings.with(|s| s.model)
-    }
-
-    /// Samples N colourings of the graph (not when it has none); the last run's curve becomes
-    /// the one to compare with.
-    fn solve(self) {
-        let s = self.settings.get_untracked();
-        if !is_3_colourable(&s.graph) {
-            return;
-        }
+    /// The last run's curve becomes the one to compare with.
+    fn before_run(self) {
         if let Some(c) = self.curve.get_untracked() {
             self.previous.set(Some(c));
         }
-        let Some(order) = self.order() else { return };
-        self.session.start(self.worker, order, &s.sampling);
-        self.settings.update(|s| s.sampling.run = true);
-    }
-
-    fn stop(self) {
-        self.session.stop(self.worker);
-    }
-
-    fn set_model(self, model: Model) {
-        self.settings.update(|s| {
-            s.model = model;
-            s.sampling.run = false;
-        });
-        self.worker.load(&self.settings.with_untracked(ColoringSettings::weights));
     }
 
     fn blocked(self) -> bool {
-        self.settings.with(|s| !is_3_colourable(&s.graph))
+        self.settings.with(|s| !is_3_colourable(&s.puzzle))
     }
 }

@@ -11,33 +11,24 @@ use leptos::prelude::*;
 use gallery::Gallery;
 use state::GenerateState;
 
-use super::browser::{prefers_reduced_motion, read_url, sync_url};
-use super::status::{BackendStatus, UrlNotes, load_view};
-use crate::ui::trajectories::reasoner::{ReasonerPage, ReasonerPanel};
+use super::browser::{prefers_reduced_motion, read_url};
+use crate::ui::trajectories::opening::{PageStatus, open};
+use crate::ui::trajectories::reasoner::ReasonerPanel;
 use crate::url_state::generate::{GenerateSettings, Kind};
 use crate::ui::trajectories::latent_map::LatentMap;
 
 #[component]
 pub fn GeneratePage() -> impl IntoView {
     let (initial, notes) = read_url::<GenerateSettings>();
-    let start = initial.sampling.run;
     let page = GenerateState::new(initial, prefers_reduced_motion());
-    let GenerateState { settings, session, worker, .. } = page;
-    let notes = RwSignal::new(notes);
-    sync_url(settings);
-    if start {
-        page.solve();
-    }
-    let load_view = move || {
-        let (model, weights) = settings.with(|s| (s.model, s.weights()));
-        load_view(worker.load_of(&weights), model.label(), "Switch the model or what to generate above, or reload the page.")
-    };
+    let GenerateState { settings, session, .. } = page;
+    open(page);
     let kinds = Kind::ALL
         .into_iter()
         .map(|k| {
             view! {
                 <label>
-                    <input type="radio" name="kind" prop:checked=move || settings.with(|s| s.kind == k) on:change=move |_| page.set_kind(k)/>
+                    <input type="radio" name="kind" prop:checked=move || settings.with(|s| s.puzzle == k) on:change=move |_| page.set_kind(k)/>
                     {k.label()}
                 </label>
             }
@@ -46,9 +37,7 @@ pub fn GeneratePage() -> impl IntoView {
     view! {
         <section class="generate">
             <h1>"Generate: digits, boards and grids from nothing"</h1>
-            <BackendStatus backend=worker.backend/>
-            <UrlNotes notes/>
-            {load_view}
+            <PageStatus page notes still_works="Switch the model or what to generate above, or reload the page."/>
             <div class="layout">
                 <div class="column">
                     <fieldset class="model kind">

@@ -9,10 +9,9 @@ use engine::tasks::sudoku::SudokuGrid;
 use leptos::prelude::*;
 
 use crate::ui::model_worker::ModelWorker;
-use crate::ui::trajectories::reasoner::{ReasonerPage, run_label};
-use crate::ui::trajectories::session::{Order, Session};
+use crate::ui::trajectories::reasoner::ReasonerPage;
+use crate::ui::trajectories::session::Session;
 use crate::url_state::generate::{GenerateSettings, Kind};
-use crate::url_state::nqueens::Model;
 
 /// One sample at the step on screen, as the gallery shows it.
 #[derive(Clone, Debug, PartialEq)]
@@ -93,12 +92,12 @@ impl GenerateState {
 
     /// Another kind: its weights load and the run on screen goes.
     pub(super) fn set_kind(self, kind: Kind) {
-        if self.settings.with_untracked(|s| s.kind) == kind {
+        if self.settings.with_untracked(|s| s.puzzle) == kind {
             return;
         }
         self.session.clear(self.worker);
         self.settings.update(|s| {
-            s.kind = kind;
+            s.puzzle = kind;
             s.sampling.run = false;
         });
         self.worker.load(&self.settings.with_untracked(GenerateSettings::weights));
@@ -106,54 +105,23 @@ impl GenerateState {
 }
 
 impl ReasonerPage for GenerateState {
-    type Settings = GenerateSettings;
+    type Input = Kind;
     type Puzzle = Kind;
     const RECORDED: &'static str = "generate";
     const RUN_LABEL: &'static str = "Generate";
     const VERIFIED_STOP: bool = false;
     const PICKS: bool = false;
 
-    fn settings(self) -> RwSignal<GenerateSettings> {
-        self.settings
+    fn parts(self) -> (RwSignal<GenerateSettings>, Session<Kind>, ModelWorker) {
+        (self.settings, self.session, self.worker)
     }
 
-    fn session(self) -> Session<Kind> {
-        self.session
+    fn puzzle_of(kind: &Kind) -> Option<Kind> {
+        Some(*kind)
     }
 
-    fn order(self) -> Option<Order<Kind>> {
-        let s = self.settings.get_untracked();
-        Some(Order { label: run_label(s.model, &s.sampling), weights: s.weights(), puzzle: s.kind.blank_input(), task: s.kind })
-    }
-
-    fn worker(self) -> ModelWorker {
-        self.worker
-    }
-
-    fn model(self) -> Model {
-        self.settings.with(|s| s.model)
-    }
-
-    fn solve(self) {
-        let s = self.settings.get_untracked();
-        let Some(order) = self.order() else { return };
-        self.session.start(self.worker, order, &s.sampling);
-        self.settings.update(|s| s.sampling.run = true);
-    }
-
-    fn stop(self) {
-        self.session.stop(self.worker);
-    }
-
-    fn set_model(self, model: Model) {
-        self.settings.update(|s| {
-            s.model = model;
-            s.sampling.run = false;
-        });
-        self.worker.load(&self.settings.with_untracked(GenerateSettings::weights));
-    }
-
-    fn blocked(self) -> bool {
-        false
+    /// The constant input: the blank image, the empty board or grid.
+    fn worker_input(kind: &Kind) -> String {
+        kind.blank_input()
     }
 }

@@ -7,6 +7,7 @@ use engine::tasks::nqueens::Board;
 use leptos::prelude::*;
 
 use super::state::NQueensState;
+use crate::ui::trajectories::page::ReasonerPage;
 use crate::ui::browser::focus_element;
 use crate::ui::controls::size_switch::SizeSwitch;
 use crate::url_state::nqueens::{NQueensSettings, SIDES};
@@ -24,7 +25,7 @@ pub(super) fn BoardEditor(page: NQueensState) -> impl IntoView {
     let board_status = move || {
         let n_conf = conflicts.with(BTreeSet::len);
         let total = exact.with(Vec::len);
-        let queens = settings.with(|s| s.board.queen_count());
+        let queens = settings.with(|s| s.puzzle.queen_count());
         if n_conf > 0 {
             format!("{n_conf} queens attack each other (marked in red): remove one to solve.")
         } else if total == 0 {
@@ -44,7 +45,7 @@ pub(super) fn BoardEditor(page: NQueensState) -> impl IntoView {
                 sizes=&SIDES
                 label=|n| format!("{n}x{n}")
                 current=side
-                on_pick=move |n| page.set_side(n)
+                on_pick=move |n| page.set_size(n)
             />
             <div
                 class="board"
@@ -56,8 +57,8 @@ pub(super) fn BoardEditor(page: NQueensState) -> impl IntoView {
             </div>
             <p class="board-status" aria-live="polite">{board_status}</p>
             <div class="row">
-                <button on:click=move |_| page.edit_board(&|b: &mut Board| *b = Board::empty(b.n()).expect("a supported side"))>"Clear"</button>
-                <button on:click=move |_| page.new_puzzle()>"New puzzle"</button>
+                <button on:click=move |_| page.edit(&|b: &mut Board| *b = Board::empty(b.n()).expect("a supported side"))>"Clear"</button>
+                <button on:click=move |_| page.new_held_out()>"New puzzle"</button>
             </div>
         </div>
     }
@@ -68,7 +69,7 @@ fn cell(page: NQueensState, side: usize, i: usize) -> impl IntoView {
     let NQueensState { settings, conflicts, .. } = page;
     let (r, c) = (i / side, i % side);
     // The side check: a square of the old size may be asked once more as the size changes.
-    let queen = move || settings.with(|s| s.board.n() == side && s.board.has_queen(r, c));
+    let queen = move || settings.with(|s| s.puzzle.n() == side && s.puzzle.has_queen(r, c));
     let conflict = move || conflicts.with(|set| set.contains(&(r, c)));
     let on_key = move |ev: web_sys::KeyboardEvent| {
         let (dr, dc): (isize, isize) = match ev.key().as_str() {
@@ -92,7 +93,7 @@ fn cell(page: NQueensState, side: usize, i: usize) -> impl IntoView {
             class:conflict=conflict
             aria-label=format!("Row {}, column {}", r + 1, c + 1)
             aria-pressed=move || if queen() { "true" } else { "false" }
-            on:click=move |_| page.edit_board(&|b: &mut Board| b.set(r, c, !b.has_queen(r, c)))
+            on:click=move |_| page.edit(&|b: &mut Board| b.set(r, c, !b.has_queen(r, c)))
             on:keydown=on_key
         >
             {move || if queen() { "♛" } else { "" }}

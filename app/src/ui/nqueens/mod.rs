@@ -16,40 +16,23 @@ use solutions::{SamplesPanel, Solutions};
 use state::NQueensState;
 use trajectory::TrajectoryPanel;
 
-use super::browser::{prefers_reduced_motion, read_url, sync_url};
-use super::status::{BackendStatus, UrlNotes, load_view};
-use crate::ui::trajectories::reasoner::{ReasonerPage, ReasonerPanel};
+use super::browser::{prefers_reduced_motion, read_url};
+use crate::ui::trajectories::opening::{PageStatus, open};
+use crate::ui::trajectories::reasoner::ReasonerPanel;
 use crate::url_state::nqueens::NQueensSettings;
 use crate::ui::trajectories::latent_map::LatentMap;
 
 #[component]
 pub fn NQueensPage() -> impl IntoView {
     let (initial, notes) = read_url::<NQueensSettings>();
-    let start = initial.sampling.run;
     let page = NQueensState::new(initial, prefers_reduced_motion());
-    let NQueensState { settings, session, worker, .. } = page;
-    let notes = RwSignal::new(notes);
-    // The URL always says how to reproduce what is on screen.
-    sync_url(settings);
-    if start {
-        page.solve();
-    }
-
-    let load_view = move || {
-        let (model, weights) = settings.with(|s| (s.model, s.weights()));
-        load_view(
-            worker.load_of(&weights),
-            model.label(),
-            "The board still works, and the other model may load: switch the model above, or reload the page.",
-        )
-    };
+    let NQueensState { session, .. } = page;
+    open(page);
 
     view! {
         <section class="nqueens">
             <h1>"N-Queens: sample, inject noise, count what is found"</h1>
-            <BackendStatus backend=worker.backend/>
-            <UrlNotes notes/>
-            {load_view}
+            <PageStatus page notes still_works="The board still works, and the other model may load: switch the model above, or reload the page."/>
 
             <div class="layout">
                 <BoardEditor page/>

@@ -77,7 +77,7 @@ pub(super) fn Solutions(page: NQueensState) -> impl IntoView {
     };
     let exact_list = move || {
         let has_run = session.run.with(Option::is_some);
-        let p = settings.with(|s| s.board.clone());
+        let p = settings.with(|s| s.puzzle.clone());
         exact.with(|ex| {
             ex.iter()
                 .map(|b| {

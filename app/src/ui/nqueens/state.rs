@@ -7,12 +7,11 @@ use engine::tasks::nqueens::metrics::{distinct_valid, found_curve};
 use engine::tasks::nqueens::{Board, completions};
 use leptos::prelude::*;
 
-use crate::ui::browser::now;
-use crate::ui::trajectories::reasoner::{ReasonerPage, run_label};
+use crate::ui::trajectories::reasoner::ReasonerPage;
 use crate::ui::model_worker::ModelWorker;
 use crate::ui::plots::coverage::Curve;
-use crate::ui::trajectories::session::{Order, Session};
-use crate::url_state::nqueens::{Model, NQueensSettings, default_board, held_out, side_of};
+use crate::ui::trajectories::session::Session;
+use crate::url_state::nqueens::{NQueensSettings, side_of};
 
 #[derive(Clone, Copy)]
 pub(super) struct NQueensState {
@@ -52,9 +51,9 @@ impl NQueensState {
         worker.load(&initial.weights());
 
         let conflicts = Memo::new(move |_| {
-            settings.with(|s| s.board.conflicts().into_iter().flat_map(|(a, b)| [a, b]).collect::<BTreeSet<_>>())
+            settings.with(|s| s.puzzle.conflicts().into_iter().flat_map(|(a, b)| [a, b]).collect::<BTreeSet<_>>())
         });
-        let exact = Memo::new(move |_| settings.with(|s| completions(&s.board)));
+        let exact = Memo::new(move |_| settings.with(|s| completions(&s.puzzle)));
         let samples = session.samples(|b| Board::parse(b, side_of(b)).ok());
         let puzzle = Memo::new(move |_| run.with(|r| r.as_ref().map(|r| r.task.clone())));
         let current = session.current;
@@ -83,93 +82,32 @@ impl NQueensState {
             copied: RwSignal::new(None),
         }
     }
-
-    /// Editing the board invalidates the results on screen.
-    pub(super) fn edit_board(self, f: &dyn Fn(&mut Board)) {
-        self.session.clear(self.worker);
-        self.settings.update(|s| {
-            f(&mut s.board);
-            s.sampling.run = false;
-        });
-    }
-
-    /// A held-out puzzle of the board's size, picked by the clock.
-    pub(super) fn new_puzzle(self) {
-        let held_out = held_out(self.settings.with_untracked(NQueensSettings::side));
-        let pick = (now() as usize).wrapping_mul(2_654_435_761) % held_out.len().max(1);
-        if let Some(p) = held_out.get(pick).cloned() {
-            self.edit_board(&|b: &mut Board| *b = p.clone());
-        }
-    }
-
-    /// Another board size: that size's default board, and the model trained on it.
-    pub(super) fn set_side(self, side: usize) {
-        if self.settings.with_untracked(NQueensSettings::side) == side {
-            return;
-        }
-        self.previous.set(None);
-        self.edit_board(&|b: &mut Board| *b = default_board(side));
-        self.worker.load(&self.settings.with_untracked(NQueensSettings::weights));
-    }
 }
 
 /// The settings panel's view of the page (`ReasonerPanel`).
 impl ReasonerPage for NQueensState {
-    type Settings = NQueensSettings;
+    type Input = Board;
     type Puzzle = Board;
     const RECORDED: &'static str = "nqueens";
 
-    fn settings(self) -> RwSignal<NQueensSettings> {
-        self.settings
+    fn parts(self) -> (RwSignal<NQueensSettings>, Session<Board>, ModelWorker) {
+        (self.settings, self.session, self.worker)
     }
 
-    fn session(self) -> Session<Board> {
-        self.session
+    /// Not while queens attack each other.
+    fn puzzle_of(board: &Board) -> Option<Board> {
+        board.conflicts().is_empty().then(|| board.clone())
     }
 
-    fn order(self) -> Option<Order<Board>> {
-        let s = self.settings.get_untracked();
-        s.board.conflicts().is_empty().then(|| Order {
-            label: run_label(s.model, &s.sampling),
-            weights: s.weights(),
-            puzzle: s.board.to_text(),
-            task: s.board,
-        })
+    fn on_resize(self) {
+        self.previous.set(None);
     }
 
-    fn worker(self) -> ModelWorker {
-        self.worker
-    }
-
-    fn model(self) -> Model {
-        self.settings.with(|s| s.model)
-    }
-
-    /// Samples N trajectories of the board (not while queens attack each other); the last run's
-    /// curve becomes the one to compare with.
-    fn solve(self) {
-        let s = self.settings.get_untracked();
-        if !s.board.conflicts().is_empty() {
-            return;
-        }
+    /// The last run's curve becomes the one to compare with.
+    fn before_run(self) {
         if let Some(c) = self.curve.get_untracked() {
             self.previous.set(Some(c));
         }
-        let Some(order) = self.order() else { return };
-        self.session.start(self.worker, order, &s.sampling);
-        self.settings.update(|s| s.sampling.run = true);
-    }
-
-    fn stop(self) {
-        self.session.stop(self.worker);
-    }
-
-    fn set_model(self, model: Model) {
-        self.settings.update(|s| {
-            s.model = model;
-            s.sampling.run = false;
-        });
-        self.worker.load(&self.settings.with_untracked(NQueensSettings::weights));
     }
 
     fn blocked(self) -> bool {

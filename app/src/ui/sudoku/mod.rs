@@ -18,38 +18,23 @@ use puzzle_editor::PuzzleEditor;
 use state::SudokuState;
 use vote_panel::VotePanel;
 
-use super::browser::{prefers_reduced_motion, read_url, sync_url};
-use super::status::{BackendStatus, UrlNotes, load_view};
-use crate::ui::trajectories::reasoner::{ReasonerPage, ReasonerPanel};
-use crate::url_state::sudoku::{SudokuSettings, weights};
+use super::browser::{prefers_reduced_motion, read_url};
+use crate::ui::trajectories::opening::{PageStatus, open};
+use crate::ui::trajectories::reasoner::ReasonerPanel;
+use crate::url_state::sudoku::SudokuSettings;
 use crate::ui::trajectories::latent_map::LatentMap;
 
 #[component]
 pub fn SudokuPage() -> impl IntoView {
     let (initial, notes) = read_url::<SudokuSettings>();
-    let start = initial.sampling.run;
     let page = SudokuState::new(initial, prefers_reduced_motion());
-    let SudokuState { settings, session, worker, .. } = page;
-    let notes = RwSignal::new(notes);
-    sync_url(settings);
-    if start {
-        page.solve();
-    }
-    let load_view = move || {
-        let model = settings.with(|s| s.model);
-        load_view(
-            worker.load_of(weights(model)),
-            model.label(),
-            "You can still enter, paste, generate and check puzzles; switch the model above, or reload the page to try again.",
-        )
-    };
+    let SudokuState { session, .. } = page;
+    open(page);
 
     view! {
         <section class="sudoku">
             <h1>"Sudoku: watch the recursion settle, the samples vote, the solver check"</h1>
-            <BackendStatus backend=worker.backend/>
-            <UrlNotes notes/>
-            {load_view}
+            <PageStatus page notes still_works="You can still enter, paste, generate and check puzzles; switch the model above, or reload the page to try again."/>
 
             <div class="layout">
                 <PuzzleEditor page/>

@@ -7,6 +7,7 @@ use engine::tasks::sudoku::{Difficulty, SudokuGrid};
 use leptos::prelude::*;
 
 use super::state::SudokuState;
+use crate::ui::trajectories::page::ReasonerPage;
 use crate::ui::browser::focus_element;
 
 fn digit_of_key(key: &str) -> Option<u8> {

@@ -10,10 +10,9 @@ use leptos::prelude::*;
 
 use crate::ui::browser::now;
 use crate::ui::model_worker::ModelWorker;
-use crate::ui::trajectories::reasoner::{ReasonerPage, run_label};
-use crate::ui::trajectories::session::{Order, Session};
-use crate::url_state::nqueens::Model;
-use crate::url_state::sudoku::{SudokuSettings, weights};
+use crate::ui::trajectories::reasoner::ReasonerPage;
+use crate::ui::trajectories::session::Session;
+use crate::url_state::sudoku::SudokuSettings;
 
 /// What a run was asked: the puzzle, and the exact solver's answer (a run only starts for a
 /// puzzle with exactly one).
@@ -63,7 +62,7 @@ impl SudokuState {
         let session = Session::<Task>::new(reduced_motion);
         let worker = ModelWorker::spawn(move |response| session.on_response(response, |_, _| {}));
         worker.init(initial.sampling.backend);
-        worker.load(weights(initial.model));
+        worker.load(&initial.weights());
 
         let puzzle = Memo::new(move |_| settings.with(|s| s.puzzle.clone()));
         let conflicts = Memo::new(move |_| puzzle.with(|p| p.conflicts().into_iter().collect::<BTreeSet<_>>()));
@@ -107,16 +106,6 @@ impl SudokuState {
         }
     }
 
-    /// Any edit of the puzzle invalidates the results on screen.
-    pub(super) fn edit(self, f: &dyn Fn(&mut SudokuGrid)) {
-        self.session.clear(self.worker);
-        self.previous.set(None);
-        self.settings.update(|s| {
-            f(&mut s.puzzle);
-            s.sampling.run = false;
-        });
-    }
-
     /// Loads the pasted text, or says why not (the grid stays).
     pub(super) fn load_paste(self) {
         let text = self.paste.get_untracked();
@@ -143,45 +132,28 @@ impl SudokuState {
 
 /// The settings panel's view of the page (`ReasonerPanel`).
 impl ReasonerPage for SudokuState {
-    type Settings = SudokuSettings;
+    type Input = SudokuGrid;
     type Puzzle = Task;
     const RECORDED: &'static str = "sudoku";
     const BLOCKED_HINT: Option<&'static str> = Some("Solve needs a puzzle with exactly one solution and no clashes (see under the grid).");
 
-    fn settings(self) -> RwSignal<SudokuSettings> {
-        self.settings
+    fn parts(self) -> (RwSignal<SudokuSettings>, Session<Task>, ModelWorker) {
+        (self.settings, self.session, self.worker)
     }
 
-    fn session(self) -> Session<Task> {
-        self.session
+    /// Only a puzzle with exactly one solution.
+    fn puzzle_of(puzzle: &SudokuGrid) -> Option<Task> {
+        unique_solution(puzzle).map(|solution| Task { puzzle: puzzle.clone(), solution })
     }
 
-    fn order(self) -> Option<Order<Task>> {
-        let s = self.settings.get_untracked();
-        let solution = unique_solution(&s.puzzle)?;
-        Some(Order {
-            label: run_label(s.model, &s.sampling),
-            weights: weights(s.model).into(),
-            puzzle: s.puzzle.to_text(),
-            task: Task { puzzle: s.puzzle, solution },
-        })
+    fn on_edit(self) {
+        self.previous.set(None);
     }
 
-    fn worker(self) -> ModelWorker {
-        self.worker
-    }
-
-    fn model(self) -> Model {
-        self.settings.with(|s| s.model)
-    }
-
-    /// Samples N trajectories of a puzzle with exactly one solution.
-    fn solve(self) {
-        let s = self.settings.get_untracked();
-        let Some(order) = self.order() else { return };
-        // Keep the last run's curve to compare with, when it was the same puzzle.
+    /// Keeps the last run's curve to compare with, when it was the same puzzle.
+    fn before_run(self) {
         if let (Some(points), Some(r)) = (self.curve.get_untracked(), self.session.run.get_untracked()) {
-            if r.task.puzzle == s.puzzle {
+            if self.settings.with_untracked(|s| r.task.puzzle == s.puzzle) {
                 let label = format!("previous run ({}, seed {})", r.label, self.settings.with_untracked(|s| s.sampling.seed));
                 self.previous.set(Some((label, points)));
             } else {
@@ -189,21 +161,6 @@ impl ReasonerPage for SudokuState {
             }
         }
         self.cell_focus.set(None);
-        self.session.start(self.worker, order, &s.sampling);
-        self.settings.update(|s| s.sampling.run = true);
-    }
-
-    fn stop(self) {
-        self.session.stop(self.worker);
-    }
-
-    /// Another model: the results on screen stay until the next Solve; its weights load now.
-    fn set_model(self, model: Model) {
-        self.settings.update(|s| {
-            s.model = model;
-            s.sampling.run = false;
-        });
-        self.worker.load(weights(model));
     }
 
     /// Solve is not possible: cells clash, or the puzzle has no single solution.

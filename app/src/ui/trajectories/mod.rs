@@ -4,6 +4,7 @@
 
 pub mod instant;
 pub mod latent_map;
+pub mod opening;
 pub mod page;
 pub mod reasoner;
 pub mod session;

@@ -10,21 +10,11 @@ use crate::protocol::Intervention;
 use crate::ui::controls::run_stop::RunStop;
 use crate::ui::model_worker::ModelWorker;
 use crate::ui::controls::sampling::SamplingControls;
-pub use super::page::ReasonerPage;
+pub use super::page::{ReasonerPage, run_label};
 use super::session::Session;
 use super::views::RunStatus;
-use crate::url_state::nqueens::Model;
-use crate::url_state::sampling::{HasSampling, Sampling};
-
-/// How the status line and the coverage plot name a run of `model`.
-pub fn run_label(model: Model, sampling: &Sampling) -> String {
-    let noise = if sampling.noise > 0.0 { format!(", PTRM latent noise σ {}", sampling.noise) } else { String::new() };
-    match model {
-        Model::Gram => format!("GRAM, scale {:.1}{noise}", sampling.scale),
-        Model::Trm if sampling.noise > 0.0 => format!("PTRM (TRM{noise})"),
-        Model::Trm => "TRM (deterministic)".into(),
-    }
-}
+use crate::url_state::gram_page::Model;
+use crate::url_state::sampling::HasSampling;
 
 /// Sizes of the "perturb" burst offered (sigma against the RMS-normalised state, RMS 1), the
 /// default first. Measured on `gram-nqueens8`, empty board, scale 0, a burst on one sample at
