@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""How far the arithmetic chains (engine/src/tasks/arith) can be answered without carrying the
+"""How far the arithmetic chains (engine/src/studies/arith) can be answered without carrying the
 running value: the best guess of the final digit given only the last operation and digit, or the
 last two of each, learnt from 400,000 chains drawn as the trainer draws them (2-5 operations,
 uniform digits and operators, left to right modulo 10) and scored on 100,000 others.

@@ -4,7 +4,7 @@
 Reads the grammar the shipped weights were trained on (`native-trainer grammar`), draws its own
 sequences from it with its own random generator, keeps those the documented split rule puts in
 the test part (FNV-1a-64 of the digits % 100 < 15: never trained on), cuts and corrupts them
-itself, asks `solve --task cfg` for T's and R's 4-token completions, and checks every `valid` and
+itself, asks `solve --task grammar` for T's and R's 4-token completions, and checks every `valid` and
 `prefix_valid` flag with its own Earley recogniser. Prints each model's accuracy against the
 sequences' own continuations, clean and with 20% of the prefix flipped.
 

@@ -119,11 +119,11 @@ pub struct GrammarRequest {
     pub seed: u64,
 }
 
-/// The engine's view of one grammar request ([`engine::tasks::cfg::explore::GrammarView`]).
+/// The engine's view of one grammar request ([`engine::studies::grammar::explore::GrammarView`]).
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
 pub struct GrammarReport {
     pub run: u64,
-    pub view: engine::tasks::cfg::explore::GrammarView,
+    pub view: engine::studies::grammar::explore::GrammarView,
     /// Wall time in the worker, ms.
     pub millis: f64,
 }
@@ -238,7 +238,7 @@ pub enum Response {
     CurvePoint { run: u64, point: (f64, Vec<(String, f64)>) },
     LiveProgress(LiveProgress),
     /// What one `/jepa` model looks like now: `model` is `lm` or `llm-jepa`.
-    LiveSnapshot { run: u64, model: String, snapshot: engine::tasks::regex::live::Snapshot },
+    LiveSnapshot { run: u64, model: String, snapshot: engine::studies::regex::live::Snapshot },
     /// A live session stopped (paused, finished its steps, or replaced): at which step.
     LivePaused { run: u64, step: usize },
     Failed { run: u64, message: String },

@@ -2,8 +2,8 @@
 //! --task jepa`): whether it is the session the page's settings ask for, and its figures as the
 //! page's plots. Plain Rust, tested natively against the committed file.
 
-use engine::tasks::regex::live::Snapshot;
-use engine::tasks::regex::session::RecordedSession;
+use engine::studies::regex::live::Snapshot;
+use engine::studies::regex::session::RecordedSession;
 
 use crate::url_state::jepa::JepaSettings;
 
@@ -57,7 +57,7 @@ mod tests {
     /// recorded length, a progress point every 5 steps and both snapshots every 50.
     #[test]
     fn the_committed_jepa_session_is_the_pages_default_session() {
-        use engine::tasks::regex::session::{PROGRESS_EVERY, PROJECTED, RECORDED_STEPS, SNAPSHOT_EVERY};
+        use engine::studies::regex::session::{PROGRESS_EVERY, PROJECTED, RECORDED_STEPS, SNAPSHOT_EVERY};
         let session = jepa_session();
         let settings = JepaSettings::default();
         assert!(jepa_matches(&session, &settings), "not the default session; re-record");

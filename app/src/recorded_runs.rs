@@ -9,7 +9,7 @@
 //! fails the test until the runs are recorded again (`print_record_commands` prints how).
 
 use engine::solve::recorded::RecordedRun;
-use engine::tasks::cfg::recorded::RecordedGrammar;
+use engine::studies::grammar::recorded::RecordedGrammar;
 use engine::tasks::tree::recorded::RecordedTree;
 
 use crate::protocol::{StepReport, VerifiedStep};
@@ -122,8 +122,8 @@ mod tests {
         // The page's state once every curve point has arrived: the worker's draws, every level.
         let v = &run.view;
         assert_eq!(v.answers.len(), 3);
-        assert_eq!(v.draws, engine::tasks::cfg::explore::DRAWS);
-        assert_eq!(v.curve.iter().map(|p| p.0).collect::<Vec<_>>(), engine::tasks::cfg::sweep::CORRUPTION.to_vec());
+        assert_eq!(v.draws, engine::studies::grammar::explore::DRAWS);
+        assert_eq!(v.curve.iter().map(|p| p.0).collect::<Vec<_>>(), engine::studies::grammar::sweep::CORRUPTION.to_vec());
     }
 
     #[test]
@@ -232,7 +232,7 @@ mod tests {
             j.lambda,
             j.k,
             j.seed,
-            engine::tasks::regex::session::RECORDED_STEPS
+            engine::studies::regex::session::RECORDED_STEPS
         );
     }
 }

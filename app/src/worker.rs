@@ -13,7 +13,7 @@ use std::rc::Rc;
 use burn::tensor::Device;
 use engine::gram::{Gram, SampleOptions};
 use engine::solve::live::{LiveRun, RunSpec};
-use engine::jepa::Jepa;
+use engine::reasoner::ReasonerModel;
 use engine::weights::identity::gram_manifest;
 use engine::weights::load_gram;
 use gloo_worker::{HandlerId, Worker, WorkerScope};
@@ -45,11 +45,11 @@ struct State {
     /// Loaded models with the task their manifest names (`nqueens8`, `sudoku`).
     models: HashMap<String, (Rc<Gram>, String)>,
     /// Loaded JEPA-Reasoner + Talker weights (always on burn-flex; see `ensure_tree`).
-    trees: HashMap<String, Rc<Jepa>>,
+    trees: HashMap<String, Rc<ReasonerModel>>,
     /// Loaded grammar-study weights with their manifests (burn-flex, as the trees).
-    grammars: HashMap<String, Rc<(engine::tasks::cfg::models::CfgModels, engine::weights::cfg::CfgManifest)>>,
+    grammars: HashMap<String, Rc<(engine::studies::grammar::models::GrammarModels, engine::weights::grammar::GrammarManifest)>>,
     /// `/jepa`'s two models between pauses (taken out while they train).
-    live: Option<engine::tasks::regex::session::Session>,
+    live: Option<engine::studies::regex::session::Session>,
     queue: VecDeque<(Request, HandlerId)>,
     busy: bool,
     /// The newest run the page asked for; older runs stop at their next step.
@@ -118,7 +118,7 @@ async fn drain(state: Rc<RefCell<State>>, scope: WorkerScope<ReasonerWorker>) {
             Request::Load { model } => {
                 let loaded = match fetch_manifest(&state, &model).await {
                     Ok(text) if tree::is_tree_manifest(&text) => tree::ensure_tree(&state, &model, &text, &respond).await.map(|_| ()),
-                    Ok(text) if grammar::is_cfg_manifest(&text) => grammar::ensure_cfg(&state, &model, &text, &respond).await.map(|_| ()),
+                    Ok(text) if grammar::is_grammar_manifest(&text) => grammar::ensure_grammar(&state, &model, &text, &respond).await.map(|_| ()),
                     Ok(_) => ensure_model(&state, &model, &respond).await.map(|_| ()),
                     Err(e) => Err(e),
                 };

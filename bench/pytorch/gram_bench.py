@@ -26,7 +26,7 @@ from gram_tasks import Task  # noqa: E402
 REPO = Path(__file__).resolve().parents[2]
 MODELS = ["gram-nqueens8", "trm-nqueens8", "gram-sudoku"]
 SAMPLES = [1, 5, 20, 64]
-# native-trainer/src/presets.rs: (batch, peak lr, warm-up, AdamW weight decay, steps).
+# native-trainer/src/gram/presets.rs: (batch, peak lr, warm-up, AdamW weight decay, steps).
 PRESETS = {
     "gram-sudoku": (32, 1e-3, 200, 0.1, 5500),
     **{p: (64, 1e-3, 200, 0.1, 4000) for p in [

@@ -1,7 +1,7 @@
 """Training pairs and validators for the bench, in numpy (vectorised over the batch).
 
 The Rust trainer draws (puzzle, solution) pairs from the task's training split and scores each
-greedy prediction with the task's exact validator (native-trainer/src/data.rs: `draw`, `reward`).
+greedy prediction with the task's exact validator (native-trainer/src/gram/data.rs: `draw`, `reward`).
 What the model computes does not depend on which pairs these are, so the bench builds a small pool
 of real pairs here: 8x8 N-Queens solutions with 1-3 given queens, and Sudoku grids (a shuffled
 pattern grid) with 22-40 givens. Tokens as in the engine: N-Queens pad 0, empty 1, queen 2;

@@ -1,14 +1,17 @@
-//! The engine of the latent-reasoning playground: models (GRAM and its TRM baseline, the
-//! JEPA-Reasoner with its Talkers), tasks behind one interface (text formats, exact oracles,
-//! splits, metrics), the one solve/eval path, and the weights format. No UI, no files, no
+//! The engine of the latent-reasoning playground: models (GRAM and its TRM baseline in `gram`,
+//! the JEPA-Reasoner with its Talkers in `reasoner`, the language models of the JEPA objectives
+//! in `lm`), the puzzle tasks behind one interface and one registry (`tasks`: text formats,
+//! exact oracles, splits, metrics), the studies that bring their own models and data
+//! (`studies`), the one solve/eval path, and the weights format. No UI, no files, no
 //! network: the native trainer and the browser app call the same functions.
 //! `docs/ARCHITECTURE.md` draws the layout.
 
 pub mod gram;
-pub mod jepa;
 pub mod lm;
 pub mod nn;
+pub mod reasoner;
 pub mod solve;
+pub mod studies;
 pub mod tasks;
 pub mod weights;
 

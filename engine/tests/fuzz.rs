@@ -81,13 +81,13 @@ fn gram_bytes() {
 }
 
 #[test]
-fn jepa_manifest() {
-    let seeds = weights::JepaSeeds::new();
-    run("jepa_manifest", iterations(WEIGHTS_ITERS), |f, i, rng| weights::jepa_manifest(f, i, rng, &seeds, SHIPPED_ONE_IN));
+fn reasoner_manifest() {
+    let seeds = weights::ReasonerSeeds::new();
+    run("reasoner_manifest", iterations(WEIGHTS_ITERS), |f, i, rng| weights::reasoner_manifest(f, i, rng, &seeds, SHIPPED_ONE_IN));
 }
 
 #[test]
-fn jepa_bytes() {
-    let seeds = weights::JepaSeeds::new();
-    run("jepa_bytes", iterations(WEIGHTS_ITERS), |f, i, rng| weights::jepa_bytes(f, i, rng, &seeds, SHIPPED_ONE_IN));
+fn reasoner_bytes() {
+    let seeds = weights::ReasonerSeeds::new();
+    run("reasoner_bytes", iterations(WEIGHTS_ITERS), |f, i, rng| weights::reasoner_bytes(f, i, rng, &seeds, SHIPPED_ONE_IN));
 }

@@ -7,9 +7,9 @@
 mod common;
 
 use burn::tensor::Device;
-use engine::tasks::regex::model::write_regexes;
-use engine::tasks::regex::pairs;
-use engine::tasks::regex::score::score;
+use engine::studies::regex::model::write_regexes;
+use engine::studies::regex::pairs;
+use engine::studies::regex::score::score;
 use engine::tasks::split::Part;
 use engine::weights::regex::{RegexManifest, load_regex};
 use engine::weights::sha256_hex;

@@ -63,10 +63,10 @@ fn shipped() -> Vec<(Manifest, Vec<u8>)> {
             let json = std::fs::read_to_string(path.with_extension("json"))
                 .unwrap_or_else(|e| panic!("{} has no manifest: {e}", path.display()));
             if json.contains("\"model\": \"jepa-reasoner\"") {
-                continue; // JEPA-Reasoner weights: tests/shipped_jepa.rs
+                continue; // JEPA-Reasoner weights: tests/shipped_reasoner.rs
             }
             if json.contains("\"model\": \"cfg-models\"") {
-                continue; // the grammar study's weights: native-trainer/tests/cfg_cli.rs
+                continue; // the grammar study's weights: native-trainer/tests/grammar_cli.rs
             }
             if json.contains("\"model\": \"regex-lm\"") {
                 continue; // the regex task's language models: tests/shipped_regex.rs

@@ -231,7 +231,7 @@ pub enum Command {
     Solve {
         #[arg(long)]
         weights: PathBuf,
-        /// The task the lines are (nqueens8, nqueens10, sudoku, tree, cfg); checked against the weights.
+        /// The task the lines are (nqueens8, nqueens10, sudoku, tree, grammar, regex; `cfg` is read as grammar); checked against the weights.
         /// Default: the weights' task.
         #[arg(long)]
         task: Option<String>,

@@ -2,34 +2,16 @@
 //! Text contracts (other tools read them): see docs/cli.md.
 //! Layout: `docs/ARCHITECTURE.md`.
 
-mod accumulate;
-mod batch;
-mod checkpoint;
 mod cli;
 mod commands;
 mod convert_args;
-mod data;
-mod data_parallel;
-mod imports;
-mod cfg_presets;
-mod cfg_train;
-mod jepa_presets;
-mod jepa_train;
-mod lineage;
-mod lines;
-mod meter;
-mod micro_batch;
-mod fresh;
-mod full_presets;
 mod gpu;
-mod presets;
-mod recipe;
-mod lm_presets;
-mod lm_train;
+mod gram;
+mod grammar;
+mod lines;
+mod lm;
+mod reasoner;
 mod run;
-mod run_family;
-mod runlog;
-mod train;
 mod train_cli;
 mod weights_io;
 
@@ -97,7 +79,7 @@ fn run(command: Command, command_line: String, device: Device) -> Result<ExitCod
             }
             (None, None) => Err("record takes --weights W, or --task jepa".into()),
         },
-        Command::Grammar { weights } => commands::cfg::grammar(&weights, &device),
+        Command::Grammar { weights } => grammar::commands::grammar(&weights, &device),
         Command::Classifier { out, steps, seed } => commands::classifier::train_classifier(&out, steps, seed, &device),
         Command::Convert { weights, out, from, trm } => commands::convert::convert(&weights, &out, from, &trm, &command_line, &device),
         Command::Export { run_dir, name, out_dir } => commands::export::export(run_dir, &name, &out_dir, &device),

@@ -1,5 +1,5 @@
 //! `train`'s command line: one set of flags for the GRAM/TRM presets (`train.rs`) and the JEPA
-//! phases (`jepa_train.rs`).
+//! phases (`reasoner/train.rs`).
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -9,9 +9,10 @@ use clap::Args;
 
 use engine::tasks::TaskId;
 
-use crate::data::{SUDOKU_MIN_TARGET, SUDOKU_TRAIN_GIVENS};
-use crate::run::RunFlags;
-use crate::{cfg_presets, cfg_train, full_presets, jepa_train, presets, lm_presets, lm_train, train};
+use crate::gram::data::{SUDOKU_MIN_TARGET, SUDOKU_TRAIN_GIVENS};
+use crate::run::course::RunFlags;
+use crate::gram::{full_presets, presets, train};
+use crate::{grammar, lm, reasoner};
 
 #[derive(Args)]
 pub struct TrainCli {
@@ -133,22 +134,22 @@ fn check_flags(a: &TrainCli) -> Result<(), String> {
 
 /// An ARC preset sized to the import in `dir` (`full_presets::fit_to_arc_import`).
 fn fit_to_import(p: presets::Preset, dir: &std::path::Path) -> Result<presets::Preset, String> {
-    let tasks = crate::imports::read_arc(dir)?;
+    let tasks = crate::gram::imports::read_arc(dir)?;
     let largest = tasks.iter().map(|t| t.puzzle_id).max().unwrap_or(0);
-    let pairs = engine::tasks::arc::dataset::examples(&tasks, engine::tasks::split::Part::Train).len();
+    let pairs = engine::studies::arc::dataset::examples(&tasks, engine::tasks::split::Part::Train).len();
     Ok(full_presets::fit_to_arc_import(p, largest, pairs))
 }
 
 pub fn train(a: TrainCli, command: String, devices: Vec<Device>) -> Result<ExitCode, String> {
     let device = devices[0].clone();
     check_flags(&a)?;
-    if let Some(p) = jepa_train::jepa_preset(&a.preset) {
-        return train_jepa(a, p, command, device);
+    if let Some(p) = reasoner::presets::reasoner_preset(&a.preset) {
+        return train_reasoner(a, p, command, device);
     }
-    if let Some(p) = cfg_presets::cfg_preset(&a.preset) {
-        return train_cfg(a, p, command, device);
+    if let Some(p) = grammar::presets::grammar_preset(&a.preset) {
+        return train_grammar(a, p, command, device);
     }
-    if let Some(p) = lm_presets::lm_preset(&a.preset) {
+    if let Some(p) = lm::presets::lm_preset(&a.preset) {
         return train_lm(a, p, command, device);
     }
     let p = presets::preset(&a.preset).ok_or_else(|| {
@@ -157,9 +158,9 @@ pub fn train(a: TrainCli, command: String, devices: Vec<Device>) -> Result<ExitC
             a.preset,
             presets::names().join(", "),
             full_presets::full_names().join(", "),
-            jepa_train::JEPA_NAMES.join(", "),
-            cfg_presets::CFG_NAMES.join(", "),
-            lm_presets::LM_NAMES.join(", ")
+            reasoner::presets::REASONER_NAMES.join(", "),
+            grammar::presets::GRAMMAR_NAMES.join(", "),
+            lm::presets::LM_NAMES.join(", ")
         )
     })?;
     if let Some(ema) = a.ema.filter(|e| !(0.0..1.0).contains(e)) {
@@ -219,24 +220,24 @@ fn parse_givens(text: &str) -> Result<(usize, usize), String> {
     Ok((lo, hi))
 }
 
-fn train_jepa(a: TrainCli, p: jepa_train::JepaPreset, command: String, device: Device) -> Result<ExitCode, String> {
+fn train_reasoner(a: TrainCli, p: reasoner::presets::ReasonerPreset, command: String, device: Device) -> Result<ExitCode, String> {
     if a.lr.is_some() || a.beta.is_some() || a.ema.is_some() || a.init_from.is_some() || a.givens.is_some() {
         return Err(format!("{} takes no --lr, --beta, --ema, --init-from or --givens (GRAM/TRM presets only)", p.name));
     }
     let run = run_flags(&a, p.name, command);
-    let args = jepa_train::JepaTrainArgs { preset: p, from_dir: a.from, run };
-    jepa_train::train_jepa(args, device).map(|_| ExitCode::SUCCESS)
+    let args = reasoner::train::ReasonerTrainArgs { preset: p, from_dir: a.from, run };
+    reasoner::train::train_reasoner(args, device).map(|_| ExitCode::SUCCESS)
 }
 
-fn train_cfg(a: TrainCli, p: cfg_presets::CfgPreset, command: String, device: Device) -> Result<ExitCode, String> {
+fn train_grammar(a: TrainCli, p: grammar::presets::GrammarPreset, command: String, device: Device) -> Result<ExitCode, String> {
     if a.lr.is_some() || a.beta.is_some() || a.ema.is_some() || a.init_from.is_some() || a.givens.is_some() || a.from.is_some() {
         return Err(format!("{} takes no --lr, --beta, --ema, --init-from, --givens or --from (one run trains every phase)", p.name));
     }
-    let args = cfg_train::CfgTrainArgs { run: run_flags(&a, p.name, command), preset: p };
-    cfg_train::train_cfg(args, device).map(|_| ExitCode::SUCCESS)
+    let args = grammar::train::GrammarTrainArgs { run: run_flags(&a, p.name, command), preset: p };
+    grammar::train::train_grammar(args, device).map(|_| ExitCode::SUCCESS)
 }
 
-fn train_lm(a: TrainCli, p: lm_presets::LmPreset, command: String, device: Device) -> Result<ExitCode, String> {
+fn train_lm(a: TrainCli, p: lm::presets::LmPreset, command: String, device: Device) -> Result<ExitCode, String> {
     if a.lr.is_some() || a.beta.is_some() || a.ema.is_some() || a.init_from.is_some() || a.givens.is_some() || a.from.is_some() {
         return Err(format!("{} takes no --lr, --beta, --ema, --init-from, --givens or --from", p.name));
     }
@@ -244,8 +245,8 @@ fn train_lm(a: TrainCli, p: lm_presets::LmPreset, command: String, device: Devic
         return Err("a resumed run keeps its objective: no --jepa-lambda or --pred-tokens with --resume".into());
     }
     let p = p.with_objective(a.jepa_lambda, a.pred_tokens)?;
-    let args = lm_train::LmTrainArgs { run: run_flags(&a, p.name, command), preset: p };
-    lm_train::train_lm(args, device).map(|_| ExitCode::SUCCESS)
+    let args = lm::train::LmTrainArgs { run: run_flags(&a, p.name, command), preset: p };
+    lm::train::train_lm(args, device).map(|_| ExitCode::SUCCESS)
 }
 
 /// The flags the JEPA and grammar loops share; the run directory defaults to runs/<preset>.

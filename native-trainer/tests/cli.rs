@@ -621,7 +621,7 @@ fn the_best_checkpoint_on_validation_is_kept_and_exports() {
 
 /// The JEPA phases resume exactly too (optimiser, trees of each step, lineage).
 #[test]
-fn a_stopped_and_resumed_jepa_phase_equals_the_uninterrupted_one() {
+fn a_stopped_and_resumed_reasoner_phase_equals_the_uninterrupted_one() {
     let (straight, split) = (scratch("jepa-straight"), scratch("jepa-split"));
     let run = |dir: &Path, extra: &[&str]| {
         let out = bin().args(["train", "--preset", "reasoner-tree-pretrain", "--eval-every", "0", "--run-dir"]).arg(dir).args(extra).output().unwrap();
@@ -631,9 +631,9 @@ fn a_stopped_and_resumed_jepa_phase_equals_the_uninterrupted_one() {
     run(&split, &["--steps", "4", "--stop-after", "2"]);
     run(&split, &["--resume"]);
     let params = |dir: &Path, step: usize| {
-        let config: engine::jepa::JepaConfig = serde_json::from_value(state_json(dir, step)["config"].clone()).unwrap();
+        let config: engine::reasoner::ReasonerModelConfig = serde_json::from_value(state_json(dir, step)["config"].clone()).unwrap();
         let bytes = ckpt_file(dir, step, "model.bpk");
-        param_bits(&engine::weights::jepa::jepa_from_bytes(&config, &bytes, &burn::tensor::Device::flex()).unwrap())
+        param_bits(&engine::weights::reasoner::reasoner_from_bytes(&config, &bytes, &burn::tensor::Device::flex()).unwrap())
     };
     assert!(params(&straight, 4) == params(&split, 4), "the weights differ after resuming");
     for dir in [&straight, &split] {

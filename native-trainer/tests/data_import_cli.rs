@@ -7,7 +7,7 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::Output;
 
-use engine::tasks::arc;
+use engine::studies::arc;
 use engine::tasks::sudoku::csv::{HEADER, read_csv};
 use engine::tasks::sudoku::{Difficulty, SudokuGrid};
 

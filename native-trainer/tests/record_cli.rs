@@ -7,13 +7,13 @@
 mod common;
 
 use burn::tensor::Device;
-use engine::tasks::cfg::explore::DRAWS;
-use engine::tasks::cfg::recorded::{RecordedGrammar, record_grammar};
-use engine::tasks::cfg::sweep::CORRUPTION;
+use engine::studies::grammar::explore::DRAWS;
+use engine::studies::grammar::recorded::{RecordedGrammar, record_grammar};
+use engine::studies::grammar::sweep::CORRUPTION;
 use engine::tasks::nqueens::Board;
 use engine::tasks::tree::recorded::{RecordedTree, record_tree};
-use engine::weights::cfg::{CfgManifest, load_cfg};
-use engine::weights::jepa::{JepaManifest, load_jepa};
+use engine::weights::grammar::{GrammarManifest, load_grammar};
+use engine::weights::reasoner::{ReasonerManifest, load_reasoner};
 
 use common::{bin, weights};
 
@@ -123,8 +123,8 @@ fn record_answers_a_tree_as_the_page_does_and_refuses_what_does_not_apply() {
     assert_eq!((run.model.as_str(), run.weights_sha256.clone(), run.noise, run.seed), ("reasoner-tree", sha256_of("reasoner-tree"), 0.05, 3));
     assert_eq!(run.input, line.replace("A E", "AE"), "the question as the engine writes it");
     // A fresh answer with the page's own call, from the same file.
-    let manifest = JepaManifest::from_json(&std::fs::read_to_string(w.with_extension("json")).unwrap()).unwrap();
-    let model = load_jepa(&manifest, &std::fs::read(&w).unwrap(), &Device::flex()).unwrap();
+    let manifest = ReasonerManifest::from_json(&std::fs::read_to_string(w.with_extension("json")).unwrap()).unwrap();
+    let model = load_reasoner(&manifest, &std::fs::read(&w).unwrap(), &Device::flex()).unwrap();
     let fresh = record_tree(&model, ("reasoner-tree", &manifest.sha256), line, 0.05, 3, &Device::flex()).unwrap();
     same_json(&serde_json::from_str(&text).unwrap(), &serde_json::to_value(&fresh).unwrap(), "tree");
     assert_eq!(run.explanation.steps.len(), fresh.explanation.steps.len());
@@ -176,8 +176,8 @@ fn record_explores_a_grammar_sequence_as_the_page_does_and_refuses_what_does_not
     // Uncorrupted, every draw is the same prefix: each model's accuracy is a whole number of tokens.
     assert!(v.curve[0].1.iter().all(|p| (p.1 / 25.0 - (p.1 / 25.0).round()).abs() < 1e-9), "{:?}", v.curve[0]);
     // A fresh exploration with the page's own calls, from the same file.
-    let manifest = CfgManifest::from_json(&std::fs::read_to_string(w.with_extension("json")).unwrap()).unwrap();
-    let models = load_cfg(&manifest, &std::fs::read(&w).unwrap(), &Device::flex()).unwrap();
+    let manifest = GrammarManifest::from_json(&std::fs::read_to_string(w.with_extension("json")).unwrap()).unwrap();
+    let models = load_grammar(&manifest, &std::fs::read(&w).unwrap(), &Device::flex()).unwrap();
     let fresh = record_grammar(&models, manifest.config.variant, ("cfg-small", &manifest.sha256), 2, 0.1, 0.05, 4, &Device::flex()).unwrap();
     same_json(&serde_json::from_str(&text).unwrap(), &serde_json::to_value(&fresh).unwrap(), "grammar");
     // Flags of GRAM pages or of the tree, and corruption out of range, are refused with a reason.

@@ -6,7 +6,7 @@
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 
-use engine::tasks::regex::Nfa;
+use engine::studies::regex::Nfa;
 
 mod common;
 use common::{bin, latest_checkpoint, lines, param_bits, run_with_stdin};
@@ -31,7 +31,7 @@ fn train(preset: &str, dir: &Path, extra: &[&str]) {
 /// Every parameter of one file (`model.bpk`, `target.bpk`) of the latest checkpoint, as bits.
 fn latest_bits(dir: &Path, file: &str) -> Vec<Vec<u32>> {
     let (ckpt, state) = latest_checkpoint(dir);
-    let config: engine::tasks::regex::model::RegexConfig = serde_json::from_value(state["config"].clone()).unwrap();
+    let config: engine::studies::regex::model::RegexConfig = serde_json::from_value(state["config"].clone()).unwrap();
     let bytes = std::fs::read(ckpt.join(file)).unwrap();
     let device = burn::tensor::Device::flex();
     if file == "target.bpk" {

@@ -1,16 +1,16 @@
 //! The grammar study's side of the worker: loading the T/C/R weights (on burn-flex, as the tree
 //! Reasoner: small models, many short passes, every result read back at once) and answering
 //! `/grammar`'s requests with the engine's [`explore`] and [`curve_point`] (as `native-trainer
-//! record` records the page's default request: `engine::tasks::cfg::recorded`).
+//! record` records the page's default request: `engine::studies::grammar::recorded`).
 
 use std::cell::RefCell;
 use std::rc::Rc;
 
 use burn::tensor::Device;
-use engine::tasks::cfg::explore::{DRAWS, check_levels, curve_point, explore, held_out};
-use engine::tasks::cfg::sweep::CORRUPTION;
-use engine::tasks::cfg::models::CfgModels;
-use engine::weights::cfg::{CfgManifest, load_cfg};
+use engine::studies::grammar::explore::{DRAWS, check_levels, curve_point, explore, held_out};
+use engine::studies::grammar::sweep::CORRUPTION;
+use engine::studies::grammar::models::GrammarModels;
+use engine::weights::grammar::{GrammarManifest, load_grammar};
 use engine::weights::identity::{Family, identify};
 
 use super::{State, WEIGHTS_PATH, fetch_bytes, fetch_manifest, now};
@@ -18,24 +18,24 @@ use crate::protocol::{GrammarReport, GrammarRequest, Response};
 
 /// The grammar study's manifest (the manifest says which family, not the file name), read by
 /// the engine's one reader of a manifest's family and task (`weights::identity`).
-pub(super) fn is_cfg_manifest(text: &str) -> bool {
+pub(super) fn is_grammar_manifest(text: &str) -> bool {
     identify(text).is_ok_and(|id| id.family == Family::Grammar)
 }
 
-pub(super) async fn ensure_cfg(
+pub(super) async fn ensure_grammar(
     state: &Rc<RefCell<State>>,
     name: &str,
     manifest_text: &str,
     respond: &dyn Fn(Response),
-) -> Result<Rc<(CfgModels, CfgManifest)>, String> {
+) -> Result<Rc<(GrammarModels, GrammarManifest)>, String> {
     if let Some(m) = state.borrow().grammars.get(name) {
         return Ok(m.clone());
     }
-    let manifest = CfgManifest::from_json(manifest_text).map_err(|e| format!("{name}.json: {e}"))?;
+    let manifest = GrammarManifest::from_json(manifest_text).map_err(|e| format!("{name}.json: {e}"))?;
     let base = format!("{}{WEIGHTS_PATH}", state.borrow().site_root);
     let progress = |loaded, total| respond(Response::LoadProgress { model: name.into(), loaded, total });
     let bytes = fetch_bytes(&format!("{base}/{name}.bpk"), manifest.bytes as u64, &progress).await?;
-    let models = load_cfg(&manifest, &bytes, &Device::flex()).map_err(|e| format!("{name}.bpk: {e}"))?;
+    let models = load_grammar(&manifest, &bytes, &Device::flex()).map_err(|e| format!("{name}.bpk: {e}"))?;
     let summary = match &manifest.eval {
         Some(e) => {
             let clean = |m: &str| e.corruption.iter().find(|r| r.model == m && r.corruption == 0.0).map_or(f64::NAN, |r| r.accuracy[3]);
@@ -60,10 +60,10 @@ pub(super) async fn explore_request(state: &Rc<RefCell<State>>, req: GrammarRequ
         Some(m) => m,
         None => {
             let text = fetch_manifest(state, &req.model).await?;
-            if !is_cfg_manifest(&text) {
+            if !is_grammar_manifest(&text) {
                 return Err(format!("{} is not a grammar-study model", req.model));
             }
-            ensure_cfg(state, &req.model, &text, respond).await?
+            ensure_grammar(state, &req.model, &text, respond).await?
         }
     };
     check_levels(req.corrupt, req.noise)?;

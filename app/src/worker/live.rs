@@ -13,8 +13,8 @@ use std::rc::Rc;
 
 use burn::module::Module;
 use burn::tensor::Device;
-use engine::tasks::regex::model::RegexModel;
-use engine::tasks::regex::session::{Averages, PROGRESS_EVERY, Session};
+use engine::studies::regex::model::RegexModel;
+use engine::studies::regex::session::{Averages, PROGRESS_EVERY, Session};
 use engine::weights::regex::{RegexManifest, load_regex};
 
 use super::{State, WEIGHTS_PATH, fetch_bytes, fetch_manifest, now};

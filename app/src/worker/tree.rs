@@ -6,11 +6,11 @@ use std::cell::RefCell;
 use std::rc::Rc;
 
 use burn::tensor::Device;
-use engine::jepa::Jepa;
+use engine::reasoner::ReasonerModel;
 use engine::tasks::tree::TreeTask;
 use engine::tasks::tree::reasoner::reason_and_explain;
 use engine::weights::identity::{Family, identify};
-use engine::weights::jepa::{JepaManifest, load_jepa};
+use engine::weights::reasoner::{ReasonerManifest, load_reasoner};
 
 use super::{State, WEIGHTS_PATH, fetch_bytes, fetch_manifest, now};
 use crate::protocol::{Response, TreeReport, TreeRequest};
@@ -29,15 +29,15 @@ pub(super) async fn ensure_tree(
     name: &str,
     manifest_text: &str,
     respond: &dyn Fn(Response),
-) -> Result<Rc<Jepa>, String> {
+) -> Result<Rc<ReasonerModel>, String> {
     if let Some(m) = state.borrow().trees.get(name) {
         return Ok(m.clone());
     }
-    let manifest = JepaManifest::from_json(manifest_text).map_err(|e| format!("{name}.json: {e}"))?;
+    let manifest = ReasonerManifest::from_json(manifest_text).map_err(|e| format!("{name}.json: {e}"))?;
     let base = format!("{}{WEIGHTS_PATH}", state.borrow().site_root);
     let progress = |loaded, total| respond(Response::LoadProgress { model: name.into(), loaded, total });
     let bytes = fetch_bytes(&format!("{base}/{name}.bpk"), manifest.bytes as u64, &progress).await?;
-    let model = load_jepa(&manifest, &bytes, &Device::flex()).map_err(|e| format!("{name}.bpk: {e}"))?;
+    let model = load_reasoner(&manifest, &bytes, &Device::flex()).map_err(|e| format!("{name}.bpk: {e}"))?;
     let summary = match &manifest.eval {
         Some(e) => format!(
             "{:.2} M parameters; held-out trees ({}): exact match {:.2}%, correct node the major contributor {:.2}%",

@@ -9,7 +9,7 @@ use burn::module::Module;
 use burn::nn::{Embedding, EmbeddingConfig, Linear, LinearConfig, RmsNorm, RmsNormConfig};
 use burn::tensor::{Device, Int, Tensor};
 
-use crate::jepa::layers::{Layer, LayerConfig};
+use crate::reasoner::layers::{Layer, LayerConfig};
 use crate::nn::{Rope, RopeConfig};
 
 #[derive(Config, Debug, PartialEq)]

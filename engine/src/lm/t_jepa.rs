@@ -22,7 +22,7 @@ use super::masks::{bidirectional, causal};
 use super::model::Lm;
 use super::sft::SftBatch;
 use crate::gram::noise::NoiseSource;
-use crate::jepa::layers::{Attn, AttnConfig};
+use crate::reasoner::layers::{Attn, AttnConfig};
 use crate::nn::{Rope, RopeConfig, SwiGluMlp, SwiGluMlpConfig};
 
 /// T-decoder-JEPA's knobs.

@@ -7,9 +7,9 @@
 //! can be built from and small enough for the file; every tensor in the file has the shape the
 //! config implies. Each failure is a [`WeightsError`] that says which check failed, never a panic.
 
-pub mod cfg;
+pub mod grammar;
 pub mod identity;
-pub mod jepa;
+pub mod reasoner;
 pub mod regex;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod safetensors;

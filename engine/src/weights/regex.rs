@@ -1,4 +1,4 @@
-//! Weights of the regex task's language models (`tasks::regex::model`): one burnpack `.bpk`
+//! Weights of the regex task's language models (`studies::regex::model`): one burnpack `.bpk`
 //! and a JSON manifest, checked like the others (format version, sha256, the config's shapes
 //! before anything is allocated).
 
@@ -8,8 +8,8 @@ use serde::{Deserialize, Serialize};
 
 use super::{WeightsError, check_hash, check_size, check_widths, parse_manifest, read_record};
 use crate::lm::{Lm, LmConfig};
-use crate::tasks::regex::model::{RegexConfig, RegexModel};
-use crate::tasks::regex::score::Score;
+use crate::studies::regex::model::{RegexConfig, RegexModel};
+use crate::studies::regex::score::Score;
 
 /// Held-out figures recorded at export (`eval --record`).
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]

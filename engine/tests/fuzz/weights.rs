@@ -1,4 +1,4 @@
-//! The weights loaders, GRAM (`engine::weights`) and JEPA (`engine::weights::jepa`): manifests
+//! The weights loaders, GRAM (`engine::weights`) and JEPA (`engine::weights::reasoner`): manifests
 //! with mutated fields, and burnpack bytes truncated, bit-flipped, spliced, random, or of another
 //! config. The sha256 check comes first in `load_*`, so the byte targets mostly call the bytes
 //! loader directly and otherwise fix the manifest's sha256 to the mutated bytes: either way
@@ -10,8 +10,8 @@
 
 use burn::tensor::Device;
 use engine::gram::{Gram, GramConfig};
-use engine::jepa::model::{Jepa, JepaConfig, ReasonerConfig, TalkerConfig, TalkerKind};
-use engine::weights::jepa::{JepaManifest, jepa_from_bytes, jepa_to_bytes, load_jepa};
+use engine::reasoner::model::{ReasonerModel, ReasonerModelConfig, ReasonerConfig, TalkerConfig, TalkerKind};
+use engine::weights::reasoner::{ReasonerManifest, reasoner_from_bytes, reasoner_to_bytes, load_reasoner};
 use engine::weights::{Manifest, WeightsError, gram_from_bytes, gram_to_bytes, load_gram, sha256_hex};
 use serde_json::Value;
 
@@ -287,65 +287,65 @@ fn manifest_text(rng: &mut Rng, manifest: &Value) -> String {
     }
 }
 
-pub struct JepaSeeds {
+pub struct ReasonerSeeds {
     device: Device,
-    seeds: Vec<Seed<JepaConfig>>,
+    seeds: Vec<Seed<ReasonerModelConfig>>,
     dict: Vec<Vec<u8>>,
 }
 
-impl JepaSeeds {
-    pub fn new() -> JepaSeeds {
+impl ReasonerSeeds {
+    pub fn new() -> ReasonerSeeds {
         let device = Device::default();
         let reasoner = ReasonerConfig::new(32, 51).with_d_model(16).with_d_attn(16).with_d_ffn(16).with_n_heads(2).with_n_layers(1);
         let talker = |kind| TalkerConfig::new(kind, 32, 6, 16).with_d_attn(16).with_d_ffn(16).with_n_heads(2).with_n_layers(1);
         let tiny = [
-            JepaConfig { reasoner: reasoner.clone(), talker: talker(TalkerKind::Mono) },
-            JepaConfig { reasoner: reasoner.with_n_layers(2), talker: talker(TalkerKind::Dual).with_n_encoder(1) },
+            ReasonerModelConfig { reasoner: reasoner.clone(), talker: talker(TalkerKind::Mono) },
+            ReasonerModelConfig { reasoner: reasoner.with_n_layers(2), talker: talker(TalkerKind::Dual).with_n_encoder(1) },
         ];
         let (json, bytes) = shipped_files("reasoner-tree");
         let template: Value = serde_json::from_str(&json).unwrap();
-        let mut seeds: Vec<Seed<JepaConfig>> =
-            tiny.into_iter().map(|c| seed(c.clone(), deterministic(jepa_to_bytes(&Jepa::init(&c, &device))), &template, false)).collect();
-        seeds.push(seed(JepaManifest::from_json(&json).unwrap().config, bytes, &template, true));
-        JepaSeeds { device, seeds, dict: burnpack_dict() }
+        let mut seeds: Vec<Seed<ReasonerModelConfig>> =
+            tiny.into_iter().map(|c| seed(c.clone(), deterministic(reasoner_to_bytes(&ReasonerModel::init(&c, &device))), &template, false)).collect();
+        seeds.push(seed(ReasonerManifest::from_json(&json).unwrap().config, bytes, &template, true));
+        ReasonerSeeds { device, seeds, dict: burnpack_dict() }
     }
 }
 
-/// `jepa_from_bytes(config, bytes)`, or `load_jepa` with the sha256 set to match (1 in 4).
-pub fn jepa_bytes(fuzz: &mut Fuzz, index: u64, rng: &mut Rng, s: &JepaSeeds, shipped_one_in: usize) {
+/// `reasoner_from_bytes(config, bytes)`, or `load_reasoner` with the sha256 set to match (1 in 4).
+pub fn reasoner_bytes(fuzz: &mut Fuzz, index: u64, rng: &mut Rng, s: &ReasonerSeeds, shipped_one_in: usize) {
     let (seed, bytes, config) = byte_input(rng, &s.seeds, &s.dict, shipped_one_in);
     let via_manifest = rng.one_in(4);
-    let show = || format!("jepa_from_bytes(config {config:?}, {}) via manifest {via_manifest}", escape_bytes("jepa_bytes", index, &bytes));
+    let show = || format!("reasoner_from_bytes(config {config:?}, {}) via manifest {via_manifest}", escape_bytes("reasoner_bytes", index, &bytes));
     fuzz.case(index, show, || {
         let model = if via_manifest {
-            let mut m: JepaManifest = serde_json::from_value(seed.manifest.clone()).unwrap();
+            let mut m: ReasonerManifest = serde_json::from_value(seed.manifest.clone()).unwrap();
             m.config = config.clone();
             m.sha256 = sha256_hex(&bytes);
-            load_jepa(&m, &bytes, &s.device)
+            load_reasoner(&m, &bytes, &s.device)
         } else {
-            jepa_from_bytes(config, &bytes, &s.device)
+            reasoner_from_bytes(config, &bytes, &s.device)
         }
         .map_err(shown)?;
         if !seed.shipped {
-            jepa_to_bytes(&model);
+            reasoner_to_bytes(&model);
         }
         Ok(())
     });
 }
 
-/// `JepaManifest::from_json(text)`, then `load_jepa` as in [`gram_manifest`].
-pub fn jepa_manifest(fuzz: &mut Fuzz, index: u64, rng: &mut Rng, s: &JepaSeeds, shipped_one_in: usize) {
+/// `ReasonerManifest::from_json(text)`, then `load_reasoner` as in [`gram_manifest`].
+pub fn reasoner_manifest(fuzz: &mut Fuzz, index: u64, rng: &mut Rng, s: &ReasonerSeeds, shipped_one_in: usize) {
     let seed = pick_for_manifest(rng, &s.seeds, shipped_one_in);
     let text = manifest_text(rng, &seed.manifest);
     let fix_hash = rng.one_in(2);
-    fuzz.case(index, || format!("JepaManifest::from_json({})", escape_str(&text)), || {
-        let mut m = JepaManifest::from_json(&text).map_err(shown)?;
-        let again = JepaManifest::from_json(&m.to_json()).expect("a manifest's own JSON parses");
+    fuzz.case(index, || format!("ReasonerManifest::from_json({})", escape_str(&text)), || {
+        let mut m = ReasonerManifest::from_json(&text).map_err(shown)?;
+        let again = ReasonerManifest::from_json(&m.to_json()).expect("a manifest's own JSON parses");
         assert!(same_json(&serde_json::to_value(&again).unwrap(), &serde_json::to_value(&m).unwrap()), "round trip: {again:?}");
         if fix_hash {
             m.sha256 = seed.sha.clone();
         }
-        load_jepa(&m, &seed.bytes, &s.device).map_err(shown)?;
+        load_reasoner(&m, &seed.bytes, &s.device).map_err(shown)?;
         Ok(())
     });
 }

@@ -19,9 +19,9 @@ use engine::tasks::registry::{TaskVisitor, visit};
 use engine::tasks::{Part, Task, TokenTask};
 
 use super::sampling::{named_task, task_of};
-use crate::presets::preset;
-use crate::train::time_steps;
-use crate::weights_io::load_weights;
+use crate::gram::presets::preset;
+use crate::gram::train::time_steps;
+use crate::gram::weights::load_weights;
 
 pub struct BenchArgs {
     /// Weights to measure; empty: every GRAM/TRM file in `public/weights`.

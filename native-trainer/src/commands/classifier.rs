@@ -21,7 +21,7 @@ use engine::tasks::digits::classifier::{WIDTHS, input};
 use engine::tasks::digits::{Classifier, data};
 use engine::weights::sha256_hex;
 
-use crate::checkpoint::adamw;
+use crate::run::checkpoint::adamw;
 
 #[derive(Module, Debug)]
 struct Mlp {
@@ -91,7 +91,7 @@ pub fn train_classifier(out: &Path, steps: usize, seed: u64, device: &Device) ->
     }
     let ad = device.clone().autodiff();
     ad.seed(seed);
-    let mut model = crate::fresh::fresh(seed, &ad, Mlp::init);
+    let mut model = crate::run::fresh::fresh(seed, &ad, Mlp::init);
     let mut optim = adamw(1e-4).init();
     let mut rng = NoiseSource::new(seed);
     let batch = 128;

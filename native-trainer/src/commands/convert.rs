@@ -21,8 +21,8 @@ use engine::weights::trm_import::gram_from_trm_checkpoint;
 use engine::weights::{FORMAT_VERSION, Manifest, WeightsError, gram_to_bytes, sha256_hex};
 
 use crate::convert_args::{ConvertFrom, TrmArgs};
-use crate::lineage::program_relative;
-use crate::weights_io::load_weights;
+use crate::run::lineage::program_relative;
+use crate::gram::weights::load_weights;
 
 fn extension(path: &Path) -> &str {
     path.extension().and_then(|e| e.to_str()).unwrap_or("")

@@ -11,7 +11,7 @@ use engine::tasks::nqueens::metrics::distinct_valid;
 use engine::tasks::nqueens::{Board, NQueens};
 use engine::tasks::{Part, Task, spread};
 
-use crate::weights_io::load_weights;
+use crate::gram::weights::load_weights;
 
 /// Text rendering of boards side by side, for the demo.
 fn side_by_side(boards: &[(String, &Board)]) -> String {

@@ -17,10 +17,11 @@ use engine::tasks::{InferenceDefaults, Part, Report, Task, TaskId, TokenTask, sp
 use engine::weights::{EvalRecord, Manifest};
 
 use super::sampling::{named_task, parse_select, settle_note, task_of, with_latent_noise, with_settle};
-use crate::runlog::fmt_duration;
+use crate::run::log::fmt_duration;
 use engine::tasks::registry::{TaskVisitor, visit};
 use crate::cli::EvalCli;
-use crate::weights_io::{Found, found, load_found};
+use crate::gram::weights::load_found;
+use crate::weights_io::{Found, found};
 use engine::weights::identity::Family;
 
 /// What `eval` was asked.
@@ -53,7 +54,7 @@ pub fn eval_all(a: EvalCli, command_line: &str, device: &Device) -> Result<ExitC
         if regex < a.weights.len() {
             return Err("regex weights are evaluated together with regex weights only".into());
         }
-        return super::regex::eval_many(&a.weights, &a.part, a.record, a.csv.as_deref(), command_line, device);
+        return crate::lm::commands::eval_many(&a.weights, &a.part, a.record, a.csv.as_deref(), command_line, device);
     }
     if a.weights.len() > 1 && (a.record || a.csv.is_some()) {
         return Err("--record and --csv take one --weights".into());
@@ -114,7 +115,7 @@ pub fn eval(args: EvalArgs, device: &Device) -> Result<SummaryRow, String> {
     }
     if args.found.family == Family::Grammar {
         let a = &args;
-        super::cfg::eval(a.weights, a.part, a.limit, a.options.seed, a.record, a.csv, a.command, device)?;
+        crate::grammar::commands::eval(a.weights, a.part, a.limit, a.options.seed, a.record, a.csv, a.command, device)?;
         let row = |s: &str| s.to_string();
         return Ok(SummaryRow { weights: name, model: row("T, C, R"), variant: row("-"), decoding: row("greedy"), result: row("the tables above") });
     }
@@ -122,7 +123,7 @@ pub fn eval(args: EvalArgs, device: &Device) -> Result<SummaryRow, String> {
         if args.part != "test" {
             return Err("tree weights are scored on the test part only".into());
         }
-        super::tree::eval(args.weights, args.limit, args.latent_noise, args.options.seed, args.record, args.command, device)?;
+        crate::reasoner::commands::eval(args.weights, args.limit, args.latent_noise, args.options.seed, args.record, args.command, device)?;
         let row = |s: &str| s.to_string();
         return Ok(SummaryRow { weights: name, model: row("JEPA-Reasoner"), variant: row("-"), decoding: row("-"), result: row("its TABLE line above") });
     }
@@ -137,7 +138,7 @@ pub fn eval(args: EvalArgs, device: &Device) -> Result<SummaryRow, String> {
     };
     let task = task_of(&config, named_task(args.weights, manifest.as_ref()).as_deref())?;
     let imported: Option<Box<dyn Any>> = match args.data {
-        Some(dir) if task == TaskId::Sudoku => Some(Box::new(crate::imports::read_sudoku_test(dir)?)),
+        Some(dir) if task == TaskId::Sudoku => Some(Box::new(crate::gram::imports::read_sudoku_test(dir)?)),
         Some(_) => return Err(format!("--data scores Sudoku weights on a test import; these are {} weights", task.id())),
         None => None,
     };

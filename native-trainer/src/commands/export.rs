@@ -12,32 +12,32 @@ use engine::tasks::{Part, Task, TokenTask};
 use engine::weights::{FORMAT_VERSION, Manifest, ReferenceOutput, gram_to_bytes, sha256_hex};
 
 use super::sampling::task_of;
-use crate::lineage::program_relative;
+use crate::run::lineage::program_relative;
 use engine::tasks::registry::{TaskVisitor, visit};
-use crate::checkpoint::{RunState, load_checkpoint, load_ema};
+use crate::gram::state::{RunState, load_checkpoint, load_ema};
 use crate::weights_io::found;
 use engine::weights::identity::Family;
 
 pub fn export(run_dir: Option<PathBuf>, name: &str, out_dir: &Path, device: &Device) -> Result<ExitCode, String> {
     let run_dir = run_dir
-        .or_else(|| super::tree::default_run_dir(name))
+        .or_else(|| crate::reasoner::commands::default_run_dir(name))
         .unwrap_or_else(|| PathBuf::from("runs").join(name));
     // A path that is no directory gets load_checkpoint's error below.
     let family = if run_dir.is_dir() { found(&run_dir)?.family } else { Family::Gram };
     match family {
-        Family::Grammar => return super::cfg::export(&run_dir, name, out_dir, device),
-        Family::RegexLm => return super::regex::export(&run_dir, name, out_dir, device),
-        Family::JepaReasoner => return super::tree::export(&run_dir, name, out_dir, device),
+        Family::Grammar => return crate::grammar::commands::export(&run_dir, name, out_dir, device),
+        Family::RegexLm => return crate::lm::commands::export(&run_dir, name, out_dir, device),
+        Family::JepaReasoner => return crate::reasoner::commands::export(&run_dir, name, out_dir, device),
         Family::Gram | Family::Trm => {}
     }
     let (model, _, state) = load_checkpoint(&run_dir, device)?;
     // A run that keeps the weights' average ships the average (the GRAM paper, appendix D.2).
     let model = load_ema(&run_dir, &state.config, device)?.unwrap_or(model).valid();
     let bytes = gram_to_bytes(&model);
-    let task = task_of(&state.config, crate::presets::preset(&state.preset).and_then(|p| p.task).map(|t| t.id()).as_deref())?;
+    let task = task_of(&state.config, crate::gram::presets::preset(&state.preset).and_then(|p| p.task).map(|t| t.id()).as_deref())?;
     let mut manifest = manifest_for(&model, &state, name, task.id(), &bytes);
     manifest.reference = Some(visit(task, Reference { model: &model, device })?);
-    let bpk = crate::weights_io::write_weights(out_dir, name, &bytes, &manifest.to_json())?;
+    let bpk = crate::run::shipped::write_weights(out_dir, name, &bytes, &manifest.to_json())?;
     println!("wrote {} ({} bytes, {} params, step {})", bpk.display(), bytes.len(), manifest.params, state.step);
     Ok(ExitCode::SUCCESS)
 }

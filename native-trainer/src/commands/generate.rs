@@ -18,7 +18,7 @@ use engine::tasks::{TaskId, TokenTask};
 use serde_json::json;
 
 use super::sampling::{check_ranges, named_task, task_of};
-use crate::weights_io::load_weights;
+use crate::gram::weights::load_weights;
 
 pub fn generate(weights: &Path, options: SampleOptions, device: &Device) -> Result<ExitCode, String> {
     check_ranges(&options)?;

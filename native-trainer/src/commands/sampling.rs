@@ -6,8 +6,10 @@ use std::path::Path;
 use engine::gram::{GramConfig, SampleOptions, Selection};
 use engine::weights::Manifest;
 
-use crate::checkpoint::{RunState, latest_checkpoint, read_state};
-use crate::presets::preset;
+use crate::run::checkpoint::{latest_checkpoint, read_state};
+
+use crate::gram::state::RunState;
+use crate::gram::presets::preset;
 use engine::tasks::{TaskId, TokenTask};
 
 /// The task of GRAM/TRM weights, or a readable error: the one they name (`named`: a manifest's

@@ -14,7 +14,8 @@ use super::sampling::{check_ranges, named_task, parse_select, task_of, with_late
 use crate::cli::SamplingArgs;
 use crate::lines::answer_lines;
 use engine::tasks::registry::{TaskVisitor, visit};
-use crate::weights_io::{found, load_found};
+use crate::gram::weights::load_found;
+use crate::weights_io::found;
 use engine::weights::identity::Family;
 
 /// What `solve` was asked.
@@ -35,14 +36,14 @@ pub fn solve(args: SolveArgs, device: &Device) -> Result<ExitCode, String> {
     let what = found(args.weights)?;
     let family = what.family;
     match (args.task, family == Family::RegexLm) {
-        (Some("regex") | None, true) => return super::regex::solve(args.weights, device),
+        (Some("regex") | None, true) => return crate::lm::commands::solve(args.weights, device),
         (Some(t), true) => return Err(format!("--task {t} but {} holds a regex model (--task regex)", args.weights.display())),
         (Some("regex"), false) => return Err(format!("--task regex but {} is not regex weights", args.weights.display())),
         _ => {}
     }
     match (args.task, family == Family::Grammar) {
-        (Some("cfg") | None, true) => {
-            let a = super::cfg::CfgSolveArgs {
+        (Some("grammar" | "cfg") | None, true) => {
+            let a = crate::grammar::commands::GrammarSolveArgs {
                 weights: args.weights,
                 model: args.model,
                 corrupt: args.corrupt,
@@ -50,17 +51,17 @@ pub fn solve(args: SolveArgs, device: &Device) -> Result<ExitCode, String> {
                 steps: args.sampling.steps.unwrap_or(4),
                 seed: args.sampling.seed,
             };
-            return super::cfg::solve(a, device);
+            return crate::grammar::commands::solve(a, device);
         }
-        (Some(t), true) => return Err(format!("--task {t} but {} holds the grammar study's models (--task cfg)", args.weights.display())),
-        (Some("cfg"), false) => return Err(format!("--task cfg but {} is not grammar weights", args.weights.display())),
+        (Some(t), true) => return Err(format!("--task {t} but {} holds the grammar study's models (--task grammar)", args.weights.display())),
+        (Some(t @ ("grammar" | "cfg")), false) => return Err(format!("--task {t} but {} is not grammar weights", args.weights.display())),
         _ => {}
     }
     if args.model != "r" || args.corrupt != 0.0 {
-        return Err("--model and --corrupt are for grammar weights (--task cfg)".into());
+        return Err("--model and --corrupt are for grammar weights (--task grammar)".into());
     }
     match (args.task, family == Family::JepaReasoner) {
-        (Some("tree") | None, true) => return super::tree::solve(args.weights, args.latent_noise, args.sampling.seed, device),
+        (Some("tree") | None, true) => return crate::reasoner::commands::solve(args.weights, args.latent_noise, args.sampling.seed, device),
         (Some(t), true) => return Err(format!("--task {t} but {} holds a tree (JEPA-Reasoner) model", args.weights.display())),
         (Some("tree"), false) => return Err(format!("--task tree but {} is not JEPA-Reasoner weights", args.weights.display())),
         _ => {}

@@ -11,7 +11,7 @@ pub fn split(task: &str, part: &str) -> Result<ExitCode, String> {
     let part = Part::parse(part).ok_or_else(|| format!("--part must be train, validation or test, not {part:?}"))?;
     let lines = if task == "regex" {
         // Paired views: `description<TAB>regex`.
-        engine::tasks::regex::pairs(part).into_iter().map(|p| format!("{}\t{}", p.description, p.regex)).collect()
+        engine::studies::regex::pairs(part).into_iter().map(|p| format!("{}\t{}", p.description, p.regex)).collect()
     } else {
         visit(TaskId::parse(task).map_err(|e| format!("{e}, regex"))?, SplitLines(part))
     };

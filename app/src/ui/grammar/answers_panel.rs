@@ -1,7 +1,7 @@
 //! T, C and R side by side: the tokens each wrote after the prefix, each marked right or wrong
 //! against the sequence's own continuation, and the grammar's verdict on the completion.
 
-use engine::tasks::cfg::explore::{GrammarView, Written};
+use engine::studies::grammar::explore::{GrammarView, Written};
 use leptos::prelude::*;
 
 fn model_name(m: &str) -> &'static str {

@@ -1,7 +1,7 @@
 //! Accuracy against corruption for this one sequence: T and R, each point the mean over several
 //! random corruptions of the prefix at that level (the paper's Figure 2, for one sequence).
 
-use engine::tasks::cfg::explore::GrammarView;
+use engine::studies::grammar::explore::GrammarView;
 use leptos::prelude::*;
 
 use crate::ui::plots::export::{PlotExports, csv};

@@ -9,8 +9,8 @@ mod curve_plot;
 mod sequence_view;
 mod state;
 
-use engine::tasks::cfg::explore::DRAWS;
-use engine::tasks::cfg::sweep::CORRUPTION;
+use engine::studies::grammar::explore::DRAWS;
+use engine::studies::grammar::sweep::CORRUPTION;
 use leptos::prelude::*;
 
 use answers_panel::AnswersPanel;

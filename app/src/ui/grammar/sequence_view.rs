@@ -3,7 +3,7 @@
 //! the terminals themselves; the prefix the models read (flipped terminals red), the cut, and
 //! the true continuation after it.
 
-use engine::tasks::cfg::explore::GrammarView;
+use engine::studies::grammar::explore::GrammarView;
 use leptos::prelude::*;
 
 /// Width of one terminal in the drawing (SVG units).

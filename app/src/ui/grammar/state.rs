@@ -2,8 +2,8 @@
 //! instant start (the recorded exploration of the default request on screen while the weights
 //! load). All `Copy`.
 
-use engine::tasks::cfg::explore::GrammarView;
-use engine::tasks::cfg::recorded::RecordedGrammar;
+use engine::studies::grammar::explore::GrammarView;
+use engine::studies::grammar::recorded::RecordedGrammar;
 use leptos::prelude::*;
 
 use crate::protocol::{BackendChoice, GrammarRequest, Request, Response};

@@ -4,7 +4,7 @@
 //! the worker has started. Pressing Train replaces it with a live session; while nothing was
 //! trained here, it shows whenever the settings are its own and leaves the plots empty otherwise.
 
-use engine::tasks::regex::session::RecordedSession;
+use engine::studies::regex::session::RecordedSession;
 use leptos::prelude::*;
 
 use super::state::{JepaState, Phase};

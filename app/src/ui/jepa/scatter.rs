@@ -2,7 +2,7 @@
 //! regex embedding (square), joined by a line, on the first two principal axes of both views
 //! together. Aligned views draw short lines.
 
-use engine::tasks::regex::live::Snapshot;
+use engine::studies::regex::live::Snapshot;
 use leptos::prelude::*;
 
 use crate::ui::plots::export::{PlotExports, csv};

@@ -1,8 +1,8 @@
 //! Everything `/jepa` holds: the settings (URL), the worker, the live curves and the latest
 //! snapshot of each model, and the recorded session shown before the first Train. All `Copy`.
 
-use engine::tasks::regex::live::Snapshot;
-use engine::tasks::regex::session::RecordedSession;
+use engine::studies::regex::live::Snapshot;
+use engine::studies::regex::session::RecordedSession;
 use leptos::prelude::*;
 
 use crate::protocol::{BackendChoice, LiveRequest, LiveStart, Request, Response};

@@ -5,7 +5,7 @@
 //! sends each h as a fixed random sketch (`Trajectories::with_latent_sketch`), which keeps the
 //! distances between trajectories.
 
-use engine::jepa::analysis::Pca;
+use engine::reasoner::analysis::Pca;
 use leptos::prelude::*;
 
 use super::session::Session;

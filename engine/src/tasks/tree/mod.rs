@@ -30,7 +30,7 @@ mod task;
 pub(crate) mod training_tests;
 
 pub use data::{draw, part_of, test_set, train_sample, validation_set};
-pub use task::{TEST_TREES, Trees, jepa_config};
+pub use task::{TEST_TREES, Trees, reasoner_config};
 pub use crate::tasks::split::Part;
 
 use crate::gram::noise::NoiseSource;

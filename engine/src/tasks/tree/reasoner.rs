@@ -6,10 +6,10 @@ use burn::tensor::{Device, Int, Tensor, TensorData};
 use serde::{Deserialize, Serialize};
 
 use crate::gram::noise::NoiseSource;
-use crate::jepa::analysis::{Pca, cosines, pair_rank, project_on_plane};
-use crate::jepa::latent_loop::{latent_loop, token_tensor};
-use crate::jepa::loss::SeqBatch;
-use crate::jepa::model::{Jepa, Reasoner};
+use crate::reasoner::analysis::{Pca, cosines, pair_rank, project_on_plane};
+use crate::reasoner::latent_loop::{latent_loop, token_tensor};
+use crate::reasoner::loss::SeqBatch;
+use crate::reasoner::model::{ReasonerModel, Reasoner};
 use crate::tasks::tree::{self, EOS, LETTER0, MAX_LEN, PAD, ROUTE, ROUTE_LATENTS, TreeTask};
 
 /// Teacher-forced batch of full sequences padded to [`MAX_LEN`].
@@ -84,7 +84,7 @@ impl TreeAnswer {
 
 /// Answers every task: Reasoner latents after the action filter, then the Talker. Tasks are
 /// grouped by input length to batch them.
-pub fn solve_trees(model: &Jepa, tasks: &[TreeTask], noise_frac: f64, seed: u64, device: &Device) -> Vec<TreeAnswer> {
+pub fn solve_trees(model: &ReasonerModel, tasks: &[TreeTask], noise_frac: f64, seed: u64, device: &Device) -> Vec<TreeAnswer> {
     let mut out: Vec<Option<TreeAnswer>> = vec![None; tasks.len()];
     let prompts: Vec<Vec<u32>> = tasks.iter().map(|t| t.input_tokens()).collect();
     let mut lengths: Vec<usize> = prompts.iter().map(|p| p.len()).collect();
@@ -158,7 +158,7 @@ pub struct TreeEval {
     pub nearest_token: f64,
 }
 
-pub fn evaluate_trees(model: &Jepa, tasks: &[TreeTask], noise_frac: f64, seed: u64, device: &Device) -> TreeEval {
+pub fn evaluate_trees(model: &ReasonerModel, tasks: &[TreeTask], noise_frac: f64, seed: u64, device: &Device) -> TreeEval {
     let answers = solve_trees(model, tasks, noise_frac, seed, device);
     let vocab = vocab_rows(&model.reasoner);
     let mut by_len = std::collections::BTreeMap::<usize, (usize, usize)>::new();
@@ -230,7 +230,7 @@ pub struct Explanation {
 /// What `/tree` shows for one question: the Reasoner's route with latent noise `noise_frac`
 /// (seeded by `seed`) and its explanation. The page's worker and `native-trainer record` both
 /// answer with this, so a recorded answer is the live one.
-pub fn reason_and_explain(model: &Jepa, task: &TreeTask, noise_frac: f64, seed: u64, device: &Device) -> Explanation {
+pub fn reason_and_explain(model: &ReasonerModel, task: &TreeTask, noise_frac: f64, seed: u64, device: &Device) -> Explanation {
     let answer = solve_trees(model, std::slice::from_ref(task), noise_frac, seed, device).remove(0);
     explain(&model.reasoner, task, &answer)
 }

@@ -4,7 +4,7 @@
 //! figures) are [`super::reasoner::TreeEval`].
 
 use super::{TreeTask, part_of, test_set, train_sample, validation_set};
-use crate::jepa::{JepaConfig, ReasonerConfig, TalkerConfig, TalkerKind};
+use crate::reasoner::{ReasonerModelConfig, ReasonerConfig, TalkerConfig, TalkerKind};
 use crate::tasks::{Part, Task};
 
 /// Held-out trees `eval` scores and `split --part test` prints.
@@ -61,9 +61,9 @@ impl Task for Trees {
 }
 
 /// The tree route-search model shipped with the playground (sized for a CPU; see docs/results/reasoner-trees.md).
-pub fn jepa_config() -> JepaConfig {
+pub fn reasoner_config() -> ReasonerModelConfig {
     use super::{MAX_LEN, ROUTE_LATENTS, VOCAB};
     let reasoner = ReasonerConfig::new(VOCAB, MAX_LEN);
     let talker = TalkerConfig::new(TalkerKind::Mono, VOCAB, ROUTE_LATENTS + 1, reasoner.d_model);
-    JepaConfig { reasoner, talker }
+    ReasonerModelConfig { reasoner, talker }
 }

@@ -4,15 +4,15 @@
 
 use burn::tensor::Device;
 
-use crate::jepa::*;
-use crate::jepa::loss::{EMA_MOMENTUM, SST_K, pretrain_loss, sst_loss};
+use crate::reasoner::*;
+use crate::reasoner::loss::{EMA_MOMENTUM, SST_K, pretrain_loss, sst_loss};
 use crate::tasks::tree::reasoner::{action_filter, seq_batch, solve_trees};
 use crate::tasks::tree::{self, TreeTask};
 use crate::gram::noise::NoiseSource;
 
 /// A JEPA config small enough for unit tests, with the given Talker.
-pub(crate) fn tiny(kind: TalkerKind) -> JepaConfig {
-    let mut c = crate::tasks::tree::jepa_config();
+pub(crate) fn tiny(kind: TalkerKind) -> ReasonerModelConfig {
+    let mut c = crate::tasks::tree::reasoner_config();
     c.reasoner = c.reasoner.with_d_model(16).with_d_attn(16).with_d_ffn(32).with_n_heads(2).with_n_layers(2);
     c.talker = TalkerConfig::new(kind, c.talker.vocab, c.talker.max_len, 16)
         .with_d_attn(16)
@@ -33,7 +33,7 @@ pub(crate) fn tasks(n: usize) -> Vec<TreeTask> {
 fn latents_lie_on_the_unit_sphere() {
     let device = Device::default();
     device.seed(1);
-    let m = Jepa::init(&tiny(TalkerKind::Mono), &device);
+    let m = ReasonerModel::init(&tiny(TalkerKind::Mono), &device);
     let b = seq_batch(&tasks(3), &device);
     let z = m.reasoner.latents(m.reasoner.embed_tokens(b.inputs.clone()));
     let norms = z.powf_scalar(2.0).sum_dim(2).sqrt();
@@ -89,7 +89,7 @@ fn masks_count_what_they_must() {
 fn losses_are_finite_and_sst_is_zero_at_the_target() {
     let device = Device::default().autodiff();
     device.seed(3);
-    let m = Jepa::init(&tiny(TalkerKind::Mono), &device);
+    let m = ReasonerModel::init(&tiny(TalkerKind::Mono), &device);
     let b = seq_batch(&tasks(4), &device);
     let p = pretrain_loss(&m.reasoner, &b);
     assert!(p.value.is_finite() && p.value > 0.0);
@@ -108,7 +108,7 @@ fn losses_are_finite_and_sst_is_zero_at_the_target() {
 fn answers_do_not_depend_on_the_batch() {
     let device = Device::default();
     device.seed(6);
-    let m = Jepa::init(&tiny(TalkerKind::Mono), &device);
+    let m = ReasonerModel::init(&tiny(TalkerKind::Mono), &device);
     let ts = tasks(6);
     let all = solve_trees(&m, &ts, 0.1, 9, &device);
     let alone = solve_trees(&m, &ts[..1], 0.1, 9, &device);

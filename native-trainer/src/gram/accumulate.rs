@@ -1,0 +1,161 @@
+//! Gradient accumulation for the GRAM/TRM loop (`train --grad-accum M`, the GRAM paper's batch 768 on
+//! a GPU that cannot hold it): one optimiser step's batch runs as M equal micro-batches, each a
+//! supervision step with its own backward pass, their gradients summed with weight 1/M. Every
+//! term of the supervision loss is a mean over rows (engine::gram::loss), so the summed
+//! gradient is the full batch's, up to floating-point order; the noise draws differ (each
+//! micro-batch draws its own), which is why M = 1 keeps the unsplit path exactly. The carried
+//! state, halting logits and rewards are put back together in row order for the batch's slots.
+
+use burn::module::Module;
+use burn::optim::GradientsAccumulator;
+use burn::tensor::{Device, Tensor};
+use engine::gram::noise::NoiseSource;
+use engine::gram::{Gram, GramConfig, Latent, SupervisionBatch};
+
+pub use crate::gram::micro_batch::Accumulated;
+use crate::gram::micro_batch::{Job, step_gradients};
+
+/// The supervision step of `batch` in `micro` micro-batches per device, over `devices` (the
+/// model's own device first; `--devices`, `data_parallel.rs`): device d runs micro-batches
+/// d * micro .. (d + 1) * micro of the batch in its own thread on its own copy of the model, and
+/// every gradient is summed on the model's device. Micro-batch m draws its noise from its own
+/// source, seeded from `source` in order, so the result does not depend on how the micro-batches
+/// are spread over devices. A non-finite loss is returned as `Err(loss)` before any gradient is
+/// taken from it. One micro-batch on one device is the plain step, drawing from `source` itself.
+pub fn supervise(
+    model: &Gram,
+    config: &GramConfig,
+    batch: SupervisionBatch,
+    reward: &(dyn Fn(usize, &[u32]) -> f32 + Sync),
+    source: &mut NoiseSource,
+    micro: usize,
+    devices: &[Device],
+) -> Result<Accumulated, f32> {
+    let total = micro.max(1) * devices.len().max(1);
+    if total == 1 {
+        return step_gradients(model, config, batch, reward, source, 1.0);
+    }
+    let rows = batch.x.dims()[0];
+    assert!(rows % total == 0, "{total} micro-batches do not divide {rows} rows");
+    let seeds: Vec<u64> = (0..total).map(|_| source.index(usize::MAX) as u64).collect();
+    let home = model.devices()[0].clone();
+    let job = Job { model, config, batch: &batch, reward, seeds: &seeds, size: rows / total, weight: 1.0 / total as f32, home };
+    let outs: Vec<Result<Accumulated, f32>> = match devices {
+        [] | [_] => (0..total).map(|m| job.micro_step(model, m)).collect(),
+        _ => crate::gram::data_parallel::spread(&job, devices, micro.max(1)),
+    };
+    let mut accumulator = GradientsAccumulator::<Gram>::new();
+    let (mut loss, mut ce, mut kl) = (0.0f32, 0.0f32, 0.0f32);
+    let (mut rewards, mut halt_logits) = (Vec::with_capacity(rows), Vec::with_capacity(rows));
+    let (mut hs, mut ls) = (Vec::with_capacity(total), Vec::with_capacity(total));
+    for out in outs {
+        let out = out?;
+        accumulator.accumulate(model, out.grads);
+        loss += job.weight * out.loss;
+        ce += job.weight * out.ce;
+        kl += job.weight * out.kl;
+        rewards.extend(out.rewards);
+        halt_logits.extend(out.halt_logits);
+        hs.push(out.z.h);
+        ls.push(out.z.l);
+    }
+    let z = Latent { h: Tensor::cat(hs, 0), l: Tensor::cat(ls, 0) };
+    Ok(Accumulated { grads: accumulator.grads(), loss, ce, kl, rewards, halt_logits, z })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use burn::module::{Module, ModuleVisitor, Param};
+    use burn::optim::GradientsParams;
+    use burn::tensor::{Device, Distribution, Int};
+    use engine::tasks::nqueens;
+
+    /// The largest difference between two gradients of the same parameter, over every parameter.
+    struct MaxDiff<'a> {
+        a: &'a GradientsParams,
+        b: &'a GradientsParams,
+        max: f32,
+        compared: usize,
+    }
+
+    impl ModuleVisitor for MaxDiff<'_> {
+        fn visit_float<const D: usize>(&mut self, param: &Param<Tensor<D>>) {
+            match (self.a.get::<D>(param.id), self.b.get::<D>(param.id)) {
+                (Some(x), Some(y)) => {
+                    self.max = self.max.max((x - y).abs().max().into_scalar());
+                    self.compared += 1;
+                }
+                (None, None) => {}
+                _ => panic!("a parameter has a gradient on one side only"),
+            }
+        }
+    }
+
+    /// TRM (no noise) on 8 rows: 2 and 4 micro-batches give the unsplit step's gradients, carried
+    /// state, halting logits and rewards (row order kept: the reward depends on the row).
+    #[test]
+    fn micro_batches_sum_to_the_full_batch_gradient() {
+        let device = Device::default().autodiff();
+        device.seed(5);
+        let config = nqueens::gram_config(8, false).with_d_model(32).with_n_heads(4).with_d_hidden(64);
+        let model = Gram::init(&config, &device);
+        let (rows, len) = (8, 64);
+        let x = Tensor::<2, Int>::random([rows, len], Distribution::Uniform(1.0, 3.0), &device);
+        let y = Tensor::<2, Int>::random([rows, len], Distribution::Uniform(1.0, 3.0), &device);
+        let reward = |row: usize, _: &[u32]| (row % 3 == 0) as u8 as f32;
+        let run = |micro| {
+            let batch = SupervisionBatch { x: x.clone(), y: y.clone(), z: model.initial_state(rows, len) };
+            supervise(&model, &config, batch, &reward, &mut NoiseSource::new(0), micro, &[]).unwrap()
+        };
+        let full = run(1);
+        for micro in [2, 4] {
+            let split = run(micro);
+            let mut diff = MaxDiff { a: &full.grads, b: &split.grads, max: 0.0, compared: 0 };
+            model.visit(&mut diff);
+            assert!(diff.compared > 10, "{} parameters compared", diff.compared);
+            assert!(diff.max < 1e-5, "{micro} micro-batches: gradients differ by {}", diff.max);
+            assert!((full.loss - split.loss).abs() < 1e-5 && (full.ce - split.ce).abs() < 1e-5, "{} vs {}", full.loss, split.loss);
+            assert_eq!(full.rewards, split.rewards);
+            let close = |a: &[f32], b: &[f32]| a.iter().zip(b).all(|(p, q)| (p - q).abs() < 1e-5);
+            assert!(close(&full.halt_logits, &split.halt_logits), "{:?} vs {:?}", full.halt_logits, split.halt_logits);
+            let dz: f32 = (full.z.h.clone() - split.z.h).abs().max().into_scalar();
+            assert!(dz < 1e-5, "carried h differs by {dz}");
+        }
+    }
+
+    /// GRAM (noise drawn per micro-batch): 2 micro-batches on one device and one micro-batch on
+    /// each of 2 devices (threads, a forked copy of the model) give the same gradients, loss and
+    /// carried state: the data-parallel path is the accumulation path spread out.
+    #[test]
+    fn two_devices_give_the_accumulated_gradient() {
+        let device = Device::default().autodiff();
+        device.seed(6);
+        let config = nqueens::gram_config(8, true).with_d_model(32).with_n_heads(4).with_d_hidden(64).with_d_guidance(32);
+        let model = Gram::init(&config, &device);
+        let (rows, len) = (8, 64);
+        let x = Tensor::<2, Int>::random([rows, len], Distribution::Uniform(1.0, 3.0), &device);
+        let y = Tensor::<2, Int>::random([rows, len], Distribution::Uniform(1.0, 3.0), &device);
+        let reward = |row: usize, _: &[u32]| (row % 3 == 0) as u8 as f32;
+        let run = |micro, devices: &[Device]| {
+            let batch = SupervisionBatch { x: x.clone(), y: y.clone(), z: model.initial_state(rows, len) };
+            supervise(&model, &config, batch, &reward, &mut NoiseSource::new(4), micro, devices).unwrap()
+        };
+        let one = run(2, &[]);
+        for (micro, devices) in [(1, 2), (2, 2)] {
+            let spread = run(micro, &vec![device.clone(); devices]);
+            let mut diff = MaxDiff { a: &one.grads, b: &spread.grads, max: 0.0, compared: 0 };
+            model.visit(&mut diff);
+            if micro == 1 {
+                assert!(diff.compared > 10 && diff.max < 1e-5, "2 devices: gradients differ by {}", diff.max);
+                assert!((one.loss - spread.loss).abs() < 1e-5 && (one.kl - spread.kl).abs() < 1e-5, "{} vs {}", one.loss, spread.loss);
+                let dz: f32 = (one.z.h.clone() - spread.z.h.clone()).abs().max().into_scalar();
+                assert!(dz < 1e-5, "carried h differs by {dz}");
+            } else {
+                // 4 micro-batches in all: other noise, the same rows and rewards.
+                assert_eq!(spread.rewards.len(), rows);
+                assert!(spread.loss.is_finite() && diff.compared > 10);
+            }
+        }
+    }
+}
