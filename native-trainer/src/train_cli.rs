@@ -65,6 +65,12 @@ pub struct TrainCli {
     /// default 22-40. Recorded in the checkpoint; a resumed run keeps it.
     #[arg(long, value_parser = parse_givens)]
     pub givens: Option<(usize, usize)>,
+    /// GRAM/TRM presets of a task that makes them (graph colouring): train on random
+    /// answer-preserving copies of the pairs (colouring: the vertices relabelled, the answer
+    /// with them), drawn afresh each time, instead of the fixed train part. Recorded in the
+    /// checkpoint; a resumed run keeps it.
+    #[arg(long)]
+    pub augment: bool,
     /// GRAM/TRM presets, fresh runs: the model width D (a multiple of the preset's heads).
     #[arg(long)]
     pub d_model: Option<usize>,
@@ -194,7 +200,7 @@ pub fn train(a: TrainCli, command: String, devices: Vec<Device>) -> Result<ExitC
     let run_dir = a.run_dir.unwrap_or_else(|| PathBuf::from("runs").join(dir_name));
     let args = train::TrainArgs {
         preset: p,
-        flags: train::Flags { steps: a.steps, seed: a.seed, lr: a.lr, beta: a.beta, ema: a.ema, givens: a.givens, data: a.data },
+        flags: train::Flags { steps: a.steps, seed: a.seed, lr: a.lr, beta: a.beta, ema: a.ema, givens: a.givens, data: a.data, augment: a.augment },
         run_dir,
         resume: a.resume,
         init_from: a.init_from,
@@ -221,8 +227,8 @@ fn parse_givens(text: &str) -> Result<(usize, usize), String> {
 }
 
 fn train_reasoner(a: TrainCli, p: reasoner::presets::ReasonerPreset, command: String, device: Device) -> Result<ExitCode, String> {
-    if a.lr.is_some() || a.beta.is_some() || a.ema.is_some() || a.init_from.is_some() || a.givens.is_some() {
-        return Err(format!("{} takes no --lr, --beta, --ema, --init-from or --givens (GRAM/TRM presets only)", p.name));
+    if a.lr.is_some() || a.beta.is_some() || a.ema.is_some() || a.init_from.is_some() || a.givens.is_some() || a.augment {
+        return Err(format!("{} takes no --lr, --beta, --ema, --init-from, --givens or --augment (GRAM/TRM presets only)", p.name));
     }
     let run = run_flags(&a, p.name, command);
     let args = reasoner::train::ReasonerTrainArgs { preset: p, from_dir: a.from, run };
@@ -230,16 +236,16 @@ fn train_reasoner(a: TrainCli, p: reasoner::presets::ReasonerPreset, command: St
 }
 
 fn train_grammar(a: TrainCli, p: grammar::presets::GrammarPreset, command: String, device: Device) -> Result<ExitCode, String> {
-    if a.lr.is_some() || a.beta.is_some() || a.ema.is_some() || a.init_from.is_some() || a.givens.is_some() || a.from.is_some() {
-        return Err(format!("{} takes no --lr, --beta, --ema, --init-from, --givens or --from (one run trains every phase)", p.name));
+    if a.lr.is_some() || a.beta.is_some() || a.ema.is_some() || a.init_from.is_some() || a.givens.is_some() || a.augment || a.from.is_some() {
+        return Err(format!("{} takes no --lr, --beta, --ema, --init-from, --givens, --augment or --from (one run trains every phase)", p.name));
     }
     let args = grammar::train::GrammarTrainArgs { run: run_flags(&a, p.name, command), preset: p };
     grammar::train::train_grammar(args, device).map(|_| ExitCode::SUCCESS)
 }
 
 fn train_lm(a: TrainCli, p: lm::presets::LmPreset, command: String, device: Device) -> Result<ExitCode, String> {
-    if a.lr.is_some() || a.beta.is_some() || a.ema.is_some() || a.init_from.is_some() || a.givens.is_some() || a.from.is_some() {
-        return Err(format!("{} takes no --lr, --beta, --ema, --init-from, --givens or --from", p.name));
+    if a.lr.is_some() || a.beta.is_some() || a.ema.is_some() || a.init_from.is_some() || a.givens.is_some() || a.augment || a.from.is_some() {
+        return Err(format!("{} takes no --lr, --beta, --ema, --init-from, --givens, --augment or --from", p.name));
     }
     if a.resume && (a.jepa_lambda.is_some() || a.pred_tokens.is_some()) {
         return Err("a resumed run keeps its objective: no --jepa-lambda or --pred-tokens with --resume".into());

@@ -1,4 +1,4 @@
-//! The graph-colouring command-line contract (`split`, `solve`), on the real binary and the
+//! The graph-colouring command-line contract (`split`, `solve`, `train --augment`), on the real binary and the
 //! shipped `gram-coloring8` weights: the same shape as N-Queens' and Sudoku's (cli.rs).
 
 use std::collections::BTreeSet;
@@ -54,4 +54,28 @@ fn coloring_split_and_solve_keep_the_same_contract() {
     let out = run_with_stdin(cmd, &good);
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("holds a coloring8 model"));
+}
+
+/// `train --augment` on colouring: the run says it draws copies, records it in its state, and a
+/// resumed run keeps it; a task with no such copy (N-Queens) is refused with a reason.
+#[test]
+fn augment_is_recorded_and_refused_where_a_task_has_no_copies() {
+    let dir = std::env::temp_dir().join(format!("nt-coloring-augment-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let train = |preset: &str, extra: &[&str]| {
+        let mut cmd = bin();
+        cmd.args(["--threads", "1", "train", "--preset", preset, "--steps", "2", "--batch", "8", "--eval-every", "0", "--run-dir"]).arg(&dir).args(extra);
+        cmd.output().unwrap()
+    };
+    let out = train("gram-coloring8", &["--augment"]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{err}");
+    assert!(err.contains("x random answer-preserving copies"), "{err}");
+    let (_, state) = common::latest_checkpoint(&dir);
+    assert_eq!(state["train_augment"], serde_json::json!(true));
+    std::fs::remove_dir_all(&dir).unwrap();
+    let out = train("gram-nqueens8", &["--augment"]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success() && err.contains("--augment: nqueens8 has no answer-preserving copy"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
 }

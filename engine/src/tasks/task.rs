@@ -9,6 +9,7 @@ use std::collections::BTreeMap;
 use super::inference::InferenceDefaults;
 use super::recipe::TaskRecipe;
 use super::split::Part;
+use crate::gram::noise::NoiseSource;
 use crate::gram::{Observation, Selection, lprm_select, q_select};
 
 /// The samples of one puzzle and the selected one, for any task.
@@ -118,6 +119,12 @@ pub trait TokenTask: Task + Clone + Send + 'static {
     /// How the task trains: its shipped pair's network, batch and steps, and the paper's full
     /// size (the trainer's presets for this task are made from it).
     fn recipe(&self) -> TaskRecipe;
+    /// `train --augment`: a random copy of the training pair (input `x`, answer `y`) whose answers
+    /// are exactly the copied answers, so the answer set stays exact, and whose input falls in the
+    /// train part; `None` where the task has no such copy (or this draw's copy left the part).
+    fn augment(&self, _x: &[u32], _y: &[u32], _rng: &mut NoiseSource) -> Option<(Vec<u32>, Vec<u32>)> {
+        None
+    }
     /// The probabilities the page shades trajectory `row`'s answer with after the step `obs`,
     /// flat in the task's order (N-Queens: P(queen) per cell; Sudoku: P(digit 1..9) per cell).
     fn shading(&self, obs: &Observation, row: usize) -> Vec<f32>;

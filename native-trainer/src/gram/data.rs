@@ -29,7 +29,9 @@ pub struct Pair {
 
 pub enum TrainData {
     /// Every (input, answer) pair of a listed task's train part: `inputs[i]` with `targets[i][s]`.
-    Listed { task: TaskId, inputs: Vec<Vec<u32>>, targets: Vec<Vec<Vec<u32>>>, pairs: Vec<(usize, usize)>, validation: usize },
+    /// With `augment` each draw is a random answer-preserving copy (`TokenTask::augment`, `train
+    /// --augment`) when the task makes one.
+    Listed { task: TaskId, inputs: Vec<Vec<u32>>, targets: Vec<Vec<Vec<u32>>>, pairs: Vec<(usize, usize)>, validation: usize, augment: bool },
     Sudoku { pool: Vec<sudoku::Instance>, givens: (usize, usize), validation: Vec<sudoku::Instance> },
     /// A `sudoku-csv` import's train part, drawn as written (the import chose any augmentation),
     /// and its validation part.
@@ -82,6 +84,27 @@ impl TaskVisitor for Reward<'_> {
     }
 }
 
+/// A random answer-preserving copy of a training pair, where the task makes one.
+struct Augment<'a> {
+    x: &'a [u32],
+    y: &'a [u32],
+    rng: &'a mut NoiseSource,
+}
+
+impl TaskVisitor for Augment<'_> {
+    type Output = Option<(Vec<u32>, Vec<u32>)>;
+    fn gram<T: TokenTask>(self, task: &T) -> Self::Output {
+        task.augment(self.x, self.y, self.rng)
+    }
+    fn other<T: Task>(self, _task: &T) -> Self::Output {
+        unreachable!("GRAM/TRM presets train token tasks")
+    }
+}
+
+/// Draws of a copy before a draw falls back to the pair as it is (a copy outside the train part
+/// is drawn again).
+const AUGMENT_TRIES: usize = 4;
+
 /// Accuracy and the task's second figure on `inputs` validation instances, 5 samples.
 struct QuickEval<'a> {
     model: &'a Gram,
@@ -123,22 +146,23 @@ fn quick_options() -> SampleOptions {
 
 impl TrainData {
     /// `givens`: the range of target givens of Sudoku's generated pool (default
-    /// [`SUDOKU_TRAIN_GIVENS`]); no other task has one.
-    pub fn new(task: TaskId, seed: u64, givens: Option<(usize, usize)>) -> TrainData {
+    /// [`SUDOKU_TRAIN_GIVENS`]); no other task has one. `augment`: draw answer-preserving copies
+    /// (a listed task that makes them; Sudoku's pool is always augmented).
+    pub fn new(task: TaskId, seed: u64, givens: Option<(usize, usize)>, augment: bool) -> Result<TrainData, String> {
         match task {
-            TaskId::Sudoku => TrainData::sudoku(SUDOKU_POOL, givens.unwrap_or(SUDOKU_TRAIN_GIVENS), SUDOKU_VALIDATION_PER_BAND, seed),
+            TaskId::Sudoku => Ok(TrainData::sudoku(SUDOKU_POOL, givens.unwrap_or(SUDOKU_TRAIN_GIVENS), SUDOKU_VALIDATION_PER_BAND, seed)),
             TaskId::Tree => unreachable!("GRAM/TRM presets train token tasks"),
-            task => TrainData::listed(task),
+            task => TrainData::listed(task, augment),
         }
     }
 
     /// A run's data: the import in `data` if it names one, else the task's own (`task` `None`:
     /// an ARC preset, which has only imports). `puzzle_ids`: ARC inputs lead with their puzzle
     /// id (a model with puzzle-embedding positions).
-    pub fn for_run(task: Option<TaskId>, seed: u64, givens: Option<(usize, usize)>, data: Option<&Path>, puzzle_ids: bool) -> Result<TrainData, String> {
+    pub fn for_run(task: Option<TaskId>, seed: u64, givens: Option<(usize, usize)>, data: Option<&Path>, puzzle_ids: bool, augment: bool) -> Result<TrainData, String> {
         match (task, data) {
             (_, Some(dir)) => TrainData::imported(task, dir, puzzle_ids),
-            (Some(task), None) => Ok(TrainData::new(task, seed, givens)),
+            (Some(task), None) => TrainData::new(task, seed, givens, augment),
             (None, None) => Err("ARC presets train on an import: give --data DIR".into()),
         }
     }
@@ -166,10 +190,21 @@ impl TrainData {
         }
     }
 
-    fn listed(task: TaskId) -> TrainData {
+    fn listed(task: TaskId, augment: bool) -> Result<TrainData, String> {
         let (inputs, targets, validation) = visit(task, ListTrain);
+        if augment {
+            // A task with no copy gives none on any draw: say so rather than train unaugmented.
+            let mut rng = NoiseSource::new(0);
+            let makes_copies = (0..16).any(|k| {
+                let (x, y) = (&inputs[k % inputs.len()], &targets[k % inputs.len()][0]);
+                visit(task, Augment { x, y, rng: &mut rng }).is_some()
+            });
+            if !makes_copies {
+                return Err(format!("--augment: {} has no answer-preserving copy of its pairs (graph colouring has)", task.id()));
+            }
+        }
         let pairs = targets.iter().enumerate().flat_map(|(i, t)| (0..t.len()).map(move |s| (i, s))).collect();
-        TrainData::Listed { task, inputs, targets, pairs, validation }
+        Ok(TrainData::Listed { task, inputs, targets, pairs, validation, augment })
     }
 
     /// A pool of `pool` train-part puzzles from `seed`, each generated down to a target number
@@ -193,10 +228,11 @@ impl TrainData {
 
     pub fn describe(&self) -> String {
         match self {
-            TrainData::Listed { inputs, pairs, validation, .. } => format!(
-                "train {} inputs / {} (input, answer) pairs, validation {} inputs",
+            TrainData::Listed { inputs, pairs, validation, augment, .. } => format!(
+                "train {} inputs / {} (input, answer) pairs{}, validation {} inputs",
                 inputs.len(),
                 pairs.len(),
+                if *augment { " x random answer-preserving copies" } else { "" },
                 validation
             ),
             TrainData::Sudoku { pool, givens, validation } => {
@@ -227,9 +263,12 @@ impl TrainData {
     /// A random training pair.
     pub fn draw(&self, rng: &mut NoiseSource) -> Pair {
         match self {
-            TrainData::Listed { inputs, targets, pairs, .. } => {
+            TrainData::Listed { task, inputs, targets, pairs, augment, .. } => {
                 let (i, s) = pairs[rng.index(pairs.len())];
-                Pair { x: inputs[i].clone(), y: targets[i][s].clone() }
+                let (x, y) = (&inputs[i], &targets[i][s]);
+                let copy = (0..AUGMENT_TRIES * *augment as usize).find_map(|_| visit(*task, Augment { x, y, rng: &mut *rng }));
+                let (x, y) = copy.unwrap_or_else(|| (x.clone(), y.clone()));
+                Pair { x, y }
             }
             TrainData::Sudoku { pool, .. } => loop {
                 let inst = &pool[rng.index(pool.len())];
@@ -285,13 +324,14 @@ mod tests {
     use super::*;
 
     /// Training reads only the train part of a listed task, every drawn target is a right answer
-    /// to its input, and the validation part the quick eval reads is disjoint from it.
+    /// to its input (an augmented colouring copy too), and the validation part the quick eval
+    /// reads is disjoint from it.
     #[test]
     fn listed_training_holds_no_test_input_and_rewards_its_targets() {
         use engine::tasks::coloring::{self, Coloring, Graph};
         use engine::tasks::nqueens::{self, Board, NQueens};
-        for task in [TaskId::NQueens(8), TaskId::Coloring(8)] {
-            let data = TrainData::new(task, 0, None);
+        for (task, augment) in [(TaskId::NQueens(8), false), (TaskId::Coloring(8), false), (TaskId::Coloring(8), true)] {
+            let data = TrainData::new(task, 0, None, augment).unwrap();
             let TrainData::Listed { inputs, pairs, validation, .. } = &data else { unreachable!() };
             assert!(*validation > 0 && !pairs.is_empty());
             let mut rng = NoiseSource::new(1);
@@ -311,7 +351,7 @@ mod tests {
             assert_eq!(inputs.len(), expected);
         }
         // A wrong colouring (every vertex colour 0) earns nothing.
-        let data = TrainData::new(TaskId::Coloring(8), 0, None);
+        let data = TrainData::new(TaskId::Coloring(8), 0, None, false).unwrap();
         let pair = data.draw(&mut NoiseSource::new(3));
         let wrong: Vec<u32> = pair.y.iter().map(|&t| if t >= coloring::FIRST_COLOUR { coloring::FIRST_COLOUR } else { t }).collect();
         assert_eq!(data.reward(&pair, &wrong), 0.0);

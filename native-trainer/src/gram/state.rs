@@ -50,6 +50,10 @@ pub struct RunState {
     /// the run's data, so a resumed run keeps it.
     #[serde(default)]
     pub train_data: Option<PathBuf>,
+    /// `--augment`: the draws are random answer-preserving copies (absent = false). Part of the
+    /// run's data, so a resumed run keeps it.
+    #[serde(default)]
+    pub train_augment: bool,
 }
 
 /// The learning-rate schedule and weights' average a run trains with.

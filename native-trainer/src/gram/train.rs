@@ -62,6 +62,8 @@ pub struct Flags {
     /// Sudoku: the generated pool's target givens (`--givens LO-HI`), or an import (`--data DIR`).
     pub givens: Option<(usize, usize)>,
     pub data: Option<PathBuf>,
+    /// `--augment`: train on random answer-preserving copies of the pairs (graph colouring).
+    pub augment: bool,
 }
 
 /// The state of a run between steps (the in-flight batch apart).
@@ -133,7 +135,7 @@ pub fn time_steps(preset: Preset, warmup: usize, timed: usize, device: &Device) 
     let ad = device.clone().autodiff();
     let data = match preset.task.ok_or_else(|| format!("{} trains on an import; nothing to bench", preset.name))? {
         engine::tasks::TaskId::Sudoku => TrainData::sudoku(256, crate::gram::data::SUDOKU_TRAIN_GIVENS, 1, 0),
-        task => TrainData::new(task, 0, None),
+        task => TrainData::new(task, 0, None, false)?,
     };
     let args = TrainArgs {
         preset,
@@ -191,6 +193,7 @@ fn start(args: &TrainArgs, ad: &Device) -> Result<Run, String> {
         best_eval: None,
         train_givens: f.givens,
         train_data: f.data.clone(),
+        train_augment: f.augment,
     };
     let ema = (schedule.ema > 0.0).then(|| model.valid());
     Ok(Run { model, optim: optimizer.init(), ema, state, schedule })
@@ -253,8 +256,9 @@ fn apply_flags(state: &mut RunState, mut schedule: Schedule, flags: &Flags) -> R
     if let Some(seed) = flags.seed.filter(|&s| s != state.seed) {
         return Err(format!("--seed {seed}: this run was seeded with {}; a resumed run keeps its seed", state.seed));
     }
-    if (flags.givens.is_some() && flags.givens != state.train_givens) || (flags.data.is_some() && flags.data != state.train_data) {
-        return Err("--givens, --data: a resumed run keeps the training data it started with".into());
+    let changes_data = (flags.givens.is_some() && flags.givens != state.train_givens) || (flags.data.is_some() && flags.data != state.train_data);
+    if changes_data || (flags.augment && !state.train_augment) {
+        return Err("--givens, --data, --augment: a resumed run keeps the training data it started with".into());
     }
     let mut changes = Vec::new();
     if let Some(lr) = flags.lr.filter(|&x| x != schedule.lr) {
@@ -283,7 +287,7 @@ fn apply_flags(state: &mut RunState, mut schedule: Schedule, flags: &Flags) -> R
 fn prepare_data(run: &Run, args: &TrainArgs, rows: usize, cut: &str) -> Result<TrainData, String> {
     let (began, state) = (std::time::Instant::now(), &run.state);
     let puzzle_ids = state.config.puzzle_prefix() > 0;
-    let data = TrainData::for_run(args.preset.task, state.seed, state.train_givens, state.train_data.as_deref(), puzzle_ids)?;
+    let data = TrainData::for_run(args.preset.task, state.seed, state.train_givens, state.train_data.as_deref(), puzzle_ids, state.train_augment)?;
     eprintln!(
         "{}: {} params, {} (data ready in {:.1} s), {} steps x batch {}{}",
         args.preset.name,

@@ -168,6 +168,16 @@ impl Graph {
         t
     }
 
+    /// The same graph with vertex `v` renamed `perm[v]`: an isomorphic copy, whose colourings are
+    /// exactly this graph's relabelled the same way ([`Colouring::relabel`]).
+    pub fn relabel(&self, perm: &[usize]) -> Graph {
+        let mut copy = Graph::empty(self.n);
+        for (i, j) in self.edges() {
+            copy.set_edge(perm[i], perm[j], true);
+        }
+        copy
+    }
+
     /// Edges whose two ends share a colour, or that touch a vertex without one.
     pub fn conflicts(&self, colouring: &Colouring) -> Vec<(usize, usize)> {
         let c = colouring.colours();
@@ -254,6 +264,16 @@ impl Colouring {
 
     pub fn is_complete(&self) -> bool {
         self.0.iter().all(Option::is_some)
+    }
+
+    /// The colouring of the relabelled graph ([`Graph::relabel`]): vertex `perm[v]` takes `v`'s
+    /// colour.
+    pub fn relabel(&self, perm: &[usize]) -> Colouring {
+        let mut colours = vec![None; self.0.len()];
+        for (v, &c) in self.0.iter().enumerate() {
+            colours[perm[v]] = c;
+        }
+        Colouring(colours)
     }
 
     /// The same partition with colours renamed in order of first use (vertex 0 gets 0, the next

@@ -5,6 +5,7 @@ use super::data::{Instance, part_of, split};
 use super::graph::{COLOURS, Colouring, FIRST_COLOUR, Graph, position, seq_len};
 use super::metrics::Report as ColouringReport;
 use super::solver::is_3_colourable;
+use crate::gram::noise::NoiseSource;
 use crate::gram::{Observation, Selection};
 use crate::tasks::{FullSize, Part, Solved, Task, TaskRecipe, TokenTask};
 
@@ -114,6 +115,20 @@ impl TokenTask for Coloring {
         "graph"
     }
 
+    /// The graph with its vertices relabelled by a uniform random permutation, and the answer with
+    /// them (colours renamed back to canonical form): an isomorphic copy, whose canonical
+    /// colourings are exactly the relabelled ones. Kept when its text falls in the train part.
+    fn augment(&self, x: &[u32], y: &[u32], rng: &mut NoiseSource) -> Option<(Vec<u32>, Vec<u32>)> {
+        let graph = self.puzzle_from_tokens(x)?;
+        let mut perm: Vec<usize> = (0..self.n).collect();
+        for k in (1..self.n).rev() {
+            perm.swap(k, rng.index(k + 1));
+        }
+        let copy = graph.relabel(&perm);
+        let answer = Colouring::from_prediction(y, self.n).relabel(&perm).canonical();
+        (part_of(&copy) == Part::Train).then(|| (copy.tokens(), copy.target_tokens(&answer)))
+    }
+
     type Report = ColouringReport;
 
     fn tokens(&self, puzzle: &Graph) -> Vec<u32> {
@@ -218,6 +233,34 @@ mod tests {
                 assert_eq!(&answer, c);
                 assert!(task.is_valid(&inst.graph, &answer));
             }
+        }
+    }
+
+    /// `train --augment`'s copies keep the answer set exact: the copy's canonical colourings (the
+    /// exact solver's, afresh) are the relabelled ones, the copied answer is one of them, and
+    /// every copy kept is a train-part graph.
+    #[test]
+    fn augmented_copies_keep_the_answer_set_exact() {
+        use crate::gram::noise::NoiseSource;
+        use std::collections::BTreeSet;
+        for n in [8, 10] {
+            let task = Coloring::new(n);
+            let mut rng = NoiseSource::new(7);
+            let (mut kept, mut changed) = (0, 0);
+            for inst in task.instances(Part::Train).iter().take(40) {
+                let (x, y) = (task.tokens(&inst.graph), inst.graph.target_tokens(&inst.colourings[0]));
+                let Some((x2, y2)) = task.augment(&x, &y, &mut rng) else { continue };
+                let copy = Graph::from_tokens(&x2, n).unwrap();
+                assert_eq!(part_of(&copy), Part::Train);
+                assert_eq!(copy.edges().len(), inst.graph.edges().len());
+                let exact: BTreeSet<Colouring> = crate::tasks::coloring::canonical_colourings(&copy).into_iter().collect();
+                assert_eq!(exact.len(), inst.colourings.len(), "an isomorphic copy has as many colourings");
+                assert!(exact.contains(&task.answer_from_prediction(&y2)), "the copied answer colours the copy");
+                assert!(task.is_right_prediction(&x2, &y2));
+                kept += 1;
+                changed += (x2 != x) as usize;
+            }
+            assert!(kept >= 30 && changed >= kept / 2, "n={n}: {kept} kept, {changed} changed");
         }
     }
 }
