@@ -10,10 +10,11 @@ use super::state::ColoringState;
 use crate::ui::trajectories::page::ReasonerPage;
 use crate::ui::controls::size_switch::SizeSwitch;
 use crate::url_state::coloring::{ColoringSettings, SIZES};
+use crate::ui::trajectories::coverage::Coverage;
 
 #[component]
 pub(super) fn GraphEditor(page: ColoringState) -> impl IntoView {
-    let ColoringState { settings, exact, .. } = page;
+    let ColoringState { settings, coverage: Coverage { exact, .. }, .. } = page;
     // Only a new size rebuilds the vertices (an edit keeps them, and the keyboard focus).
     let size = Memo::new(move |_| settings.with(ColoringSettings::vertices));
     let vertices = move || {

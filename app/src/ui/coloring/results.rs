@@ -9,11 +9,12 @@ use super::picture::mini_graph;
 use super::state::ColoringState;
 use crate::ui::controls::sample_button::SampleButton;
 use crate::ui::plots::coverage::coverage_plot;
+use crate::ui::trajectories::coverage::Coverage;
 
 /// All samples at this step, and the coverage plot.
 #[component]
 pub(super) fn SamplesPanel(page: ColoringState) -> impl IntoView {
-    let ColoringState { session, samples, puzzle, curve, previous, .. } = page;
+    let ColoringState { session, coverage: Coverage { samples, puzzle, curve, previous, .. }, .. } = page;
     let strip = move || {
         let Some(g) = puzzle.get() else { return Vec::new() };
         samples.with(|ss| {
@@ -50,7 +51,7 @@ pub(super) fn SamplesPanel(page: ColoringState) -> impl IntoView {
 /// The distinct proper colourings found, and the exact solver's colourings.
 #[component]
 pub(super) fn Solutions(page: ColoringState) -> impl IntoView {
-    let ColoringState { settings, session, exact, found, .. } = page;
+    let ColoringState { settings, session, coverage: Coverage { exact, found, .. }, .. } = page;
     let gallery = move || {
         let g = settings.with(|s| s.puzzle.clone());
         found.with(|f| {

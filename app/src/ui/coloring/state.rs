@@ -8,7 +8,7 @@ use leptos::prelude::*;
 
 use crate::ui::trajectories::reasoner::ReasonerPage;
 use crate::ui::model_worker::ModelWorker;
-use crate::ui::plots::coverage::Curve;
+use crate::ui::trajectories::coverage::{Answers, Coverage};
 use crate::ui::trajectories::session::Session;
 use crate::url_state::coloring::ColoringSettings;
 
@@ -17,18 +17,9 @@ pub(super) struct ColoringState {
     pub(super) settings: RwSignal<ColoringSettings>,
     pub(super) session: Session<Graph>,
     pub(super) worker: ModelWorker,
-    /// The exact solver's canonical colourings of the graph (the run's graph's, since editing
-    /// the graph clears the run).
-    pub(super) exact: Memo<Vec<Colouring>>,
-    /// The samples of the step on screen.
-    pub(super) samples: Memo<Vec<Colouring>>,
-    /// The run's graph.
-    pub(super) puzzle: Memo<Option<Graph>>,
-    /// Distinct proper colourings among the samples on screen, canonical.
-    pub(super) found: Memo<Vec<Colouring>>,
-    /// This run's coverage curve up to the step on screen, and the last run's.
-    pub(super) curve: Memo<Option<Curve>>,
-    pub(super) previous: RwSignal<Option<Curve>>,
+    /// The exact solver's canonical colourings, the samples on screen, the distinct proper
+    /// colourings among them (canonical), the coverage curves.
+    pub(super) coverage: Coverage<Graph, Colouring>,
     /// The vertex chosen in the editor, waiting for a second one.
     pub(super) chosen: RwSignal<Option<usize>>,
 }
@@ -44,31 +35,10 @@ impl ColoringState {
     pub(super) fn new(initial: ColoringSettings, reduced_motion: bool) -> Self {
         let settings = RwSignal::new(initial.clone());
         let session = Session::<Graph>::new(reduced_motion);
-        let run = session.run;
-        let worker = ModelWorker::spawn(move |response| {
-            session.on_response(response, |r, report| {
-                session.note_first_valid(r, report, |g: &Graph, b| parse_answer(b).is_some_and(|c| g.is_coloured_by(&c)))
-            })
-        });
-        worker.init(initial.sampling.backend);
-        worker.load(&initial.weights());
-
-        let exact = Memo::new(move |_| settings.with(|s| canonical_colourings(&s.puzzle)));
-        let samples = session.samples(parse_answer);
-        let puzzle = Memo::new(move |_| run.with(|r| r.as_ref().map(|r| r.task.clone())));
-        let current = session.current;
-        let curve = Memo::new(move |_| {
-            if current.with(Option::is_none) {
-                return None;
-            }
-            let run = run.get()?;
-            Some(Curve { label: run.label, found: samples.with(|s| found_curve(&run.task, s)), total: exact.with(Vec::len) })
-        });
-        let found = Memo::new(move |_| {
-            let Some(g) = puzzle.get() else { return Vec::new() };
-            samples.with(|s| distinct_valid(&g, s))
-        });
-        Self { settings, session, worker, exact, samples, puzzle, found, curve, previous: RwSignal::new(None), chosen: RwSignal::new(None) }
+        let worker = session.spawn_worker(&initial, |g: &Graph, b: &str| parse_answer(b).is_some_and(|c| g.is_coloured_by(&c)));
+        let answers = Answers { exact: canonical_colourings, parse: parse_answer, found_curve, distinct: distinct_valid };
+        let coverage = Coverage::new(settings, session, answers);
+        Self { settings, session, worker, coverage, chosen: RwSignal::new(None) }
     }
 
     /// The editor's vertex press: the first chooses, the second toggles the edge between them.
@@ -106,14 +76,12 @@ impl ReasonerPage for ColoringState {
     }
 
     fn on_resize(self) {
-        self.previous.set(None);
+        self.coverage.previous.set(None);
     }
 
     /// The last run's curve becomes the one to compare with.
     fn before_run(self) {
-        if let Some(c) = self.curve.get_untracked() {
-            self.previous.set(Some(c));
-        }
+        self.coverage.keep_as_previous();
     }
 
     fn blocked(self) -> bool {

@@ -8,10 +8,11 @@ use super::picture::{SIZE, colour_class, edge_lines, vertex_position};
 use super::state::ColoringState;
 use crate::ui::controls::playback::Player;
 use crate::ui::trajectories::views::StepLabel;
+use crate::ui::trajectories::coverage::Coverage;
 
 #[component]
 pub(super) fn TrajectoryPanel(page: ColoringState) -> impl IntoView {
-    let ColoringState { session, samples, puzzle, .. } = page;
+    let ColoringState { session, coverage: Coverage { samples, puzzle, .. }, .. } = page;
     let (current, focus) = (session.current, session.focus);
     let picture = move || {
         let Some(graph) = puzzle.get() else { return None };

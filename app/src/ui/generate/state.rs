@@ -69,11 +69,7 @@ impl GenerateState {
     pub(super) fn new(initial: GenerateSettings, reduced_motion: bool) -> Self {
         let settings = RwSignal::new(initial.clone());
         let session = Session::<Kind>::new(reduced_motion);
-        let worker = ModelWorker::spawn(move |response| {
-            session.on_response(response, |r, report| session.note_first_valid(r, report, |k: &Kind, b| judge(*k, b) == Some(true)))
-        });
-        worker.init(initial.sampling.backend);
-        worker.load(&initial.weights());
+        let worker = session.spawn_worker(&initial, |k: &Kind, b: &str| judge(*k, b) == Some(true));
         let run = session.run;
         let current = session.current;
         let samples = Memo::new(move |_| {

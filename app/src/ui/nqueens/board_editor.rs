@@ -11,10 +11,11 @@ use crate::ui::trajectories::page::ReasonerPage;
 use crate::ui::browser::focus_element;
 use crate::ui::controls::size_switch::SizeSwitch;
 use crate::url_state::nqueens::{NQueensSettings, SIDES};
+use crate::ui::trajectories::coverage::Coverage;
 
 #[component]
 pub(super) fn BoardEditor(page: NQueensState) -> impl IntoView {
-    let NQueensState { settings, conflicts, exact, .. } = page;
+    let NQueensState { settings, conflicts, coverage: Coverage { exact, .. }, .. } = page;
     // Only a new size rebuilds the squares (an edit keeps them, and the keyboard focus).
     let side = Memo::new(move |_| settings.with(NQueensSettings::side));
     let cells = move || {

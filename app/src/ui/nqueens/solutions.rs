@@ -9,11 +9,12 @@ use super::mini_board::mini_board;
 use super::state::NQueensState;
 use crate::ui::controls::sample_button::SampleButton;
 use crate::ui::plots::coverage::coverage_plot;
+use crate::ui::trajectories::coverage::Coverage;
 
 /// All samples at this step, and the coverage plot.
 #[component]
 pub(super) fn SamplesPanel(page: NQueensState) -> impl IntoView {
-    let NQueensState { session, samples, puzzle, curve, previous, .. } = page;
+    let NQueensState { session, coverage: Coverage { samples, puzzle, curve, previous, .. }, .. } = page;
     let strip = move || {
         let p = puzzle.get();
         samples.with(|ss| {
@@ -46,7 +47,7 @@ pub(super) fn SamplesPanel(page: NQueensState) -> impl IntoView {
 /// The distinct valid completions found, and the exact solver's completions.
 #[component]
 pub(super) fn Solutions(page: NQueensState) -> impl IntoView {
-    let NQueensState { settings, session, exact, puzzle, found, copied, .. } = page;
+    let NQueensState { settings, session, copied, coverage: Coverage { exact, puzzle, found, .. }, .. } = page;
     let gallery = move || {
         let p = puzzle.get();
         found.with(|f| {

@@ -9,7 +9,7 @@ use leptos::prelude::*;
 
 use crate::ui::trajectories::reasoner::ReasonerPage;
 use crate::ui::model_worker::ModelWorker;
-use crate::ui::plots::coverage::Curve;
+use crate::ui::trajectories::coverage::{Answers, Coverage};
 use crate::ui::trajectories::session::Session;
 use crate::url_state::nqueens::{NQueensSettings, side_of};
 
@@ -20,18 +20,9 @@ pub(super) struct NQueensState {
     pub(super) worker: ModelWorker,
     /// Squares whose queens attack another queen.
     pub(super) conflicts: Memo<BTreeSet<(usize, usize)>>,
-    /// The exact solver's completions of the board. Editing the board clears the run, so this
-    /// is also the run's puzzle's list.
-    pub(super) exact: Memo<Vec<Board>>,
-    /// The samples of the step on screen.
-    pub(super) samples: Memo<Vec<Board>>,
-    /// The run's puzzle.
-    pub(super) puzzle: Memo<Option<Board>>,
-    /// Distinct valid completions among the samples on screen.
-    pub(super) found: Memo<Vec<Board>>,
-    /// This run's coverage curve up to the step on screen, and the last run's.
-    pub(super) curve: Memo<Option<Curve>>,
-    pub(super) previous: RwSignal<Option<Curve>>,
+    /// The exact solver's completions, the samples on screen, the distinct valid ones among
+    /// them, the coverage curves.
+    pub(super) coverage: Coverage<Board, Board>,
     /// The solution last copied to the clipboard.
     pub(super) copied: RwSignal<Option<String>>,
 }
@@ -41,46 +32,19 @@ impl NQueensState {
     pub(super) fn new(initial: NQueensSettings, reduced_motion: bool) -> Self {
         let settings = RwSignal::new(initial.clone());
         let session = Session::<Board>::new(reduced_motion);
-        let run = session.run;
-        let worker = ModelWorker::spawn(move |response| {
-            session.on_response(response, |r, report| {
-                session.note_first_valid(r, report, |p: &Board, b| Board::parse(b, p.n()).is_ok_and(|b| b.completes(p)))
-            })
-        });
-        worker.init(initial.sampling.backend);
-        worker.load(&initial.weights());
-
+        let completes = |p: &Board, b: &str| Board::parse(b, p.n()).is_ok_and(|b| b.completes(p));
+        let worker = session.spawn_worker(&initial, completes);
         let conflicts = Memo::new(move |_| {
             settings.with(|s| s.puzzle.conflicts().into_iter().flat_map(|(a, b)| [a, b]).collect::<BTreeSet<_>>())
         });
-        let exact = Memo::new(move |_| settings.with(|s| completions(&s.puzzle)));
-        let samples = session.samples(|b| Board::parse(b, side_of(b)).ok());
-        let puzzle = Memo::new(move |_| run.with(|r| r.as_ref().map(|r| r.task.clone())));
-        let current = session.current;
-        let curve = Memo::new(move |_| {
-            if current.with(Option::is_none) {
-                return None;
-            }
-            let run = run.get()?;
-            Some(Curve { label: run.label, found: samples.with(|s| found_curve(s, &run.task)), total: exact.with(Vec::len) })
-        });
-        let found = Memo::new(move |_| {
-            let Some(p) = puzzle.get() else { return Vec::new() };
-            samples.with(|s| distinct_valid(s, &p).into_iter().cloned().collect::<Vec<_>>())
-        });
-        Self {
-            settings,
-            session,
-            worker,
-            conflicts,
-            exact,
-            samples,
-            puzzle,
-            found,
-            curve,
-            previous: RwSignal::new(None),
-            copied: RwSignal::new(None),
-        }
+        let answers = Answers {
+            exact: completions,
+            parse: |b| Board::parse(b, side_of(b)).ok(),
+            found_curve: |p, s| found_curve(s, p),
+            distinct: |p, s| distinct_valid(s, p).into_iter().cloned().collect(),
+        };
+        let coverage = Coverage::new(settings, session, answers);
+        Self { settings, session, worker, conflicts, coverage, copied: RwSignal::new(None) }
     }
 }
 
@@ -100,14 +64,12 @@ impl ReasonerPage for NQueensState {
     }
 
     fn on_resize(self) {
-        self.previous.set(None);
+        self.coverage.previous.set(None);
     }
 
     /// The last run's curve becomes the one to compare with.
     fn before_run(self) {
-        if let Some(c) = self.curve.get_untracked() {
-            self.previous.set(Some(c));
-        }
+        self.coverage.keep_as_previous();
     }
 
     fn blocked(self) -> bool {

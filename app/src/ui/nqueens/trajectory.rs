@@ -7,10 +7,11 @@ use super::state::NQueensState;
 use crate::ui::controls::playback::Player;
 use crate::ui::trajectories::views::StepLabel;
 use crate::url_state::nqueens::NQueensSettings;
+use crate::ui::trajectories::coverage::Coverage;
 
 #[component]
 pub(super) fn TrajectoryPanel(page: NQueensState) -> impl IntoView {
-    let NQueensState { settings, session, samples, puzzle, .. } = page;
+    let NQueensState { settings, session, coverage: Coverage { samples, puzzle, .. }, .. } = page;
     let (current, focus) = (session.current, session.focus);
     let side = Memo::new(move |_| settings.with(NQueensSettings::side));
     let heat = move || {

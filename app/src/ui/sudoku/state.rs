@@ -60,9 +60,8 @@ impl SudokuState {
     pub(super) fn new(initial: SudokuSettings, reduced_motion: bool) -> Self {
         let settings = RwSignal::new(initial.clone());
         let session = Session::<Task>::new(reduced_motion);
-        let worker = ModelWorker::spawn(move |response| session.on_response(response, |_, _| {}));
-        worker.init(initial.sampling.backend);
-        worker.load(&initial.weights());
+        // The page shows where the run verified, not a first valid sample.
+        let worker = session.spawn_worker(&initial, |_, _| false);
 
         let puzzle = Memo::new(move |_| settings.with(|s| s.puzzle.clone()));
         let conflicts = Memo::new(move |_| puzzle.with(|p| p.conflicts().into_iter().collect::<BTreeSet<_>>()));

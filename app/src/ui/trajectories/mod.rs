@@ -3,6 +3,7 @@
 //! says about it.
 
 pub mod instant;
+pub mod coverage;
 pub mod latent_map;
 pub mod opening;
 pub mod page;

@@ -12,6 +12,7 @@ use crate::recorded_runs;
 use crate::ui::browser::now;
 use crate::ui::controls::playback::Playback;
 use crate::ui::model_worker::ModelWorker;
+use crate::url_state::gram_page::{GramSettings, PageInput};
 use crate::url_state::sampling::Sampling;
 
 /// What the page asks the worker for: its puzzle and the weights to run.
@@ -280,6 +281,15 @@ impl<P: Clone + Send + Sync + 'static> Session<P> {
 
     fn unfolding_untracked(self) -> bool {
         untrack(|| self.unfolding())
+    }
+
+    /// The page's worker, started on `initial`'s backend with its weights loading; its reports
+    /// come to this session, each judged by `is_valid` for the status line's "first valid after".
+    pub fn spawn_worker<I: PageInput>(self, initial: &GramSettings<I>, is_valid: fn(&P, &str) -> bool) -> ModelWorker {
+        let worker = ModelWorker::spawn(move |response| self.on_response(response, |r, report| self.note_first_valid(r, report, is_valid)));
+        worker.init(initial.sampling.backend);
+        worker.load(&initial.weights());
+        worker
     }
 
     /// Notes, once per run, that a step report held a valid answer (`is_valid` judges one
