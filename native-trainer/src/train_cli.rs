@@ -1,4 +1,4 @@
-//! `train`'s command line: one set of flags for the GRAM/TRM presets (`train.rs`) and the JEPA
+//! `train`'s command line: one set of flags for the GRAM/TRM presets (`gram/train.rs`) and the JEPA
 //! phases (`reasoner/train.rs`).
 
 use std::path::PathBuf;
@@ -93,7 +93,7 @@ pub struct TrainCli {
     #[arg(long)]
     pub grad_accum: Option<usize>,
     /// GRAM/TRM presets: spread each optimiser step over this many devices of the backend (data
-    /// parallel, `data_parallel.rs`): the batch is cut into devices x grad-accum micro-batches,
+    /// parallel, `gram/data_parallel.rs`): the batch is cut into devices x grad-accum micro-batches,
     /// their gradients summed on the first device. Not recorded: a run may resume on another
     /// number of devices.
     #[arg(long, default_value_t = 1)]

@@ -58,9 +58,9 @@ pub fn page_of(task: TaskId) -> TaskPage {
             TaskPage { path: tree::TreeSettings::PATH, query: String::new(), weights: vec![tree::WEIGHTS.into()], notes }
         }
         TaskId::Coloring(n) => gram_page::<Graph>(format!("size={n}")),
-        TaskId::QueensBoards(_) => gram_page::<generate::Kind>("kind=nqueens8".into()),
-        TaskId::SudokuGrids => gram_page::<generate::Kind>("kind=sudoku".into()),
-        TaskId::Digits => gram_page::<generate::Kind>("kind=digits".into()),
+        TaskId::QueensBoards(_) => gram_page::<generate::Kind>(format!("kind={}", generate::Kind::Queens8.key())),
+        TaskId::SudokuGrids => gram_page::<generate::Kind>(format!("kind={}", generate::Kind::Sudoku.key())),
+        TaskId::Digits => gram_page::<generate::Kind>(format!("kind={}", generate::Kind::Digits.key())),
     }
 }
 

@@ -30,7 +30,7 @@ pub trait StepTask: Send + Sync {
     fn answer(&self, obs: &Observation, row: usize) -> SampleAnswer;
 }
 
-impl<T: TokenTask + Clone + Send + 'static> StepTask for T {
+impl<T: TokenTask> StepTask for T {
     fn id(&self) -> String {
         Task::id(self)
     }

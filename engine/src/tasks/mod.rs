@@ -1,7 +1,7 @@
 //! The puzzle tasks, one folder each, behind one interface ([`task`]) and one list
 //! ([`registry`]): everything the trainer, the solve path and the pages ask of a task comes
 //! through these two. `docs/ARCHITECTURE.md` names every file a new task touches. Studies that
-//! bring their own models and sessions are `crate::studies`.
+//! bring their own models and sessions live in the engine's `studies` folder.
 
 pub mod boards;
 pub mod coloring;

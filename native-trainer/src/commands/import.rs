@@ -1,5 +1,5 @@
 //! `data import`: a dataset the user brings, checked whole, then written as an import directory
-//! (`imports.rs`) that training reads with `--data`. The first bad row or grid stops the import
+//! (`gram/imports.rs`) that training reads with `--data`. The first bad row or grid stops the import
 //! with its line, and nothing is written.
 //!
 //! - `--format sudoku-csv`: Sudoku-Extreme's `source,q,a,rating` CSV (the HRM/TRM build scripts'

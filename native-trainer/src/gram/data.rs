@@ -266,7 +266,7 @@ impl TrainData {
             TrainData::Listed { task, inputs, targets, pairs, augment, .. } => {
                 let (i, s) = pairs[rng.index(pairs.len())];
                 let (x, y) = (&inputs[i], &targets[i][s]);
-                let copy = (0..AUGMENT_TRIES * *augment as usize).find_map(|_| visit(*task, Augment { x, y, rng: &mut *rng }));
+                let copy = if *augment { (0..AUGMENT_TRIES).find_map(|_| visit(*task, Augment { x, y, rng: &mut *rng })) } else { None };
                 let (x, y) = copy.unwrap_or_else(|| (x.clone(), y.clone()));
                 Pair { x, y }
             }

@@ -2,10 +2,10 @@
 //! one supervision step on every slot of the in-flight batch (`batch.rs`) and refills the slots
 //! that finished. Quick evals score the validation part only (`data.rs`).
 //!
-//! Checkpoints (`checkpoint.rs`) every `--checkpoint-every` steps, at the end, on Ctrl-C and at
+//! Checkpoints (`state.rs`) every `--checkpoint-every` steps, at the end, on Ctrl-C and at
 //! `--stop-after`. `--resume` continues exactly where the checkpoint left off: weights, optimiser
 //! state and config, the weights' average, the batch slots and their carried state, and each
-//! step's randomness, a pure function of (seed, step) (`run.rs`). Stopping at step k and resuming
+//! step's randomness, a pure function of (seed, step) (`run/course.rs`). Stopping at step k and resuming
 //! gives the parameters of the uninterrupted run, bit for bit. A non-finite loss or weight stops
 //! the run before anything of it is saved.
 

@@ -2,8 +2,8 @@
 //! full, then the `latest` pointer is replaced by an atomic rename, then all but the newest two
 //! checkpoints are removed, so an interruption at any moment leaves a complete checkpoint that
 //! `latest` names; reading a checkpoint's files and state back; the AdamW optimiser every family
-//! uses and its state as bytes. Each family's run state is its own (`crate::gram::state`, the
-//! `presets.rs` of the other families).
+//! uses and its state as bytes. Each family's run state is its own, kept in the family's folder
+//! (GRAM's `state.rs`, the other families' `presets.rs`).
 
 use std::fs;
 use std::path::{Path, PathBuf};

@@ -105,7 +105,6 @@ impl ReasonerPage for GenerateState {
     type Puzzle = Kind;
     const RECORDED: &'static str = "generate";
     const RUN_LABEL: &'static str = "Generate";
-    const VERIFIED_STOP: bool = false;
     const PICKS: bool = false;
 
     fn parts(self) -> (RwSignal<GenerateSettings>, Session<Kind>, ModelWorker) {

@@ -122,8 +122,8 @@ pub trait ReasonerPage: Copy + Send + Sync + 'static {
     const BLOCKED_HINT: Option<&'static str> = None;
     /// The run button's text.
     const RUN_LABEL: &'static str = "Solve";
-    /// Whether the page offers the verified stop (a page with no rule to check does not).
-    const VERIFIED_STOP: bool = true;
+    /// Whether the page offers the verified stop: its input's (a page with no rule to check does not).
+    const VERIFIED_STOP: bool = <Self::Input as PageInput>::VERIFIED_STOP;
     /// Whether the page picks one answer among the N (generation does not).
     const PICKS: bool = true;
     /// The page's recorded run, `public/runs/<name>.json` (see [`super::instant`]).
