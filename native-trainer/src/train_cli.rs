@@ -42,6 +42,11 @@ pub struct TrainCli {
     /// Override the preset's KL weight beta (recorded in the checkpoint's config).
     #[arg(long)]
     pub beta: Option<f64>,
+    /// GRAM presets: free bits, nats of KL per position (summed over the T transitions) that cost
+    /// nothing, so beta cannot squeeze the posterior below them (0 = the plain ELBO). Recorded
+    /// in the checkpoint's config; a resumed run may change it.
+    #[arg(long)]
+    pub free_bits: Option<f64>,
     /// Override the preset's peak learning rate.
     #[arg(long)]
     pub lr: Option<f64>,
@@ -200,7 +205,7 @@ pub fn train(a: TrainCli, command: String, devices: Vec<Device>) -> Result<ExitC
     let run_dir = a.run_dir.unwrap_or_else(|| PathBuf::from("runs").join(dir_name));
     let args = train::TrainArgs {
         preset: p,
-        flags: train::Flags { steps: a.steps, seed: a.seed, lr: a.lr, beta: a.beta, ema: a.ema, givens: a.givens, data: a.data, augment: a.augment },
+        flags: train::Flags { steps: a.steps, seed: a.seed, lr: a.lr, beta: a.beta, free_bits: a.free_bits, ema: a.ema, givens: a.givens, data: a.data, augment: a.augment },
         run_dir,
         resume: a.resume,
         init_from: a.init_from,
@@ -227,8 +232,8 @@ fn parse_givens(text: &str) -> Result<(usize, usize), String> {
 }
 
 fn train_reasoner(a: TrainCli, p: reasoner::presets::ReasonerPreset, command: String, device: Device) -> Result<ExitCode, String> {
-    if a.lr.is_some() || a.beta.is_some() || a.ema.is_some() || a.init_from.is_some() || a.givens.is_some() || a.augment {
-        return Err(format!("{} takes no --lr, --beta, --ema, --init-from, --givens or --augment (GRAM/TRM presets only)", p.name));
+    if a.lr.is_some() || a.beta.is_some() || a.free_bits.is_some() || a.ema.is_some() || a.init_from.is_some() || a.givens.is_some() || a.augment {
+        return Err(format!("{} takes no --lr, --beta, --free-bits, --ema, --init-from, --givens or --augment (GRAM/TRM presets only)", p.name));
     }
     let run = run_flags(&a, p.name, command);
     let args = reasoner::train::ReasonerTrainArgs { preset: p, from_dir: a.from, run };
@@ -236,16 +241,16 @@ fn train_reasoner(a: TrainCli, p: reasoner::presets::ReasonerPreset, command: St
 }
 
 fn train_grammar(a: TrainCli, p: grammar::presets::GrammarPreset, command: String, device: Device) -> Result<ExitCode, String> {
-    if a.lr.is_some() || a.beta.is_some() || a.ema.is_some() || a.init_from.is_some() || a.givens.is_some() || a.augment || a.from.is_some() {
-        return Err(format!("{} takes no --lr, --beta, --ema, --init-from, --givens, --augment or --from (one run trains every phase)", p.name));
+    if a.lr.is_some() || a.beta.is_some() || a.free_bits.is_some() || a.ema.is_some() || a.init_from.is_some() || a.givens.is_some() || a.augment || a.from.is_some() {
+        return Err(format!("{} takes no --lr, --beta, --free-bits, --ema, --init-from, --givens, --augment or --from (one run trains every phase)", p.name));
     }
     let args = grammar::train::GrammarTrainArgs { run: run_flags(&a, p.name, command), preset: p };
     grammar::train::train_grammar(args, device).map(|_| ExitCode::SUCCESS)
 }
 
 fn train_lm(a: TrainCli, p: lm::presets::LmPreset, command: String, device: Device) -> Result<ExitCode, String> {
-    if a.lr.is_some() || a.beta.is_some() || a.ema.is_some() || a.init_from.is_some() || a.givens.is_some() || a.augment || a.from.is_some() {
-        return Err(format!("{} takes no --lr, --beta, --ema, --init-from, --givens, --augment or --from", p.name));
+    if a.lr.is_some() || a.beta.is_some() || a.free_bits.is_some() || a.ema.is_some() || a.init_from.is_some() || a.givens.is_some() || a.augment || a.from.is_some() {
+        return Err(format!("{} takes no --lr, --beta, --free-bits, --ema, --init-from, --givens, --augment or --from", p.name));
     }
     if a.resume && (a.jepa_lambda.is_some() || a.pred_tokens.is_some()) {
         return Err("a resumed run keeps its objective: no --jepa-lambda or --pred-tokens with --resume".into());

@@ -16,6 +16,11 @@ pub struct GramConfig {
     /// a wrapped-around cell, and with z0 shared by all positions nothing else tells cells apart.
     #[config(default = 0)]
     pub grid_cols: usize,
+    /// Vertices n when the tokens are the upper triangle of an n x n matrix, diagonal included
+    /// (graph colouring): the attention core's RoPE is then 2-D over each token's (row, column)
+    /// in the matrix, so "same row" and "same column" (the pairs that share a vertex) are
+    /// offsets it can see. `None`: `grid_cols` decides (manifests written before the field).
+    pub triangle: Option<usize>,
     /// Side S of a square binary image when the tokens are its S*S pixels (the GRAM paper's MNIST
     /// path, `nn::patches`); `None` = the token path (an embedding table per token). With an
     /// image, `seq_len` is S*S and the latent states have one position per patch. (Options, so
@@ -71,6 +76,12 @@ pub struct GramConfig {
     /// Paper: 0.8.
     #[config(default = 0.8)]
     pub kl_balance: f64,
+    /// Free bits (Kingma et al. 2016, "Improving Variational Inference with Inverse
+    /// Autoregressive Flow"; not in the GRAM paper): the batch's KL per position, summed over
+    /// the T transitions, costs nothing below this many nats (`beta * max(KL, free_bits)`), so
+    /// beta cannot push the posterior to carry less than that. `None` or 0: the plain ELBO
+    /// (every shipped model; manifests written before the field).
+    pub free_bits: Option<f64>,
     /// Hidden width of the SwiGLU heads of the prior and the posterior.
     #[config(default = 128)]
     pub d_guidance: usize,
@@ -120,13 +131,16 @@ impl GramConfig {
     /// Why this configuration cannot be built, if it cannot.
     pub fn problem(&self) -> Option<String> {
         let p = self.puzzle_prefix();
+        if self.triangle.is_some() && self.grid_cols != 0 {
+            return Some("RoPE over a triangle and over a grid at once: set one of triangle, grid_cols".into());
+        }
         if p == 0 {
             return None;
         }
         let ndim = self.puzzle_emb_ndim.unwrap_or(self.d_model);
         if self.image_side.is_some() {
             Some("puzzle-embedding positions are for the token path, not the image path".into())
-        } else if self.grid_cols != 0 {
+        } else if self.grid_cols != 0 || self.triangle.is_some() {
             Some("puzzle-embedding positions need 1-D RoPE (grid_cols 0): a prefix would shift the board's 2-D positions".into())
         } else if ndim == 0 || ndim > p * self.d_model {
             Some(format!("puzzle_emb_ndim {ndim} must be in 1..={} (P x D)", p * self.d_model))

@@ -112,6 +112,7 @@ impl Gram {
             block: (!config.mixer).then(|| {
                 BlockConfig::new(d, config.n_heads, config.d_hidden, config.n_layers, config.latent_len())
                     .with_grid_cols(config.grid_cols)
+                    .with_triangle(config.triangle)
                     .init(device)
             }),
             mixer: config.mixer.then(|| {

@@ -119,7 +119,12 @@ pub fn supervision_step(
         .reduce(|a, c| a + c)
         .expect("T >= 1");
 
-    let loss = ce.clone() + kl.clone() * config.beta + halt_loss * 0.5 + value_loss * 0.5;
+    // Free bits: below the floor the KL term is constant, so it has no gradient there.
+    let kl_cost = match config.free_bits {
+        Some(floor) if floor > 0.0 => kl.clone().clamp_min(floor),
+        _ => kl.clone(),
+    };
+    let loss = ce.clone() + kl_cost * config.beta + halt_loss * 0.5 + value_loss * 0.5;
     SupervisionOutput {
         loss,
         ce: ce.into_scalar(),
@@ -142,5 +147,37 @@ fn posterior_or_off<'a>(
         Noise::Posterior { y: y.clone(), source, stop_u }
     } else {
         Noise::Off
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use burn::tensor::Device;
+
+    /// One supervision step of a small GRAM, twice from the same noise: with free bits above the
+    /// KL the loss is the plain one with beta x KL replaced by beta x the floor; with a floor of 0
+    /// it is the plain loss.
+    #[test]
+    fn free_bits_replace_a_kl_below_the_floor_by_the_floor() {
+        let config = GramConfig::new(4, 3).with_d_model(8).with_n_heads(2).with_d_hidden(16).with_d_guidance(16).with_beta(2.0);
+        let device = Device::flex();
+        let model = Gram::init(&config, &device);
+        let step = |config: &GramConfig| {
+            let mut source = NoiseSource::new(5);
+            let x = Tensor::<2, Int>::from_data(TensorData::new(vec![1i64, 2, 1, 1], [1, 4]), &device);
+            let y = Tensor::<2, Int>::from_data(TensorData::new(vec![1i64, 2, 2, 1], [1, 4]), &device);
+            let z = model.start_state(1, 4, &mut source);
+            let out = supervision_step(&model, config, SupervisionBatch { x, y, z }, &|_, _| 0.0, &mut source);
+            (out.loss.into_scalar::<f32>(), out.kl)
+        };
+        let (plain, kl) = step(&config);
+        let floor = kl as f64 + 1.0;
+        let (freed, kl_again) = step(&config.clone().with_free_bits(Some(floor)));
+        assert_eq!(kl, kl_again, "same noise, same KL");
+        let expected = plain as f64 + config.beta * (floor - kl as f64);
+        assert!((freed as f64 - expected).abs() < 1e-4, "{freed} vs {expected}");
+        let (zero, _) = step(&config.clone().with_free_bits(Some(0.0)));
+        assert_eq!(zero, plain);
     }
 }

@@ -24,6 +24,8 @@ pub struct BlockConfig {
     /// Grid width for 2-D RoPE over (row, column); 0 for 1-D positions.
     #[config(default = 0)]
     pub grid_cols: usize,
+    /// Vertices n for RoPE over the upper triangle of an n x n matrix (`RopeConfig::triangle`).
+    pub triangle: Option<usize>,
 }
 
 #[derive(Module, Debug)]
@@ -52,6 +54,7 @@ impl BlockConfig {
             .collect();
         let rope = RopeConfig::new(self.seq_len, self.d_model / self.n_heads)
             .with_grid_cols(self.grid_cols)
+            .with_triangle(self.triangle)
             .init(device);
         Block { layers, rope }
     }

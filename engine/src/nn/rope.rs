@@ -19,6 +19,10 @@ pub struct RopeConfig {
     /// Grid width when positions are cells of a row-major grid; 0 for 1-D positions.
     #[config(default = 0)]
     pub grid_cols: usize,
+    /// Vertices n when the positions are the upper triangle of an n x n matrix, diagonal
+    /// included, row by row (graph colouring's layout): the 2-D form over each position's (row,
+    /// column) in the matrix. Takes the place of `grid_cols`.
+    pub triangle: Option<usize>,
     #[config(default = 10000.0)]
     pub theta: f64,
 }
@@ -39,17 +43,19 @@ impl RopeConfig {
         let mut sin = Vec::with_capacity(self.seq_len * half);
         for p in 0..self.seq_len {
             for i in 0..half {
-                let angle = if self.grid_cols == 0 {
-                    p as f64 * self.theta.powf(-(i as f64) / half as f64)
-                } else {
-                    // First half of the pairs by row, second half by column.
-                    let quarter = half / 2;
-                    let (pos, j) = if i < quarter {
-                        (p / self.grid_cols, i)
-                    } else {
-                        (p % self.grid_cols, i - quarter)
-                    };
-                    pos as f64 * self.theta.powf(-(j as f64) / quarter.max(1) as f64)
+                let cell = match self.triangle {
+                    Some(n) => Some(triangle_cell(p, n)),
+                    None if self.grid_cols > 0 => Some((p / self.grid_cols, p % self.grid_cols)),
+                    None => None,
+                };
+                let angle = match cell {
+                    None => p as f64 * self.theta.powf(-(i as f64) / half as f64),
+                    Some((row, col)) => {
+                        // First half of the pairs by row, second half by column.
+                        let quarter = half / 2;
+                        let (pos, j) = if i < quarter { (row, i) } else { (col, i - quarter) };
+                        pos as f64 * self.theta.powf(-(j as f64) / quarter.max(1) as f64)
+                    }
                 };
                 cos.push(angle.cos() as f32);
                 sin.push(angle.sin() as f32);
@@ -61,6 +67,20 @@ impl RopeConfig {
             sin: Tensor::from_data(TensorData::new(sin, shape), device),
         }
     }
+}
+
+/// (row, column) of position `p` in the row-major upper triangle, diagonal included, of an
+/// n x n matrix: row i holds columns i..n. Positions past the triangle continue in row n.
+pub fn triangle_cell(p: usize, n: usize) -> (usize, usize) {
+    let mut start = 0;
+    for row in 0..n {
+        let len = n - row;
+        if p < start + len {
+            return (row, row + p - start);
+        }
+        start += len;
+    }
+    (n, p - start)
 }
 
 impl Rope {
@@ -94,23 +114,32 @@ mod tests {
     use super::*;
     use burn::tensor::Distribution;
 
+    /// q.k of `q` at position i and `k` at position j, after `rope`, in a sequence of `l`.
+    fn score(rope: &Rope, q: &Tensor<1>, k: &Tensor<1>, i: usize, j: usize, l: usize) -> f32 {
+        let device = q.device();
+        let place = |v: &Tensor<1>, at: usize| {
+            let mut rows = vec![Tensor::<1>::zeros([8], &device); l];
+            rows[at] = v.clone();
+            rope.forward(Tensor::stack::<2>(rows, 0).reshape([1, 1, l, 8]))
+                .slice([0..1, 0..1, at..at + 1, 0..8])
+                .reshape([8])
+        };
+        (place(q, i) * place(k, j)).sum().into_scalar()
+    }
+
+    fn pair(device: &Device) -> (Tensor<1>, Tensor<1>) {
+        device.seed(3);
+        let q = Tensor::<1>::random([8], Distribution::Normal(0.0, 1.0), device);
+        let k = Tensor::<1>::random([8], Distribution::Normal(0.0, 1.0), device);
+        (q, k)
+    }
+
     /// q.k after RoPE depends only on the offset: 1-D on the index, 2-D on (d_row, d_col).
     #[test]
     fn scores_depend_on_relative_position_only() {
         let device = Device::default();
-        device.seed(3);
-        let q = Tensor::<1>::random([8], Distribution::Normal(0.0, 1.0), &device);
-        let k = Tensor::<1>::random([8], Distribution::Normal(0.0, 1.0), &device);
-        let score = |rope: &Rope, i: usize, j: usize, l: usize| -> f32 {
-            let place = |v: &Tensor<1>, at: usize| {
-                let mut rows = vec![Tensor::<1>::zeros([8], &device); l];
-                rows[at] = v.clone();
-                rope.forward(Tensor::stack::<2>(rows, 0).reshape([1, 1, l, 8]))
-                    .slice([0..1, 0..1, at..at + 1, 0..8])
-                    .reshape([8])
-            };
-            (place(&q, i) * place(&k, j)).sum().into_scalar()
-        };
+        let (q, k) = pair(&device);
+        let score = |rope: &Rope, i, j, l| score(rope, &q, &k, i, j, l);
         let grid = RopeConfig::new(16, 8).with_grid_cols(4).init(&device);
         // (0,0)-(1,1) and (2,2)-(3,3): same offset (1, 1).
         let a = score(&grid, 0, 5, 16);
@@ -124,5 +153,23 @@ mod tests {
         let s1 = score(&flat, 0, 1, 16);
         let s2 = score(&flat, 3, 4, 16);
         assert!((s1 - s2).abs() < 1e-4, "1-D RoPE cannot tell them apart: {s1} {s2}");
+    }
+
+    /// The triangle's cells, row by row, and RoPE over them: equal (d_row, d_col), equal score;
+    /// the last cell of row 0 and the first of row 1, 1 apart when flattened, are not neighbours.
+    #[test]
+    fn the_triangle_layout_rotates_by_matrix_row_and_column() {
+        let cells: Vec<_> = (0..6).map(|p| triangle_cell(p, 3)).collect();
+        assert_eq!(cells, [(0, 0), (0, 1), (0, 2), (1, 1), (1, 2), (2, 2)]);
+        let device = Device::default();
+        let (q, k) = pair(&device);
+        let triangle = RopeConfig::new(10, 8).with_triangle(Some(4)).init(&device);
+        // (0,0) -> (0,1) is positions 0 -> 1; (1,1) -> (1,2) is 4 -> 5: both offset (0, 1).
+        let a = score(&triangle, &q, &k, 0, 1, 10);
+        let b = score(&triangle, &q, &k, 4, 5, 10);
+        assert!((a - b).abs() < 1e-4, "{a} {b}");
+        // 3 -> 4 is (0,3) -> (1,1): offset (1, -2), not (0, 1).
+        let wrapped = score(&triangle, &q, &k, 3, 4, 10);
+        assert!((a - wrapped).abs() > 1e-3, "{a} {wrapped}");
     }
 }

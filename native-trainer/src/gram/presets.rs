@@ -8,21 +8,24 @@ use std::sync::OnceLock;
 use engine::tasks::recipe::recipe_of;
 use engine::tasks::registry::ALL;
 use engine::studies::arc;
-use engine::tasks::{TaskId, nqueens};
+use engine::tasks::{TaskId, coloring, nqueens};
 
 pub use crate::gram::recipe::Preset;
 
 /// Every browser-size GRAM/TRM preset: each task of the registry's pair (`gram-<task>`,
 /// `trm-<task>`, made from the task's own recipe), after N-Queens its mixer-core pair
-/// (`-mixer`), and ARC's smoke test. Built once.
+/// (`-mixer`), after graph colouring its attention-core pair (`-attn`), and ARC's smoke test.
+/// Built once.
 pub fn names() -> &'static [&'static str] {
     static NAMES: OnceLock<Vec<&'static str>> = OnceLock::new();
     NAMES.get_or_init(|| {
         let mut names = Vec::new();
         for task in ALL.into_iter().filter(|&t| recipe_of(t).is_some()) {
             let mut variants = vec![task.id()];
-            if let TaskId::NQueens(n) = task {
-                variants.push(format!("nqueens{n}-mixer"));
+            match task {
+                TaskId::NQueens(n) => variants.push(format!("nqueens{n}-mixer")),
+                TaskId::Coloring(n) => variants.push(format!("coloring{n}-attn")),
+                _ => {}
             }
             for v in variants {
                 names.extend(["gram", "trm"].map(|family| &*Box::leak(format!("{family}-{v}").into_boxed_str())));
@@ -56,6 +59,14 @@ pub fn preset(name: &str) -> Option<Preset> {
         let n: usize = side.parse().ok()?;
         let config = nqueens::gram_mixer_config(n, guidance);
         return Some(recipe(name, Some(TaskId::NQueens(n)), config, 64, if n == 10 { 8000 } else { 4000 }));
+    }
+    if let Some(n) = task_name.strip_prefix("coloring").and_then(|t| t.strip_suffix("-attn")) {
+        // Graph colouring with the paper's attention core at the shipped models' width and
+        // recipe (engine::tasks::coloring::gram_attention_config): the architecture comparison.
+        let n: usize = n.parse().ok()?;
+        let r = recipe_of(TaskId::Coloring(n))?;
+        let config = coloring::gram_attention_config(n, guidance);
+        return Some(recipe(name, Some(TaskId::Coloring(n)), config, r.batch, r.steps));
     }
     // The task's own recipe: GRAM's network, TRM's the same without guidance, with GRAM's batch
     // and steps (the equal-compute pair of the GRAM paper's Figure 4).

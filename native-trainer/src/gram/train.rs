@@ -56,6 +56,8 @@ pub struct Flags {
     pub seed: Option<u64>,
     pub lr: Option<f64>,
     pub beta: Option<f64>,
+    /// The KL's free bits (`GramConfig::free_bits`), recorded in the config like beta.
+    pub free_bits: Option<f64>,
     /// Decay of the weights' EMA (the GRAM paper, appendix D.2; 0 = no average). With an average, the
     /// quick evals, `export` and therefore the shipped file use the averaged weights.
     pub ema: Option<f64>,
@@ -167,7 +169,7 @@ pub fn time_steps(preset: Preset, warmup: usize, timed: usize, device: &Device) 
 /// `--init-from` weights, with a fresh optimiser.
 fn start(args: &TrainArgs, ad: &Device) -> Result<Run, String> {
     let (p, f) = (&args.preset, &args.flags);
-    let config = GramConfig { beta: f.beta.unwrap_or(p.config.beta), ..p.config.clone() };
+    let config = GramConfig { beta: f.beta.unwrap_or(p.config.beta), free_bits: f.free_bits.or(p.config.free_bits), ..p.config.clone() };
     let seed = f.seed.unwrap_or(0);
     let (model, parent) = match &args.init_from {
         Some(weights) => init_from(weights, p, &config, ad)?,
@@ -210,8 +212,9 @@ fn init_from(weights: &Path, p: &Preset, config: &GramConfig, ad: &Device) -> Re
         ));
     }
     let (model, found, manifest) = load_weights(weights, ad)?;
-    // The preset's config up to beta and the ablation: a variant may start from the model it ablates.
-    if (GramConfig { beta: config.beta, ablation: config.ablation, ..found }) != *config {
+    // The preset's config up to beta, free bits and the ablation: a variant may start from the
+    // model it ablates.
+    if (GramConfig { beta: config.beta, free_bits: config.free_bits, ablation: config.ablation, ..found }) != *config {
         return Err(format!("{} does not have the {} preset's config", weights.display(), p.name));
     }
     let parent = manifest.map(|m| Parent {
@@ -268,6 +271,10 @@ fn apply_flags(state: &mut RunState, mut schedule: Schedule, flags: &Flags) -> R
     if let Some(beta) = flags.beta.filter(|&x| x != state.config.beta) {
         changes.push(format!("beta {} -> {beta}", state.config.beta));
         state.config.beta = beta;
+    }
+    if let Some(free_bits) = flags.free_bits.filter(|&x| Some(x) != state.config.free_bits) {
+        changes.push(format!("free bits {} -> {free_bits}", state.config.free_bits.unwrap_or(0.0)));
+        state.config.free_bits = Some(free_bits);
     }
     if let Some(ema) = flags.ema.filter(|&x| x != schedule.ema) {
         changes.push(format!("EMA decay {} -> {ema}", schedule.ema));

@@ -12,7 +12,7 @@ mod task;
 
 pub use data::{DATA_SEED, Instance, SplitMix64, dataset, dataset_size, edge_probability, part_of, random_graph, split};
 pub use graph::{COLOURS, Colouring, DIAGONAL, EDGE, FIRST_COLOUR, Graph, GraphError, NO_EDGE, VOCAB, pair_count, pairs, position, seq_len};
-pub use model::gram_config;
+pub use model::{gram_attention_config, gram_config};
 pub use solver::{canonical_colourings, count_colourings, is_3_colourable};
 pub use task::{Coloring, colour_probabilities, impossible_reason};
 
