@@ -231,8 +231,16 @@ fn parse_givens(text: &str) -> Result<(usize, usize), String> {
     Ok((lo, hi))
 }
 
+impl TrainCli {
+    /// A flag only the GRAM/TRM presets take was given: --lr, --beta, --free-bits, --ema,
+    /// --init-from, --givens or --augment.
+    fn gram_flag_given(&self) -> bool {
+        self.lr.is_some() || self.beta.is_some() || self.free_bits.is_some() || self.ema.is_some() || self.init_from.is_some() || self.givens.is_some() || self.augment
+    }
+}
+
 fn train_reasoner(a: TrainCli, p: reasoner::presets::ReasonerPreset, command: String, device: Device) -> Result<ExitCode, String> {
-    if a.lr.is_some() || a.beta.is_some() || a.free_bits.is_some() || a.ema.is_some() || a.init_from.is_some() || a.givens.is_some() || a.augment {
+    if a.gram_flag_given() {
         return Err(format!("{} takes no --lr, --beta, --free-bits, --ema, --init-from, --givens or --augment (GRAM/TRM presets only)", p.name));
     }
     let run = run_flags(&a, p.name, command);
@@ -241,7 +249,7 @@ fn train_reasoner(a: TrainCli, p: reasoner::presets::ReasonerPreset, command: St
 }
 
 fn train_grammar(a: TrainCli, p: grammar::presets::GrammarPreset, command: String, device: Device) -> Result<ExitCode, String> {
-    if a.lr.is_some() || a.beta.is_some() || a.free_bits.is_some() || a.ema.is_some() || a.init_from.is_some() || a.givens.is_some() || a.augment || a.from.is_some() {
+    if a.gram_flag_given() || a.from.is_some() {
         return Err(format!("{} takes no --lr, --beta, --free-bits, --ema, --init-from, --givens, --augment or --from (one run trains every phase)", p.name));
     }
     let args = grammar::train::GrammarTrainArgs { run: run_flags(&a, p.name, command), preset: p };
@@ -249,7 +257,7 @@ fn train_grammar(a: TrainCli, p: grammar::presets::GrammarPreset, command: Strin
 }
 
 fn train_lm(a: TrainCli, p: lm::presets::LmPreset, command: String, device: Device) -> Result<ExitCode, String> {
-    if a.lr.is_some() || a.beta.is_some() || a.free_bits.is_some() || a.ema.is_some() || a.init_from.is_some() || a.givens.is_some() || a.augment || a.from.is_some() {
+    if a.gram_flag_given() || a.from.is_some() {
         return Err(format!("{} takes no --lr, --beta, --free-bits, --ema, --init-from, --givens, --augment or --from", p.name));
     }
     if a.resume && (a.jepa_lambda.is_some() || a.pred_tokens.is_some()) {
