@@ -53,6 +53,10 @@ pub struct SolveRequest {
     /// fresh noise (the engine's `round_seed`), up to this many times.
     #[serde(default)]
     pub restarts: usize,
+    /// With restarts: each restart solves a fresh answer-preserving copy of the puzzle, read
+    /// back into the puzzle's frame (the engine's `RunSpec::restart_copies`).
+    #[serde(default)]
+    pub restart_copies: bool,
     /// What the visitor did to the running trajectories, by step: the worker replays the run
     /// (same seed, same numbers) and applies each before the step it names.
     #[serde(default)]

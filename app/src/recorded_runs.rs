@@ -33,7 +33,9 @@ pub struct Wanted<'a> {
     pub sampling: &'a Sampling,
 }
 
-/// The recording is the run `wanted` asks for (same weights, puzzle, N, steps, seed, scale, stop).
+/// The recording is the run `wanted` asks for (same weights, puzzle, N, steps, seed, scale, stop;
+/// the same restarts, or any budget that reaches the round it verified in, and copies or not
+/// when a restart ran).
 pub fn matches(run: &RecordedRun, wanted: &Wanted) -> bool {
     let s = wanted.sampling;
     run.model == wanted.weights
@@ -44,7 +46,8 @@ pub fn matches(run: &RecordedRun, wanted: &Wanted) -> bool {
         && (run.scale - s.scale).abs() < 1e-9
         && run.verified_stop == s.stop
         && s.noise == 0.0
-        && (!s.stop || run.restarts == s.restarts)
+        && (!s.stop || run.restarts == s.restarts || run.verified.is_some_and(|v| v.round <= s.restarts.min(run.restarts)))
+        && (!s.stop || run.restart_copies == s.copies || run.verified.is_some_and(|v| v.round == 0))
 }
 
 fn same(a: f64, b: f64) -> bool {
@@ -167,7 +170,7 @@ mod tests {
             let last = steps.last().unwrap();
             match run.verified {
                 Some(v) => assert!(sampling.stop && (v.round, v.step) == (last.round, last.step)),
-                None => assert_eq!(steps.len(), sampling.steps * if sampling.stop { 1 + sampling.restarts } else { 1 }),
+                None => assert_eq!(steps.len(), sampling.steps * if sampling.stop { sampling.restarts.saturating_add(1) } else { 1 }),
             }
         }
     }
@@ -185,6 +188,7 @@ mod tests {
             scale: sampling.scale,
             verified_stop: sampling.stop,
             restarts: sampling.restarts,
+            restart_copies: sampling.copies,
             verified: None,
             steps_recorded: Vec::new(),
         };
@@ -203,7 +207,9 @@ mod tests {
     #[ignore]
     fn print_record_commands() {
         for (page, weights, puzzle, s) in defaults() {
-            let stop = if s.stop { format!(" --stop-restarts {}", s.restarts) } else { String::new() };
+            // A default of restarts until verified is recorded with the most a setting allows: the
+            // recording verifies before them (checked by the test above).
+            let stop = if s.stop { format!(" --stop-restarts {}", s.restarts.min(crate::url_state::sampling::MAX_RESTARTS)) } else { String::new() };
             println!(
                 "target/release/native-trainer record --weights public/weights/{weights}.bpk --puzzle '{puzzle}' --samples {} --steps {} --seed {} --guidance-scale {}{stop} --out public{RUNS_PATH}/{page}.json",
                 s.samples, s.steps, s.seed, s.scale

@@ -2,6 +2,7 @@
 //! `ui::trajectories::record`; plain Rust, so its wording is tested natively).
 
 use crate::protocol::{StepReport, VerifiedStep};
+use crate::url_state::sampling::UNTIL_VERIFIED;
 
 /// One run as the page asked for it, and how it went. `task` is the page's own part: the
 /// puzzle, and what the page knows about it (e.g. its solution).
@@ -21,8 +22,11 @@ pub struct SampledRun<P> {
     pub done_ms: Option<f64>,
     /// The run asked for the verified stop.
     pub verified_stop: bool,
-    /// Restarts it may take when a budget verifies nothing (0 without the stop).
+    /// Restarts it may take when a budget verifies nothing (0 without the stop;
+    /// [`UNTIL_VERIFIED`]: until a sample passes or Stop).
     pub restarts: usize,
+    /// Restarts solve shuffled copies of the puzzle.
+    pub copies: bool,
     /// Where it verified (the worker's `Done`).
     pub verified: Option<VerifiedStep>,
     pub stopped: bool,
@@ -63,7 +67,9 @@ pub fn status_line<P>(run: Option<&SampledRun<P>>, reports: &[StepReport]) -> St
         r.steps
     )];
     if round > 0 {
-        parts.push(format!("restart {round} of {} ({arrived} steps in all)", r.restarts));
+        let of = if r.restarts == UNTIL_VERIFIED { ", going on until a sample passes or you press Stop,".to_string() } else { format!(" of {}", r.restarts) };
+        let on = if r.copies { " on a shuffled copy of the puzzle" } else { "" };
+        parts.push(format!("restart {round}{of}{on} ({arrived} steps in all)"));
     }
     if r.recorded {
         parts.push("recorded ahead from the shipped weights (native-trainer record), shown while the model loads".into());
@@ -114,6 +120,7 @@ mod tests {
             done_ms: Some(2500.0),
             verified_stop: true,
             restarts: 2,
+            copies: false,
             verified,
             stopped: false,
             error: None,
@@ -139,6 +146,9 @@ mod tests {
         all.truncate(24);
         let line = status_line(Some(&run(None)), &all);
         assert!(line.contains("restart 2 of 2 (24 steps in all)") && line.contains("no sample passed the rules in 3 rounds"), "{line}");
+        let going_on = SampledRun { restarts: UNTIL_VERIFIED, copies: true, done_ms: None, ..run(None) };
+        let line = status_line(Some(&going_on), &all[..19]);
+        assert!(line.contains("3 of 8 steps computed · restart 2, going on until a sample passes or you press Stop, on a shuffled copy of the puzzle (19 steps in all)"), "{line}");
         let recorded = SampledRun { recorded: true, ..run(None) };
         let line = status_line(Some(&recorded), &first);
         assert!(line.contains("recorded ahead from the shipped weights") && !line.contains("ms per step") && !line.contains("done in"), "{line}");

@@ -30,7 +30,7 @@ mod tree;
 
 use crate::protocol::{BackendChoice, Request, Response, SolveRequest, StepReport, VerifiedStep};
 use crate::url_state::nqueens::MAX_SAMPLES;
-use crate::url_state::sampling::{MAX_RESTARTS, MAX_STEPS};
+use crate::url_state::sampling::{MAX_RESTARTS, MAX_STEPS, UNTIL_VERIFIED};
 
 pub use crate::base_path::WEIGHTS_PATH;
 
@@ -269,8 +269,8 @@ async fn ensure_model(
 async fn solve(state: &Rc<RefCell<State>>, req: SolveRequest, respond: &dyn Fn(Response)) -> Result<(), String> {
     let (model, task) = ensure_model(state, &req.model, respond).await?;
     let device = state.borrow().device.clone().ok_or("the backend is not initialised yet")?;
-    if !(1..=MAX_SAMPLES).contains(&req.samples) || !(1..=MAX_STEPS).contains(&req.steps) || req.restarts > MAX_RESTARTS {
-        return Err(format!("samples must be 1-{MAX_SAMPLES}, steps 1-{MAX_STEPS} and restarts 0-{MAX_RESTARTS}"));
+    if !(1..=MAX_SAMPLES).contains(&req.samples) || !(1..=MAX_STEPS).contains(&req.steps) || (req.restarts > MAX_RESTARTS && req.restarts != UNTIL_VERIFIED) {
+        return Err(format!("samples must be 1-{MAX_SAMPLES}, steps 1-{MAX_STEPS} and restarts 0-{MAX_RESTARTS} or until verified"));
     }
     // The manifest says which task the weights solve, and so how to read puzzles and answers.
     let kind = step_task(&task)?;
@@ -285,7 +285,7 @@ async fn solve(state: &Rc<RefCell<State>>, req: SolveRequest, respond: &dyn Fn(R
         latent_noise: req.latent_noise,
         ..Default::default()
     };
-    let spec = RunSpec { options, verified_stop: req.verified_stop, restarts: req.restarts, interventions: req.interventions.clone() };
+    let spec = RunSpec { options, verified_stop: req.verified_stop, restarts: req.restarts, restart_copies: req.restart_copies, interventions: req.interventions.clone() };
     // The engine's run: restarts, the verified stop and the visitor's changes are its.
     let mut run = LiveRun::new(&model, &*kind, &req.puzzle, spec, &device)?;
     let started = now();

@@ -5,6 +5,7 @@ use std::path::PathBuf;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use engine::gram::SampleOptions;
 use engine::gram::sample::Decoding;
+use engine::solve::Restarts;
 use engine::tasks::InferenceDefaults;
 
 #[derive(Parser)]
@@ -78,6 +79,14 @@ pub struct SamplingArgs {
     /// --task sudoku`: 1, as /sudoku), else 0.
     #[arg(long)]
     pub restarts: Option<usize>,
+    /// With restarts: each restart solves a fresh answer-preserving copy of the puzzle (Sudoku:
+    /// digits relabelled, rows, columns, bands and stacks shuffled, transposed), read back into
+    /// the puzzle's frame, instead of the puzzle as given. Default: the task's.
+    #[arg(long, conflicts_with = "no_restart_copies")]
+    pub restart_copies: bool,
+    /// Restarts rerun the puzzle as given with fresh noise only, where the task's default is copies.
+    #[arg(long)]
+    pub no_restart_copies: bool,
 }
 
 /// `data`'s subcommands.
@@ -173,10 +182,9 @@ pub enum DecodingArg {
 }
 
 impl SamplingArgs {
-    /// The options and the verified stop's rounds (1 + restarts; `None` for the plain run),
-    /// from the flags given and `defaults` for those left out; no settle (the caller applies
-    /// the task's).
-    pub fn plan(&self, defaults: &InferenceDefaults) -> Result<(SampleOptions, Option<usize>), String> {
+    /// The options and the verified stop's restarts (`None` for the plain run), from the flags
+    /// given and `defaults` for those left out; no settle (the caller applies the task's).
+    pub fn plan(&self, defaults: &InferenceDefaults) -> Result<(SampleOptions, Option<Restarts>), String> {
         let options = SampleOptions {
             samples: self.samples.unwrap_or(defaults.samples),
             guidance_scale: self.guidance_scale.unwrap_or(defaults.guidance_scale),
@@ -192,12 +200,13 @@ impl SamplingArgs {
             latent_noise: 0.0,
         };
         let stop = self.verified_stop || (defaults.verified_stop && !self.no_verified_stop);
+        let copies = self.restart_copies || (defaults.restart_copies && !self.no_restart_copies);
         let rounds = match (stop, self.restarts) {
-            (false, None | Some(0)) => None,
-            (false, Some(_)) => return Err("--restarts needs --verified-stop (a restart follows a budget with nothing verified)".into()),
+            (false, None | Some(0)) if !self.restart_copies => None,
+            (false, _) => return Err("--restarts and --restart-copies need --verified-stop (a restart follows a budget with nothing verified)".into()),
             (true, r) => match r.unwrap_or(defaults.restarts) {
                 r if r > 64 => return Err(format!("--restarts must be at most 64, not {r}")),
-                r => Some(1 + r),
+                r => Some(Restarts { rounds: 1 + r, copies }),
             },
         };
         Ok((options, rounds))

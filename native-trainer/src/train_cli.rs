@@ -70,6 +70,11 @@ pub struct TrainCli {
     /// default 22-40. Recorded in the checkpoint; a resumed run keeps it.
     #[arg(long, value_parser = parse_givens)]
     pub givens: Option<(usize, usize)>,
+    /// Sudoku only: make each pool puzzle the hardest of K generated for the same target givens,
+    /// rated by the exact solver's search effort (guesses); 1 (default) is the plain generator.
+    /// Recorded in the checkpoint; a resumed run keeps it.
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=64))]
+    pub hardest_of: Option<u64>,
     /// GRAM/TRM presets of a task that makes them (graph colouring): train on random
     /// answer-preserving copies of the pairs (colouring: the vertices relabelled, the answer
     /// with them), drawn afresh each time, instead of the fixed train part. Recorded in the
@@ -106,7 +111,7 @@ pub struct TrainCli {
     /// Sudoku presets: train on an import directory (`data import --format sudoku-csv`), its
     /// train part as written, quick evals on its validation part; ARC presets (gram-arc-tiny):
     /// an `arc` import, which they need. Recorded in the checkpoint; a resumed run keeps it.
-    #[arg(long, conflicts_with = "givens")]
+    #[arg(long, conflicts_with_all = ["givens", "hardest_of"])]
     pub data: Option<PathBuf>,
     /// JEPA phases after the first: the previous phase's run directory (default:
     /// runs/<previous preset>).
@@ -189,8 +194,8 @@ pub fn train(a: TrainCli, command: String, devices: Vec<Device>) -> Result<ExitC
         return Err("--init-from weights fix the model: no --d-model, --k-inner, --t-outer or --n-sup beside them".into());
     }
     let p = sizes.apply(p)?;
-    if a.givens.is_some() && p.task != Some(TaskId::Sudoku) {
-        return Err(format!("--givens is for Sudoku presets; {} trains {:?}", p.name, p.task));
+    if (a.givens.is_some() || a.hardest_of.is_some()) && p.task != Some(TaskId::Sudoku) {
+        return Err(format!("--givens and --hardest-of are for Sudoku presets; {} trains {:?}", p.name, p.task));
     }
     if a.data.is_some() && p.task.is_some_and(|t| t != TaskId::Sudoku) {
         return Err(format!("--data is for Sudoku and ARC presets; {} trains {:?} on its own data", p.name, p.task));
@@ -205,7 +210,7 @@ pub fn train(a: TrainCli, command: String, devices: Vec<Device>) -> Result<ExitC
     let run_dir = a.run_dir.unwrap_or_else(|| PathBuf::from("runs").join(dir_name));
     let args = train::TrainArgs {
         preset: p,
-        flags: train::Flags { steps: a.steps, seed: a.seed, lr: a.lr, beta: a.beta, free_bits: a.free_bits, ema: a.ema, givens: a.givens, data: a.data, augment: a.augment },
+        flags: train::Flags { steps: a.steps, seed: a.seed, lr: a.lr, beta: a.beta, free_bits: a.free_bits, ema: a.ema, givens: a.givens, hardest_of: a.hardest_of.map(|k| k as usize), data: a.data, augment: a.augment },
         run_dir,
         resume: a.resume,
         init_from: a.init_from,
@@ -233,15 +238,22 @@ fn parse_givens(text: &str) -> Result<(usize, usize), String> {
 
 impl TrainCli {
     /// A flag only the GRAM/TRM presets take was given: --lr, --beta, --free-bits, --ema,
-    /// --init-from, --givens or --augment.
+    /// --init-from, --givens, --hardest-of or --augment.
     fn gram_flag_given(&self) -> bool {
-        self.lr.is_some() || self.beta.is_some() || self.free_bits.is_some() || self.ema.is_some() || self.init_from.is_some() || self.givens.is_some() || self.augment
+        self.lr.is_some()
+            || self.beta.is_some()
+            || self.free_bits.is_some()
+            || self.ema.is_some()
+            || self.init_from.is_some()
+            || self.givens.is_some()
+            || self.hardest_of.is_some()
+            || self.augment
     }
 }
 
 fn train_reasoner(a: TrainCli, p: reasoner::presets::ReasonerPreset, command: String, device: Device) -> Result<ExitCode, String> {
     if a.gram_flag_given() {
-        return Err(format!("{} takes no --lr, --beta, --free-bits, --ema, --init-from, --givens or --augment (GRAM/TRM presets only)", p.name));
+        return Err(format!("{} takes no --lr, --beta, --free-bits, --ema, --init-from, --givens, --hardest-of or --augment (GRAM/TRM presets only)", p.name));
     }
     let run = run_flags(&a, p.name, command);
     let args = reasoner::train::ReasonerTrainArgs { preset: p, from_dir: a.from, run };
@@ -250,7 +262,7 @@ fn train_reasoner(a: TrainCli, p: reasoner::presets::ReasonerPreset, command: St
 
 fn train_grammar(a: TrainCli, p: grammar::presets::GrammarPreset, command: String, device: Device) -> Result<ExitCode, String> {
     if a.gram_flag_given() || a.from.is_some() {
-        return Err(format!("{} takes no --lr, --beta, --free-bits, --ema, --init-from, --givens, --augment or --from (one run trains every phase)", p.name));
+        return Err(format!("{} takes no --lr, --beta, --free-bits, --ema, --init-from, --givens, --hardest-of, --augment or --from (one run trains every phase)", p.name));
     }
     let args = grammar::train::GrammarTrainArgs { run: run_flags(&a, p.name, command), preset: p };
     grammar::train::train_grammar(args, device).map(|_| ExitCode::SUCCESS)
@@ -258,7 +270,7 @@ fn train_grammar(a: TrainCli, p: grammar::presets::GrammarPreset, command: Strin
 
 fn train_lm(a: TrainCli, p: lm::presets::LmPreset, command: String, device: Device) -> Result<ExitCode, String> {
     if a.gram_flag_given() || a.from.is_some() {
-        return Err(format!("{} takes no --lr, --beta, --free-bits, --ema, --init-from, --givens, --augment or --from", p.name));
+        return Err(format!("{} takes no --lr, --beta, --free-bits, --ema, --init-from, --givens, --hardest-of, --augment or --from", p.name));
     }
     if a.resume && (a.jepa_lambda.is_some() || a.pred_tokens.is_some()) {
         return Err("a resumed run keeps its objective: no --jepa-lambda or --pred-tokens with --resume".into());

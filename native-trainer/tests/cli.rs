@@ -414,11 +414,11 @@ fn solve_with_the_verified_stop_names_where_it_verified() {
     cmd.args(["solve", "--weights"]).arg(weights("gram-sudoku")).args(["--no-verified-stop", "--restarts", "2"]);
     let out = run_with_stdin(cmd, &puzzles[0]);
     assert_eq!(out.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&out.stderr).contains("--restarts needs --verified-stop"));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--restarts and --restart-copies need --verified-stop"));
 }
 
 /// `solve --task sudoku` with no sampling flags runs the engine's Sudoku inference defaults,
-/// the ones `/sudoku` opens with (N 20, scale 3, 8 steps, the verified stop and its restarts):
+/// the ones `/sudoku` opens with (N 20, scale 3, 16 steps, the verified stop, restarts on copies):
 /// the same lines as those flags spelled out; `--no-verified-stop` is the paper's sampler.
 #[test]
 fn sudoku_solve_defaults_are_the_pages() {
@@ -437,7 +437,7 @@ fn sudoku_solve_defaults_are_the_pages() {
     let spelled: Vec<String> = [
         "--samples", &INFERENCE.samples.to_string(), "--steps", &INFERENCE.steps.to_string(),
         "--guidance-scale", &INFERENCE.guidance_scale.to_string(), "--verified-stop",
-        "--restarts", &INFERENCE.restarts.to_string(),
+        "--restarts", &INFERENCE.restarts.to_string(), if INFERENCE.restart_copies { "--restart-copies" } else { "--no-restart-copies" },
     ]
     .iter()
     .map(|s| s.to_string())

@@ -19,6 +19,8 @@ pub const STEPS: Whole<usize> = Whole { min: 1, max: MAX_STEPS };
 pub const MAX_RESTARTS: usize = 4;
 /// `restarts`: fresh-noise restarts after a budget with nothing verified.
 pub const RESTARTS: Whole<usize> = Whole { min: 0, max: MAX_RESTARTS };
+/// `restarts=until`: restart until a sample passes the rules or the visitor presses Stop.
+pub const UNTIL_VERIFIED: usize = usize::MAX;
 /// Largest PTRM latent noise sigma (against the RMS-normalised reasoning latent).
 pub const MAX_NOISE: f64 = 16.0;
 /// `noise`: PTRM's test-time latent noise sigma, 0 to 16 in steps of 0.1.
@@ -37,8 +39,11 @@ pub struct Sampling {
     pub stop: bool,
     /// With the verified stop: when a whole budget ends with nothing verified, all N
     /// trajectories start again with fresh noise, up to this many times (engine
-    /// `solve_verified`'s rounds minus one).
+    /// `solve_verified`'s rounds minus one); [`UNTIL_VERIFIED`]: until one passes or Stop.
     pub restarts: usize,
+    /// With restarts: each restart solves a fresh shuffled copy of the puzzle (same rules, same
+    /// answer read back; engine `InputCopy`) instead of the puzzle as given.
+    pub copies: bool,
     /// PTRM (arXiv 2605.19943): sigma of the Gaussian noise added to the reasoning latent before
     /// every supervision step; 0 (the default) adds none.
     pub noise: f64,
@@ -65,6 +70,7 @@ impl Sampling {
             steps: d.steps,
             stop: d.verified_stop,
             restarts: d.restarts,
+            copies: d.restart_copies,
             noise: 0.0,
             backend: BackendChoice::Auto,
             run: false,
@@ -72,7 +78,7 @@ impl Sampling {
     }
 
     /// Applies `key=value` when the key is a shared one (`n`, `scale`, `seed`, `steps`, `stop`,
-    /// `restarts`, `noise`, `backend`, `run`) and returns true; a bad value keeps the current one and leaves a note.
+    /// `restarts` (0-4 or `until`), `copies`, `noise`, `backend`, `run`) and returns true; a bad value keeps the current one and leaves a note.
     /// Returns false for any other key.
     pub fn read(&mut self, key: &str, value: &str, max_samples: usize, notes: &mut Vec<String>) -> bool {
         match key {
@@ -85,7 +91,16 @@ impl Sampling {
                 "0" => self.stop = false,
                 _ => notes.push(ignored(key, value, "1 (stop at the first verified sample) or 0", if self.stop { "1" } else { "0" })),
             },
-            "restarts" => RESTARTS.read(key, value, &mut self.restarts, notes),
+            "restarts" => match (value, value.parse::<usize>()) {
+                ("until", _) => self.restarts = UNTIL_VERIFIED,
+                (_, Ok(r)) if r <= MAX_RESTARTS => self.restarts = r,
+                _ => notes.push(ignored(key, value, &format!("a whole number from 0 to {MAX_RESTARTS}, or until"), restarts_text(self.restarts))),
+            },
+            "copies" => match value {
+                "1" => self.copies = true,
+                "0" => self.copies = false,
+                _ => notes.push(ignored(key, value, "1 (restarts solve shuffled copies) or 0", if self.copies { "1" } else { "0" })),
+            },
             "noise" => NOISE.read(key, value, &mut self.noise, notes),
             "backend" => match BackendChoice::parse(value) {
                 Some(b) => self.backend = b,
@@ -98,12 +113,15 @@ impl Sampling {
     }
 
     /// The shared tail of a page's query string: `n=..&scale=..&seed=..&steps=..&stop=0|1`,
-    /// `restarts` with the stop (without it they mean nothing), `noise` when there is some, then
+    /// `restarts` with the stop (without it they mean nothing) and `copies` with restarts, `noise` when there is some, then
     /// `backend` when forced and `run=1` after a run.
     pub fn to_query(&self) -> String {
         let mut q = format!("n={}&scale={}&seed={}&steps={}&stop={}", self.samples, self.scale, self.seed, self.steps, self.stop as u8);
         if self.stop {
-            q.push_str(&format!("&restarts={}", self.restarts));
+            q.push_str(&format!("&restarts={}", restarts_text(self.restarts)));
+            if self.restarts > 0 {
+                q.push_str(&format!("&copies={}", self.copies as u8));
+            }
         }
         if self.noise > 0.0 {
             q.push_str(&format!("&noise={}", self.noise));
@@ -114,6 +132,11 @@ impl Sampling {
         q.push_str(run_suffix(self.run));
         q
     }
+}
+
+/// A restart budget as the URL and the page write it: a number, or `until`.
+pub fn restarts_text(restarts: usize) -> String {
+    if restarts == UNTIL_VERIFIED { "until".into() } else { restarts.to_string() }
 }
 
 /// A page whose state holds a [`Sampling`]: its controls and runs are shared (see `ui::controls`).
@@ -139,11 +162,16 @@ mod tests {
 
     #[test]
     fn writes_every_shared_field_and_reads_it_back() {
-        let s = Sampling { samples: 7, scale: 2.5, seed: 42, steps: 3, stop: true, restarts: 3, noise: 1.5, backend: BackendChoice::WebGpu, run: true };
+        let s = Sampling { samples: 7, scale: 2.5, seed: 42, steps: 3, stop: true, restarts: 3, copies: true, noise: 1.5, backend: BackendChoice::WebGpu, run: true };
         let q = s.to_query();
-        assert_eq!(q, "n=7&scale=2.5&seed=42&steps=3&stop=1&restarts=3&noise=1.5&backend=webgpu&run=1");
+        assert_eq!(q, "n=7&scale=2.5&seed=42&steps=3&stop=1&restarts=3&copies=1&noise=1.5&backend=webgpu&run=1");
         let pairs: Vec<(&str, &str)> = q.split('&').map(|kv| kv.split_once('=').unwrap()).collect();
         assert_eq!(read_all(&pairs, 64), (s, vec![]));
+        let until = Sampling { restarts: UNTIL_VERIFIED, copies: false, ..Sampling::with_samples(4) };
+        let until = Sampling { stop: true, ..until };
+        assert_eq!(until.to_query(), "n=4&scale=1&seed=0&steps=8&stop=1&restarts=until&copies=0");
+        let pairs: Vec<(&str, &str)> = until.to_query().leak().split('&').map(|kv| kv.split_once('=').unwrap()).collect();
+        assert_eq!(read_all(&pairs, 64), (until, vec![]));
         assert_eq!(Sampling::with_samples(20).to_query(), "n=20&scale=1&seed=0&steps=8&stop=0", "auto and no run are left out");
     }
 
@@ -163,7 +191,7 @@ mod tests {
                 "Ignored seed=\"x\" (a whole number from 0 to 1000000000); using 0.",
                 "Ignored backend=\"gpu\" (auto, webgpu or cpu); using auto.",
                 "Ignored stop=\"yes\" (1 (stop at the first verified sample) or 0); using 0.",
-                "Ignored restarts=\"5\" (a whole number from 0 to 4); using 0.",
+                "Ignored restarts=\"5\" (a whole number from 0 to 4, or until); using 0.",
                 "Ignored noise=\"17\" (a number from 0 to 16 (PTRM's latent noise sigma)); using 0.",
             ]
         );

@@ -5,7 +5,7 @@ use std::sync::OnceLock;
 use engine::tasks::sudoku::{self, Difficulty, SudokuGrid};
 
 use super::gram_page::{GramSettings, Model, PageInput};
-use super::sampling::Sampling;
+use super::sampling::{Sampling, UNTIL_VERIFIED};
 
 /// Sudoku's supervision step costs ~5x an 8x8 N-Queens step (81 cells, K = 6), so N stops at 32.
 pub const MAX_SAMPLES: usize = 32;
@@ -20,6 +20,7 @@ pub fn default_puzzle() -> SudokuGrid {
 }
 
 impl PageInput for SudokuGrid {
+    const RESTART_COPIES: bool = true;
     const PATH: &'static str = "/sudoku";
     const KEY: &'static str = "puzzle";
     const DEFAULT_NAME: &'static str = "the default puzzle";
@@ -40,9 +41,11 @@ impl PageInput for SudokuGrid {
     }
     /// The engine's Sudoku inference defaults, which `solve --task sudoku` also uses: chosen on
     /// the validation part (docs/results/sudoku.md, "The verified stop and how the page's defaults
-    /// were chosen"; a visitor comes for a solved puzzle, and a sample that passes the rules is one).
+    /// were chosen"; a visitor comes for a solved puzzle, and a sample that passes the rules is one),
+    /// except that the page restarts until a sample passes or the visitor presses Stop: `solve`'s
+    /// answer whenever `solve` verifies (the same rounds, the same seeds), and more search after.
     fn default_sampling() -> Sampling {
-        Sampling::from_defaults(&sudoku::INFERENCE)
+        Sampling { restarts: UNTIL_VERIFIED, ..Sampling::from_defaults(&sudoku::INFERENCE) }
     }
 }
 
@@ -85,9 +88,9 @@ mod tests {
     #[test]
     fn the_url_contract() {
         let d = SudokuSettings::default();
-        assert_eq!(d.to_query(), format!("puzzle={}&model=gram&n=20&scale=3&seed=0&steps={}&stop=1&restarts={}", default_puzzle().to_text(), INFERENCE.steps, INFERENCE.restarts));
+        assert_eq!(d.to_query(), format!("puzzle={}&model=gram&n=20&scale=3&seed=0&steps={}&stop=1&restarts=until&copies=1", default_puzzle().to_text(), INFERENCE.steps));
         let (s, notes) = SudokuSettings::from_query("backend=cpu&n=4&steps=4&seed=3&run=1&model=trm&stop=0");
-        assert_eq!(s.sampling, Sampling { samples: 4, scale: 3.0, seed: 3, steps: 4, stop: false, restarts: INFERENCE.restarts, noise: 0.0, backend: BackendChoice::Cpu, run: true });
+        assert_eq!(s.sampling, Sampling { samples: 4, scale: 3.0, seed: 3, steps: 4, stop: false, restarts: UNTIL_VERIFIED, copies: INFERENCE.restart_copies, noise: 0.0, backend: BackendChoice::Cpu, run: true });
         assert_eq!((s.model, notes.len()), (Model::Trm, 0));
         assert!(s.to_query().ends_with("&model=trm&n=4&scale=3&seed=3&steps=4&stop=0&backend=cpu&run=1"));
         let (old, notes) = SudokuSettings::from_query("n=4");

@@ -6,7 +6,7 @@ use std::sync::{Mutex, mpsc};
 
 use burn::tensor::Device;
 
-use super::{solve, solve_verified};
+use super::{Restarts, solve, solve_verified};
 use crate::gram::{Gram, SampleOptions, Selection};
 use crate::tasks::{Solved, TokenTask};
 
@@ -118,7 +118,7 @@ impl VerifiedTally {
     }
 }
 
-/// [`evaluate`] with the verified stop and `rounds` rounds per input ([`solve_verified`]), one
+/// [`evaluate`] with the verified stop and `restarts` per input ([`solve_verified`]), one
 /// input per batch (each stops on its own), and what it spent.
 #[allow(clippy::too_many_arguments)]
 pub fn evaluate_verified<T: TokenTask>(
@@ -126,7 +126,7 @@ pub fn evaluate_verified<T: TokenTask>(
     model: &Gram,
     instances: &[T::Instance],
     options: &SampleOptions,
-    rounds: usize,
+    restarts: Restarts,
     select: Selection,
     device: &Device,
     progress: impl FnMut(usize, &T::Report),
@@ -135,7 +135,7 @@ pub fn evaluate_verified<T: TokenTask>(
     let stats = Mutex::new(VerifiedStats::default());
     let solve_one = |group: &[T::Instance]| {
         let runs: Vec<_> =
-            group.iter().map(|i| solve_verified(task, model, task.puzzle_of(i), options, rounds, select, device)).collect();
+            group.iter().map(|i| solve_verified(task, model, task.puzzle_of(i), options, restarts, select, device)).collect();
         let mut s = stats.lock().expect("no worker panics");
         for (inst, r) in group.iter().zip(&runs) {
             let VerifiedStats { overall, groups } = &mut *s;
@@ -254,7 +254,7 @@ mod tests {
     }
 
     /// A tally of 3 rounds read at 0 and 1 restarts is what runs allowed that many found and
-    /// spent (round r's noise is the same whatever the budget).
+    /// spent (round r's noise, and its copy, are the same whatever the budget).
     #[test]
     fn fewer_restarts_read_from_a_longer_run_match_runs_with_fewer() {
         use crate::gram::Selection;
@@ -264,13 +264,18 @@ mod tests {
         let task = Sudoku;
         let instances: Vec<_> = (0..6).map(|s| Difficulty::Expert.generate(100 + s)).collect();
         let options = SampleOptions { samples: 2, max_steps: 2, guidance_scale: 3.0, ..SampleOptions::default() };
-        let run = |rounds| evaluate_verified(&task, &model, &instances, &options, rounds, Selection::Vote, &device, |_, _| {}).1.overall;
-        let three = run(3);
-        assert_eq!(three.by_round.iter().map(|r| r.0).sum::<usize>(), three.verified);
-        assert_eq!(three.with_restarts(2, 4), (three.verified, three.trajectory_steps));
-        for restarts in [0, 1] {
-            let fewer = run(restarts + 1);
-            assert_eq!(three.with_restarts(restarts, 4), (fewer.verified, fewer.trajectory_steps), "{restarts} restarts");
+        for copies in [false, true] {
+            let run = |rounds| {
+                let restarts = crate::solve::Restarts { rounds, copies };
+                evaluate_verified(&task, &model, &instances, &options, restarts, Selection::Vote, &device, |_, _| {}).1.overall
+            };
+            let three = run(3);
+            assert_eq!(three.by_round.iter().map(|r| r.0).sum::<usize>(), three.verified);
+            assert_eq!(three.with_restarts(2, 4), (three.verified, three.trajectory_steps));
+            for restarts in [0, 1] {
+                let fewer = run(restarts + 1);
+                assert_eq!(three.with_restarts(restarts, 4), (fewer.verified, fewer.trajectory_steps), "{restarts} restarts, copies {copies}");
+            }
         }
     }
 }

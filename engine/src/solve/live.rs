@@ -8,8 +8,9 @@ use burn::tensor::Device;
 use serde::{Deserialize, Serialize};
 
 use super::step_answers::StepTask;
-use super::{VerifiedAt, round_seed, rounds_to_run, trajectories_to_run};
+use super::{Restarts, VerifiedAt, round_copy, round_seed, rounds_to_run, trajectories_to_run};
 use crate::gram::{Gram, Observation, SampleOptions, Trajectories};
+use crate::tasks::InputCopy;
 
 /// A change to running trajectories before supervision step `step` (1-based, counted over
 /// restarts, as the page numbers its steps).
@@ -67,8 +68,12 @@ pub struct RunSpec {
     pub options: SampleOptions,
     /// End at the first step where a sample passes the rules.
     pub verified_stop: bool,
-    /// With the stop: whole budgets run again with fresh noise when nothing passes.
+    /// With the stop: whole budgets run again with fresh noise when nothing passes
+    /// (`usize::MAX`: until a sample passes or the caller stops asking for steps).
     pub restarts: usize,
+    /// Each restart solves a fresh answer-preserving copy of the puzzle (shown in the puzzle's
+    /// own frame) where the task makes one.
+    pub restart_copies: bool,
     pub interventions: Vec<Intervention>,
 }
 
@@ -82,6 +87,8 @@ pub struct LiveRun<'m> {
     run: SampleOptions,
     rounds: usize,
     round: usize,
+    /// The copy this round solves (none in round 0 or without copies).
+    copy: Option<InputCopy>,
     trajectories: Trajectories<'m>,
     device: Device,
     scale: f64,
@@ -96,10 +103,11 @@ impl<'m> LiveRun<'m> {
         let tokens = task.tokens(puzzle)?;
         // Not once the visitor changed the run: a raised scale or a perturbed sample makes the N differ.
         let run = if spec.interventions.is_empty() { trajectories_to_run(model, &spec.options) } else { spec.options.clone() };
-        let rounds = if spec.verified_stop { rounds_to_run(model, &spec.options, 1 + spec.restarts) } else { 1 };
+        let restarts = Restarts { rounds: spec.restarts.saturating_add(1), copies: spec.restart_copies };
+        let rounds = if spec.verified_stop { rounds_to_run(model, &spec.options, restarts) } else { 1 };
         let trajectories = Trajectories::new(model, std::slice::from_ref(&tokens), run.clone(), device).with_latent_sketch(LATENT_SKETCH, SKETCH_SEED);
         let scale = spec.options.guidance_scale;
-        Ok(Self { model, task, tokens, spec, run, rounds, round: 0, trajectories, device: device.clone(), scale, steps: 0, verified: None })
+        Ok(Self { model, task, tokens, spec, run, rounds, round: 0, copy: None, trajectories, device: device.clone(), scale, steps: 0, verified: None })
     }
 
     /// The budget of every round is spent, or a sample verified.
@@ -121,24 +129,40 @@ impl<'m> LiveRun<'m> {
     pub fn step(&mut self) -> StepView {
         self.before_step();
         let obs = self.trajectories.step().clone();
-        self.after_step(&obs)
+        self.after_step(&self.back(obs))
     }
 
     /// The next step with an asynchronous read-back (WebGPU in a browser).
     pub async fn step_async(&mut self) -> Result<StepView, String> {
         self.before_step();
         let obs = self.trajectories.step_async().await?.clone();
-        Ok(self.after_step(&obs))
+        Ok(self.after_step(&self.back(obs)))
     }
 
-    /// A new round when the last one is spent (all N from z0 with the round's noise), then the
-    /// visitor's changes due at this step.
+    /// A step in the puzzle's own frame (a copy's read back).
+    fn back(&self, obs: Observation) -> Observation {
+        match &self.copy {
+            Some(c) => c.observation_back(&obs),
+            None => obs,
+        }
+    }
+
+    /// Whether the current round solves a copy of the puzzle rather than the puzzle as given.
+    pub fn on_copy(&self) -> bool {
+        self.copy.is_some()
+    }
+
+    /// A new round when the last one is spent (all N from z0 with the round's noise, on the
+    /// round's copy when there is one), then the visitor's changes due at this step.
     fn before_step(&mut self) {
         if self.trajectories.is_done() {
             self.round += 1;
             let options = SampleOptions { seed: round_seed(self.spec.options.seed, self.round), ..self.run.clone() };
+            let (task, tokens) = (self.task, &self.tokens);
+            self.copy = round_copy(self.spec.options.seed, self.round, self.spec.restart_copies, |rng| task.restart_copy(tokens, rng));
+            let input = self.copy.as_ref().map_or_else(|| self.tokens.clone(), |c| c.x.clone());
             self.trajectories =
-                Trajectories::new(self.model, std::slice::from_ref(&self.tokens), options, &self.device).with_latent_sketch(LATENT_SKETCH, SKETCH_SEED);
+                Trajectories::new(self.model, std::slice::from_ref(&input), options, &self.device).with_latent_sketch(LATENT_SKETCH, SKETCH_SEED);
             self.scale = self.spec.options.guidance_scale;
         }
         let next = self.steps + 1;

@@ -11,7 +11,7 @@ mod verified;
 use burn::tensor::Device;
 
 pub use evaluate::{SelectedTally, VerifiedStats, VerifiedTally, evaluate, evaluate_selected, evaluate_verified};
-pub use verified::{VerifiedAt, VerifiedRun, round_seed, rounds_to_run, solve_verified};
+pub use verified::{Restarts, VerifiedAt, VerifiedRun, round_copy, round_seed, rounds_to_run, solve_verified};
 
 use crate::gram::{Gram, Observation, SampleOptions, Selection, Trajectories, majority_vote};
 use crate::tasks::{Solved, TokenTask};

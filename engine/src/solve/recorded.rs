@@ -25,6 +25,9 @@ pub struct RecordedRun {
     pub scale: f64,
     pub verified_stop: bool,
     pub restarts: usize,
+    /// Restarts solved shuffled copies of the puzzle ([`RunSpec::restart_copies`]).
+    #[serde(default)]
+    pub restart_copies: bool,
     pub verified: Option<VerifiedAt>,
     pub steps_recorded: Vec<RecordedStep>,
 }
@@ -95,7 +98,7 @@ pub fn record(
     device: &Device,
 ) -> Result<RecordedRun, String> {
     let options = spec.options.clone();
-    let (verified_stop, restarts) = (spec.verified_stop, spec.restarts);
+    let (verified_stop, restarts, restart_copies) = (spec.verified_stop, spec.restarts, spec.restart_copies);
     let mut run = LiveRun::new(model, task, puzzle, spec, device)?;
     let mut steps_recorded = Vec::new();
     while !run.is_done() {
@@ -111,6 +114,7 @@ pub fn record(
         scale: options.guidance_scale,
         verified_stop,
         restarts,
+        restart_copies,
         verified: run.verified(),
         steps_recorded,
     })

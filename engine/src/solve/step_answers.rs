@@ -5,7 +5,8 @@
 //! worker and `record` hold "the task the manifest names" without a list of tasks of their own.
 
 use crate::gram::Observation;
-use crate::tasks::{Task, TaskId, TaskVisitor, TokenTask, visit};
+use crate::gram::noise::NoiseSource;
+use crate::tasks::{InputCopy, Task, TaskId, TaskVisitor, TokenTask, visit};
 
 /// One sample's answer at a step: its text and what the page shades it with.
 pub struct SampleAnswer {
@@ -28,6 +29,8 @@ pub trait StepTask: Send + Sync {
     fn settle(&self) -> f64;
     /// Trajectory `row`'s answer after the step `obs`.
     fn answer(&self, obs: &Observation, row: usize) -> SampleAnswer;
+    /// A restart's answer-preserving copy of the input `x` (`TokenTask::restart_copy`).
+    fn restart_copy(&self, x: &[u32], rng: &mut NoiseSource) -> Option<InputCopy>;
 }
 
 impl<T: TokenTask> StepTask for T {
@@ -51,6 +54,10 @@ impl<T: TokenTask> StepTask for T {
     fn answer(&self, obs: &Observation, row: usize) -> SampleAnswer {
         let answer = self.answer_from_prediction(&obs.predictions[row]);
         SampleAnswer { text: self.answer_text(&answer), probs: self.shading(obs, row) }
+    }
+
+    fn restart_copy(&self, x: &[u32], rng: &mut NoiseSource) -> Option<InputCopy> {
+        TokenTask::restart_copy(self, x, rng)
     }
 }
 

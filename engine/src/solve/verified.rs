@@ -9,13 +9,36 @@
 //! `options.seed`, so with `rounds = 1` this answers whatever the plain vote answers whenever
 //! no sample verifies, and a verified sample otherwise.
 //!
-//! A deterministic run (TRM, or GRAM at guidance scale 0) repeats itself, so it gets one round.
+//! With [`Restarts::copies`], every round after the first solves a fresh answer-preserving copy
+//! of the puzzle ([`crate::tasks::InputCopy`]: the restart changes what it restarts, not only
+//! the noise), read back into the puzzle's frame before the rule check.
+//!
+//! A deterministic run (TRM, or GRAM at guidance scale 0) repeats itself on the same input, so
+//! without copies it gets one round.
 
 use burn::tensor::Device;
 
 use super::trajectories_to_run;
+use crate::gram::noise::NoiseSource;
 use crate::gram::{Gram, SampleOptions, Selection, Trajectories, majority_vote};
-use crate::tasks::{Solved, TokenTask};
+use crate::tasks::{InputCopy, Solved, TokenTask};
+
+/// How a verified run restarts when a whole budget verified nothing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Restarts {
+    /// Rounds in all: 1 + restarts.
+    pub rounds: usize,
+    /// Rounds after the first solve a fresh answer-preserving copy of the puzzle where the task
+    /// makes one ([`TokenTask::restart_copy`]); without, they rerun it with fresh noise.
+    pub copies: bool,
+}
+
+impl Restarts {
+    /// `restarts` restarts, each on the puzzle as given.
+    pub fn fresh_noise(restarts: usize) -> Self {
+        Restarts { rounds: 1 + restarts, copies: false }
+    }
+}
 
 /// Where a run verified: its round (0-based), supervision step (1-based, within the round) and
 /// sample (0-based).
@@ -45,11 +68,17 @@ pub fn round_seed(seed: u64, round: usize) -> u64 {
     seed ^ (round as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15)
 }
 
-/// The rounds a verified run with `rounds` asked for actually runs: a deterministic run (TRM, or
-/// GRAM at guidance scale 0; [`trajectories_to_run`] runs one trajectory) would repeat itself,
-/// so it gets one; at least one otherwise.
-pub fn rounds_to_run(model: &Gram, options: &SampleOptions, rounds: usize) -> usize {
-    if trajectories_to_run(model, options).samples < options.samples { 1 } else { rounds.max(1) }
+/// The rounds a verified run with `restarts` actually runs: a deterministic run (TRM, or GRAM
+/// at guidance scale 0; [`trajectories_to_run`] runs one trajectory) would repeat itself on the
+/// same input, so without copies it gets one; at least one otherwise.
+pub fn rounds_to_run(model: &Gram, options: &SampleOptions, restarts: Restarts) -> usize {
+    if !restarts.copies && trajectories_to_run(model, options).samples < options.samples { 1 } else { restarts.rounds.max(1) }
+}
+
+/// The copy round `round` solves: none in round 0 or without copies; otherwise the task's copy
+/// (`copy` calls its `restart_copy`), drawn from a stream of the round's seed.
+pub fn round_copy(seed: u64, round: usize, copies: bool, copy: impl FnOnce(&mut NoiseSource) -> Option<InputCopy>) -> Option<InputCopy> {
+    (round > 0 && copies).then(|| copy(&mut NoiseSource::new(round_seed(seed, round) ^ 0xc0b1_e5ee_d000_0001))).flatten()
 }
 
 /// Solves one puzzle with the verified stop and restarts (module doc). `select` picks among the
@@ -59,19 +88,21 @@ pub fn solve_verified<T: TokenTask>(
     model: &Gram,
     puzzle: &T::Puzzle,
     options: &SampleOptions,
-    rounds: usize,
+    restarts: Restarts,
     select: Selection,
     device: &Device,
 ) -> VerifiedRun<T::Answer> {
+    let rounds = rounds_to_run(model, options, restarts);
     let run = trajectories_to_run(model, options);
     let n = run.samples;
-    let rounds = rounds_to_run(model, options, rounds);
-    let tokens = [task.tokens(puzzle)];
+    let tokens = task.tokens(puzzle);
     let mut spent = 0;
     let mut last = None;
     for round in 0..rounds {
+        let copy = round_copy(options.seed, round, restarts.copies, |rng| task.restart_copy(&tokens, rng));
+        let input = [copy.as_ref().map_or_else(|| tokens.clone(), |c| c.x.clone())];
         let round_options = SampleOptions { seed: round_seed(options.seed, round), ..run.clone() };
-        let mut trajectories = Trajectories::new(model, &tokens, round_options, device);
+        let mut trajectories = Trajectories::new(model, &input, round_options, device);
         let (mut vote_by_step, mut samples_by_step) = (Vec::new(), Vec::<Vec<T::Answer>>::new());
         // The newest step's LPRM values, halting logits, picked sample and number; its answers
         // are the last entry of `samples_by_step`. The record is built once, when the round
@@ -80,6 +111,14 @@ pub fn solve_verified<T: TokenTask>(
         let mut verified = None;
         while !trajectories.is_done() && verified.is_none() {
             let obs = trajectories.step();
+            let backed;
+            let obs = match &copy {
+                Some(c) => {
+                    backed = c.observation_back(obs);
+                    &backed
+                }
+                None => obs,
+            };
             spent += n;
             let answers: Vec<T::Answer> = obs.predictions.iter().map(|p| task.answer_from_prediction(p)).collect();
             vote_by_step.push(answers[majority_vote(&obs.predictions)].clone());
@@ -148,7 +187,7 @@ mod tests {
         puzzles.push(Difficulty::Expert.generate(11).puzzle);
         for puzzle in &puzzles {
             let plain = solve(&task, &model, std::slice::from_ref(puzzle), &options, Selection::Vote, 1, &device).remove(0);
-            let v = solve_verified(&task, &model, puzzle, &options, 1, Selection::Vote, &device);
+            let v = solve_verified(&task, &model, puzzle, &options, Restarts::fresh_noise(0), Selection::Vote, &device);
             let first_valid = plain.samples_by_step.iter().position(|answers| answers.iter().any(|a| task.is_valid(puzzle, a)));
             match (first_valid, v.verified) {
                 (Some(step), Some(at)) => {
@@ -179,15 +218,46 @@ mod tests {
         let puzzle = Difficulty::Expert.generate(5).puzzle;
         let options = SampleOptions { samples: 2, max_steps: 2, seed: 1, ..SampleOptions::default() };
         let gram = shipped("gram-sudoku");
-        let v = solve_verified(&task, &gram, &puzzle, &options, 3, Selection::Vote, &device);
+        let v = solve_verified(&task, &gram, &puzzle, &options, Restarts::fresh_noise(2), Selection::Vote, &device);
         match v.verified {
             Some(at) => assert_eq!((v.rounds, v.trajectory_steps), (at.round + 1, 2 * (2 * at.round + at.step))),
             None => assert_eq!((v.rounds, v.trajectory_steps), (3, 3 * 2 * 2)),
         }
         let trm = shipped("trm-sudoku");
-        let t = solve_verified(&task, &trm, &puzzle, &options, 3, Selection::Vote, &device);
+        let t = solve_verified(&task, &trm, &puzzle, &options, Restarts::fresh_noise(2), Selection::Vote, &device);
         assert_eq!(t.rounds, 1);
         assert_eq!(t.solved.samples.len(), 2);
         assert!(t.trajectory_steps <= 2, "one trajectory: {}", t.trajectory_steps);
+    }
+
+    /// Restarts on copies: round 0 is the run on the puzzle as given; later rounds solve copies
+    /// (so even TRM, deterministic, gets every round), and whatever verifies answers the puzzle
+    /// as given.
+    #[test]
+    fn restarts_on_copies_answer_the_puzzle_as_given() {
+        let device = Device::default();
+        let task = Sudoku;
+        let options = SampleOptions { samples: 2, max_steps: 2, seed: 1, ..SampleOptions::default() };
+        let copies = Restarts { rounds: 3, copies: true };
+        for name in ["gram-sudoku", "trm-sudoku"] {
+            let model = shipped(name);
+            for seed in [5, 6, 7] {
+                let puzzle = Difficulty::Expert.generate(seed).puzzle;
+                let plain = solve_verified(&task, &model, &puzzle, &options, Restarts::fresh_noise(0), Selection::Vote, &device);
+                let v = solve_verified(&task, &model, &puzzle, &options, copies, Selection::Vote, &device);
+                match v.verified {
+                    Some(at) => {
+                        assert!(task.is_valid(&puzzle, v.solved.selected()), "{name}: a verified copy answers the original");
+                        if at.round == 0 {
+                            assert_eq!(Some(at), plain.verified);
+                        }
+                    }
+                    None => assert_eq!(v.rounds, 3, "{name}: every round runs while nothing verifies"),
+                }
+                if plain.verified.is_some() {
+                    assert_eq!(v.verified, plain.verified, "round 0 is the plain run");
+                }
+            }
+        }
     }
 }

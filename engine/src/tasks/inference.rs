@@ -16,10 +16,13 @@ pub struct InferenceDefaults {
     /// trajectories again with fresh noise, up to this many times (`solve_verified`'s rounds
     /// minus one). A run that verifies early never pays for them.
     pub restarts: usize,
+    /// With restarts: each restart solves a fresh answer-preserving copy of the puzzle
+    /// ([`crate::tasks::InputCopy`]) where the task makes one, instead of the puzzle as given.
+    pub restart_copies: bool,
 }
 
 impl InferenceDefaults {
     /// The GRAM paper's sampler as the presets train it: N = 20 trajectories, the whole budget of 8
     /// supervision steps, the learned prior, then the task's selection.
-    pub const PAPER: InferenceDefaults = InferenceDefaults { samples: 20, steps: 8, guidance_scale: 1.0, verified_stop: false, restarts: 0 };
+    pub const PAPER: InferenceDefaults = InferenceDefaults { samples: 20, steps: 8, guidance_scale: 1.0, verified_stop: false, restarts: 0, restart_copies: false };
 }

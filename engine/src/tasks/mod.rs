@@ -5,6 +5,7 @@
 
 pub mod boards;
 pub mod coloring;
+pub mod copy;
 pub mod coverage;
 pub mod digits;
 pub mod inference;
@@ -16,6 +17,7 @@ pub mod sudoku;
 pub mod task;
 pub mod tree;
 
+pub use copy::InputCopy;
 pub use inference::InferenceDefaults;
 pub use recipe::{FullSize, TaskRecipe};
 pub use registry::{TaskId, TaskVisitor, visit};

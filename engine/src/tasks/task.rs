@@ -125,6 +125,12 @@ pub trait TokenTask: Task + Clone + Send + 'static {
     fn augment(&self, _x: &[u32], _y: &[u32], _rng: &mut NoiseSource) -> Option<(Vec<u32>, Vec<u32>)> {
         None
     }
+    /// A random answer-preserving copy of the input `x` for a verified run's restart, with the
+    /// map back to `x`'s frame ([`crate::tasks::InputCopy`]); `None` where the task has none
+    /// (its restarts rerun `x` with fresh noise).
+    fn restart_copy(&self, _x: &[u32], _rng: &mut NoiseSource) -> Option<crate::tasks::InputCopy> {
+        None
+    }
     /// The probabilities the page shades trajectory `row`'s answer with after the step `obs`,
     /// flat in the task's order (N-Queens: P(queen) per cell; Sudoku: P(digit 1..9) per cell).
     fn shading(&self, obs: &Observation, row: usize) -> Vec<f32>;

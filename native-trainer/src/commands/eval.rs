@@ -12,7 +12,7 @@ use burn::tensor::Device;
 use engine::gram::sample::Decoding;
 use engine::gram::{Gram, SampleOptions};
 use engine::gram::Selection;
-use engine::solve::{SelectedTally, VerifiedStats, VerifiedTally, evaluate_selected, evaluate_verified, rounds_to_run, trajectories_to_run};
+use engine::solve::{Restarts, SelectedTally, VerifiedStats, VerifiedTally, evaluate_selected, evaluate_verified, rounds_to_run, trajectories_to_run};
 use engine::tasks::{InferenceDefaults, Part, Report, Task, TaskId, TokenTask, spread};
 use engine::weights::{EvalRecord, Manifest};
 
@@ -31,8 +31,8 @@ pub struct EvalArgs<'a> {
     pub found: &'a Found,
     pub options: SampleOptions,
     pub settle: Option<f64>,
-    /// `--verified-stop` rounds (1 + restarts), or the paper's plain run.
-    pub rounds: Option<usize>,
+    /// `--verified-stop` and its restarts, or the paper's plain run.
+    pub rounds: Option<Restarts>,
     pub limit: Option<usize>,
     pub part: &'a str,
     pub record: bool,
@@ -236,7 +236,7 @@ fn score<T: TokenTask>(
     model: &Gram,
     instances: &[T::Instance],
     options: &SampleOptions,
-    rounds: Option<usize>,
+    rounds: Option<Restarts>,
     selects: &[Selection],
     device: &Device,
     began: &Instant,
@@ -281,7 +281,7 @@ fn compute_line(s: &VerifiedTally, options: &SampleOptions, model: &Gram) -> Str
 /// The verified stop per group of the task (Sudoku's bands, N-Queens' queens removed) and
 /// overall: solved (= verified), compute per input, against the plain run's; with restarts, the
 /// same for every smaller restart budget.
-fn verified_table(s: &VerifiedStats, options: &SampleOptions, model: &Gram, rounds: usize) -> String {
+fn verified_table(s: &VerifiedStats, options: &SampleOptions, model: &Gram, rounds: Restarts) -> String {
     let plain = trajectories_to_run(model, options).samples * options.max_steps;
     let mut t = format!(
         "\nWith the verified stop (the answer: the first sample that passes the rules; compute: trajectories x supervision steps run, the plain run {plain} per input)\n| group | inputs | solved (verified) | trajectory-steps per input | rounds per input |\n| --- | --- | --- | --- | --- |\n"

@@ -108,7 +108,9 @@ fn gram(args: &RecordArgs, name: &str, manifest_text: Option<&str>, device: &Dev
         settle: task.settle(),
         ..Default::default()
     };
-    let spec = RunSpec { options, verified_stop: args.stop_restarts.is_some(), restarts: args.stop_restarts.unwrap_or(0), interventions: Vec::new() };
+    // Restarts on copies as the page's worker runs them (the task's default).
+    let restart_copies = engine::tasks::registry::visit(engine::tasks::TaskId::parse(&manifest.task)?, RestartCopies);
+    let spec = RunSpec { options, verified_stop: args.stop_restarts.is_some(), restarts: args.stop_restarts.unwrap_or(0), restart_copies, interventions: Vec::new() };
     let run = record_gram(&model, &*task, (name, &manifest.sha256), puzzle, spec, device)?;
     let summary = format!(
         "{} steps of {} samples{}",
@@ -195,4 +197,19 @@ fn write_out(out: &Path, text: &str) -> Result<(), String> {
         std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
     }
     std::fs::write(out, text).map_err(|e| format!("cannot write {}: {e}", out.display()))
+}
+
+/// The task's default for restarts on copies ([`engine::tasks::InferenceDefaults::restart_copies`]).
+struct RestartCopies;
+
+impl engine::tasks::TaskVisitor for RestartCopies {
+    type Output = bool;
+
+    fn gram<T: engine::tasks::TokenTask>(self, task: &T) -> bool {
+        task.inference_defaults().restart_copies
+    }
+
+    fn other<T: engine::tasks::Task>(self, _task: &T) -> bool {
+        false
+    }
 }

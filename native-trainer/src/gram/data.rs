@@ -32,7 +32,7 @@ pub enum TrainData {
     /// With `augment` each draw is a random answer-preserving copy (`TokenTask::augment`, `train
     /// --augment`) when the task makes one.
     Listed { task: TaskId, inputs: Vec<Vec<u32>>, targets: Vec<Vec<Vec<u32>>>, pairs: Vec<(usize, usize)>, validation: usize, augment: bool },
-    Sudoku { pool: Vec<sudoku::Instance>, givens: (usize, usize), validation: Vec<sudoku::Instance> },
+    Sudoku { pool: Vec<sudoku::Instance>, spec: sudoku::PoolSpec, validation: Vec<sudoku::Instance> },
     /// A `sudoku-csv` import's train part, drawn as written (the import chose any augmentation),
     /// and its validation part.
     ImportedSudoku { dir: PathBuf, pool: Vec<sudoku::Instance>, validation: Vec<sudoku::Instance> },
@@ -145,12 +145,12 @@ fn quick_options() -> SampleOptions {
 }
 
 impl TrainData {
-    /// `givens`: the range of target givens of Sudoku's generated pool (default
+    /// `pool`: how Sudoku's generated pool is made (default: the plain generator over
     /// [`SUDOKU_TRAIN_GIVENS`]); no other task has one. `augment`: draw answer-preserving copies
     /// (a listed task that makes them; Sudoku's pool is always augmented).
-    pub fn new(task: TaskId, seed: u64, givens: Option<(usize, usize)>, augment: bool) -> Result<TrainData, String> {
+    pub fn new(task: TaskId, seed: u64, pool: Option<sudoku::PoolSpec>, augment: bool) -> Result<TrainData, String> {
         match task {
-            TaskId::Sudoku => Ok(TrainData::sudoku(SUDOKU_POOL, givens.unwrap_or(SUDOKU_TRAIN_GIVENS), SUDOKU_VALIDATION_PER_BAND, seed)),
+            TaskId::Sudoku => Ok(TrainData::sudoku(SUDOKU_POOL, pool.unwrap_or(sudoku::PoolSpec::plain(SUDOKU_TRAIN_GIVENS)), SUDOKU_VALIDATION_PER_BAND, seed)),
             TaskId::Tree => unreachable!("GRAM/TRM presets train token tasks"),
             task => TrainData::listed(task, augment),
         }
@@ -159,10 +159,10 @@ impl TrainData {
     /// A run's data: the import in `data` if it names one, else the task's own (`task` `None`:
     /// an ARC preset, which has only imports). `puzzle_ids`: ARC inputs lead with their puzzle
     /// id (a model with puzzle-embedding positions).
-    pub fn for_run(task: Option<TaskId>, seed: u64, givens: Option<(usize, usize)>, data: Option<&Path>, puzzle_ids: bool, augment: bool) -> Result<TrainData, String> {
+    pub fn for_run(task: Option<TaskId>, seed: u64, pool: Option<sudoku::PoolSpec>, data: Option<&Path>, puzzle_ids: bool, augment: bool) -> Result<TrainData, String> {
         match (task, data) {
             (_, Some(dir)) => TrainData::imported(task, dir, puzzle_ids),
-            (Some(task), None) => TrainData::new(task, seed, givens, augment),
+            (Some(task), None) => TrainData::new(task, seed, pool, augment),
             (None, None) => Err("ARC presets train on an import: give --data DIR".into()),
         }
     }
@@ -207,13 +207,14 @@ impl TrainData {
         Ok(TrainData::Listed { task, inputs, targets, pairs, validation, augment })
     }
 
-    /// A pool of `pool` train-part puzzles from `seed`, each generated down to a target number
-    /// of givens drawn uniformly from `givens` (a target the generator cannot reach gives a
-    /// minimal puzzle: no given can go), and `per_band` validation puzzles per band.
-    pub fn sudoku(pool: usize, givens: (usize, usize), per_band: usize, seed: u64) -> TrainData {
+    /// A pool of `pool` train-part puzzles from `seed` made as `spec` says (each generated down
+    /// to a target number of givens drawn uniformly from its range, the hardest of its K by the
+    /// solver's rating; a target the generator cannot reach gives a minimal puzzle: no given can
+    /// go), and `per_band` validation puzzles per band.
+    pub fn sudoku(pool: usize, spec: sudoku::PoolSpec, per_band: usize, seed: u64) -> TrainData {
         TrainData::Sudoku {
-            pool: sudoku::train_pool(pool, givens, seed),
-            givens,
+            pool: sudoku::train_pool(pool, spec, seed),
+            spec,
             validation: sudoku::validation_set(per_band),
         }
     }
@@ -235,13 +236,15 @@ impl TrainData {
                 if *augment { " x random answer-preserving copies" } else { "" },
                 validation
             ),
-            TrainData::Sudoku { pool, givens, validation } => {
+            TrainData::Sudoku { pool, spec, validation } => {
                 let (lo, hi) = pool.iter().fold((usize::MAX, 0), |(lo, hi), i| (lo.min(i.givens()), hi.max(i.givens())));
+                let (median, p90, p99, most) = sudoku::rating_summary(pool);
+                let hardest = if spec.hardest_of > 1 { format!(", each the hardest of {}", spec.hardest_of) } else { String::new() };
                 format!(
-                    "train {} generated puzzles (target givens {}-{}, made {lo}-{hi}) x random augmentation, validation {} puzzles",
+                    "train {} generated puzzles (target givens {}-{}, made {lo}-{hi}{hardest}; solver guesses median {median}, 90th percentile {p90}, 99th {p99}, most {most}) x random augmentation, validation {} puzzles",
                     pool.len(),
-                    givens.0,
-                    givens.1,
+                    spec.givens.0,
+                    spec.givens.1,
                     validation.len()
                 )
             }
@@ -360,7 +363,7 @@ mod tests {
     #[test]
     fn sudoku_training_holds_no_test_input_and_evals_on_validation() {
         use engine::tasks::sudoku::SudokuGrid;
-        let data = TrainData::sudoku(200, SUDOKU_TRAIN_GIVENS, 3, 0);
+        let data = TrainData::sudoku(200, sudoku::PoolSpec::plain(SUDOKU_TRAIN_GIVENS), 3, 0);
         let TrainData::Sudoku { pool, validation, .. } = &data else { unreachable!() };
         assert!(pool.iter().all(|i| sudoku::part_of(&i.puzzle) == Part::Train));
         let mut rng = NoiseSource::new(2);
@@ -378,7 +381,7 @@ mod tests {
     #[test]
     fn a_hard_sudoku_pool_goes_down_to_minimal_puzzles() {
         use engine::tasks::sudoku::unique_solution;
-        let data = TrainData::sudoku(12, (SUDOKU_MIN_TARGET, 22), 1, 5);
+        let data = TrainData::sudoku(12, sudoku::PoolSpec::plain((SUDOKU_MIN_TARGET, 22)), 1, 5);
         let TrainData::Sudoku { pool, .. } = &data else { unreachable!() };
         assert!(data.describe().contains("target givens 17-22"), "{}", data.describe());
         for inst in pool {

@@ -46,6 +46,10 @@ pub struct RunState {
     /// absent = the default range). Part of the run's data, so a resumed run keeps it.
     #[serde(default)]
     pub train_givens: Option<(usize, usize)>,
+    /// Sudoku: each pool puzzle the hardest of this many by the solver's rating (`--hardest-of`;
+    /// absent = 1, the plain generator). Part of the run's data, so a resumed run keeps it.
+    #[serde(default)]
+    pub train_hardest_of: Option<usize>,
     /// `--data`: the import directory the run trains on (absent = the task's own data). Part of
     /// the run's data, so a resumed run keeps it.
     #[serde(default)]

@@ -63,6 +63,8 @@ pub struct Flags {
     pub ema: Option<f64>,
     /// Sudoku: the generated pool's target givens (`--givens LO-HI`), or an import (`--data DIR`).
     pub givens: Option<(usize, usize)>,
+    /// Sudoku: each generated puzzle the hardest of K by the solver's rating (`--hardest-of K`).
+    pub hardest_of: Option<usize>,
     pub data: Option<PathBuf>,
     /// `--augment`: train on random answer-preserving copies of the pairs (graph colouring).
     pub augment: bool,
@@ -136,7 +138,7 @@ pub fn train(args: TrainArgs, devices: Vec<Device>) -> Result<(), String> {
 pub fn time_steps(preset: Preset, warmup: usize, timed: usize, device: &Device) -> Result<Vec<f64>, String> {
     let ad = device.clone().autodiff();
     let data = match preset.task.ok_or_else(|| format!("{} trains on an import; nothing to bench", preset.name))? {
-        engine::tasks::TaskId::Sudoku => TrainData::sudoku(256, crate::gram::data::SUDOKU_TRAIN_GIVENS, 1, 0),
+        engine::tasks::TaskId::Sudoku => TrainData::sudoku(256, engine::tasks::sudoku::PoolSpec::plain(crate::gram::data::SUDOKU_TRAIN_GIVENS), 1, 0),
         task => TrainData::new(task, 0, None, false)?,
     };
     let args = TrainArgs {
@@ -194,6 +196,7 @@ fn start(args: &TrainArgs, ad: &Device) -> Result<Run, String> {
         batch: None,
         best_eval: None,
         train_givens: f.givens,
+        train_hardest_of: f.hardest_of,
         train_data: f.data.clone(),
         train_augment: f.augment,
     };
@@ -259,9 +262,11 @@ fn apply_flags(state: &mut RunState, mut schedule: Schedule, flags: &Flags) -> R
     if let Some(seed) = flags.seed.filter(|&s| s != state.seed) {
         return Err(format!("--seed {seed}: this run was seeded with {}; a resumed run keeps its seed", state.seed));
     }
-    let changes_data = (flags.givens.is_some() && flags.givens != state.train_givens) || (flags.data.is_some() && flags.data != state.train_data);
+    let changes_data = (flags.givens.is_some() && flags.givens != state.train_givens)
+        || (flags.hardest_of.is_some() && flags.hardest_of != state.train_hardest_of)
+        || (flags.data.is_some() && flags.data != state.train_data);
     if changes_data || (flags.augment && !state.train_augment) {
-        return Err("--givens, --data, --augment: a resumed run keeps the training data it started with".into());
+        return Err("--givens, --hardest-of, --data, --augment: a resumed run keeps the training data it started with".into());
     }
     let mut changes = Vec::new();
     if let Some(lr) = flags.lr.filter(|&x| x != schedule.lr) {
@@ -294,7 +299,11 @@ fn apply_flags(state: &mut RunState, mut schedule: Schedule, flags: &Flags) -> R
 fn prepare_data(run: &Run, args: &TrainArgs, rows: usize, cut: &str) -> Result<TrainData, String> {
     let (began, state) = (std::time::Instant::now(), &run.state);
     let puzzle_ids = state.config.puzzle_prefix() > 0;
-    let data = TrainData::for_run(args.preset.task, state.seed, state.train_givens, state.train_data.as_deref(), puzzle_ids, state.train_augment)?;
+    let pool = (state.train_givens.is_some() || state.train_hardest_of.is_some()).then(|| engine::tasks::sudoku::PoolSpec {
+        givens: state.train_givens.unwrap_or(crate::gram::data::SUDOKU_TRAIN_GIVENS),
+        hardest_of: state.train_hardest_of.unwrap_or(1),
+    });
+    let data = TrainData::for_run(args.preset.task, state.seed, pool, state.train_data.as_deref(), puzzle_ids, state.train_augment)?;
     eprintln!(
         "{}: {} params, {} (data ready in {:.1} s), {} steps x batch {}{}",
         args.preset.name,

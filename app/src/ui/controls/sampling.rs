@@ -5,7 +5,7 @@
 use leptos::prelude::*;
 
 use super::slider::{SeedInput, Slider};
-use crate::url_state::sampling::{HasSampling, MAX_RESTARTS, MAX_SCALE, MAX_STEPS, NOISE, SCALE, Sampling};
+use crate::url_state::sampling::{HasSampling, MAX_RESTARTS, MAX_SCALE, MAX_STEPS, NOISE, SCALE, Sampling, UNTIL_VERIFIED};
 
 /// PTRM latent-noise sigmas offered (the URL may hold any other from 0 to 16; it is then offered too).
 pub const PTRM_SIGMAS: [f64; 7] = [0.0, 0.5, 1.0, 2.0, 4.0, 8.0, 16.0];
@@ -32,6 +32,9 @@ pub fn SamplingControls<S>(
     /// Offer the verified stop and its restarts (a page with no rule to check does not).
     #[prop(default = true)]
     verified_stop: bool,
+    /// Offer restarts on shuffled copies of the puzzle (a task that makes them).
+    #[prop(default = false)]
+    copies: bool,
     /// Told each new guidance scale as the visitor moves the slider (a page whose runs can take
     /// it mid-run).
     #[prop(optional)]
@@ -100,28 +103,47 @@ where
             <p class="hint">{PTRM_HINT}</p>
         })}
         {verified_stop.then(|| view! {
-            <label class="check">
-                <input
-                    type="checkbox"
-                    prop:checked=move || read().stop
-                    on:change=move |e| {
-                        let on = event_target_checked(&e);
-                        edit(&|s| s.stop = on)
-                    }
-                />
-                "Stop at the first sample that passes the rules (the rule check is exact and free; the paper runs every step, then votes)"
-            </label>
+            <Check
+                checked=move || read().stop
+                on_change=move |on| edit(&|s| s.stop = on)
+                label="Stop at the first sample that passes the rules (the rule check is exact and free; the paper runs every step, then votes)"
+            />
             <Show when=move || read().stop>
                 <Slider
-                    label=move || format!("Restarts when nothing passes = {}", read().restarts)
+                    label=move || match read().restarts {
+                        UNTIL_VERIFIED => "Restarts when nothing passes = until one passes".to_string(),
+                        r => format!("Restarts when nothing passes = {r}"),
+                    }
                     aria_label="Restarts"
                     min="0"
-                    max=MAX_RESTARTS.to_string()
-                    value=move || read().restarts.to_string()
-                    on_input=move |v| { if let Ok(n) = v.parse() { edit(&|s| s.restarts = n) } }
+                    max=(MAX_RESTARTS + 1).to_string()
+                    value=move || read().restarts.min(MAX_RESTARTS + 1).to_string()
+                    on_input=move |v| {
+                        if let Ok(n) = v.parse::<usize>() {
+                            edit(&|s| s.restarts = if n > MAX_RESTARTS { UNTIL_VERIFIED } else { n })
+                        }
+                    }
                 />
-                <p class="hint">"A budget of steps with no sample passing starts all N again with fresh noise, up to this many times."</p>
+                <p class="hint">"A budget of steps with no sample passing starts all N again with fresh noise, up to this many times; at the slider's end, until a sample passes or you press Stop."</p>
+                {copies.then(|| view! {
+                    <Check
+                        checked=move || read().copies
+                        on_change=move |on| edit(&|s| s.copies = on)
+                        label="Restart on a shuffled copy of the puzzle (digits relabelled, rows and columns shuffled: the same puzzle to the rules, a new one to the network; shown unshuffled)"
+                    />
+                })}
             </Show>
         })}
+    }
+}
+
+/// A labelled checkbox: `checked` read, `on_change` told the new state.
+#[component]
+fn Check(checked: impl Fn() -> bool + Send + Sync + 'static, on_change: impl Fn(bool) + 'static, label: &'static str) -> impl IntoView {
+    view! {
+        <label class="check">
+            <input type="checkbox" prop:checked=checked on:change=move |e| on_change(event_target_checked(&e))/>
+            {label}
+        </label>
     }
 }

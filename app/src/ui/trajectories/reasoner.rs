@@ -39,6 +39,7 @@ pub fn ReasonerPanel<P: ReasonerPage>(page: P) -> impl IntoView {
             blocked_hint=P::BLOCKED_HINT
             run_label=P::RUN_LABEL
             verified_stop=P::VERIFIED_STOP
+            copies=P::RESTART_COPIES
             picks=P::PICKS
         />
     }
@@ -66,6 +67,9 @@ pub fn ReasonerControls<S, P>(
     /// Offer the verified stop.
     #[prop(default = true)]
     verified_stop: bool,
+    /// Offer restarts on shuffled copies of the puzzle.
+    #[prop(default = false)]
+    copies: bool,
     /// Offer the choice of how one answer is picked.
     #[prop(default = true)]
     picks: bool,
@@ -101,7 +105,7 @@ where
                     "TRM (deterministic)"
                 </label>
             </fieldset>
-            <SamplingControls settings scale_hint verified_stop on_scale ptrm=picks/>
+            <SamplingControls settings scale_hint verified_stop copies on_scale ptrm=picks/>
             <RunStop on_run on_stop blocked running=move || session.running() label=run_label/>
             <div class="row perturb-row">
                 <button

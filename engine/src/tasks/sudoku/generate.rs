@@ -143,15 +143,18 @@ impl Augmentation {
         Augmentation { digits, transpose: rng.uniform() < 0.5, rows, cols }
     }
 
+    /// The input cell that output cell `cell` (row-major) reads.
+    pub fn source(&self, cell: usize) -> usize {
+        let (sr, sc) = (self.rows[cell / 9], self.cols[cell % 9]);
+        let (sr, sc) = if self.transpose { (sc, sr) } else { (sr, sc) };
+        sr * 9 + sc
+    }
+
     pub fn apply(&self, grid: &SudokuGrid) -> SudokuGrid {
         let mut out = SudokuGrid::empty();
-        for r in 0..9 {
-            for c in 0..9 {
-                let (sr, sc) = (self.rows[r], self.cols[c]);
-                let (sr, sc) = if self.transpose { (sc, sr) } else { (sr, sc) };
-                let d = grid.get(sr * 9 + sc);
-                out.set(r * 9 + c, if d == 0 { 0 } else { self.digits[d as usize - 1] });
-            }
+        for cell in 0..CELLS {
+            let d = grid.get(self.source(cell));
+            out.set(cell, if d == 0 { 0 } else { self.digits[d as usize - 1] });
         }
         out
     }

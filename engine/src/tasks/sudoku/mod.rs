@@ -1,6 +1,7 @@
 //! Sudoku: the 9x9 grid, its text format and tokens, and the train/test split (the GRAM paper, section 4
 //! and appendix D.1). `solver`: the exact solver and uniqueness counter; `generate`: puzzles with
-//! a difficulty rating, and validity-preserving augmentation; `csv` and `imported`: a user's
+//! a difficulty rating, and validity-preserving augmentation; `pool`: the generated training
+//! pool, optionally tilted to the solver's hardest; `csv` and `imported`: a user's
 //! Sudoku-Extreme CSV, checked, and what an import keeps of it.
 //!
 //! Text format: 81 characters, row-major, `1`-`9` for a given, `.` or `0` for a blank.
@@ -8,7 +9,6 @@
 
 use std::fmt;
 
-use crate::gram::noise::NoiseSource;
 use crate::tasks::split::fnv1a64;
 
 pub mod csv;
@@ -16,12 +16,14 @@ mod generate;
 pub mod imported;
 pub mod metrics;
 mod model;
+mod pool;
 mod solver;
 mod task;
 
 pub use generate::{Augmentation, Difficulty, generate, random_solution};
 pub use metrics::{SudokuReport, WIDTHS, WidthPoint, vote, width_curve};
 pub use model::gram_config;
+pub use pool::{PoolSpec, rating_summary, train_pool};
 pub use solver::{Instance, SolveReport, assess, problem_with, solve_with_limit, unique_solution};
 pub use task::{INFERENCE, Sudoku, TEST_PER_BAND, TRAIN_GIVENS};
 
@@ -240,20 +242,6 @@ fn held_set(per_band: usize, first_seed: u64, part: Part) -> Vec<Instance> {
     out
 }
 
-/// Training puzzles from `seed`, over the given range of givens, train part only.
-pub fn train_pool(count: usize, givens: (usize, usize), seed: u64) -> Vec<Instance> {
-    let mut rng = NoiseSource::new(seed.wrapping_mul(0x9e37_79b9_7f4a_7c15).wrapping_add(0x7a1));
-    let mut out = Vec::with_capacity(count);
-    while out.len() < count {
-        let target = givens.0 + rng.index(givens.1 - givens.0 + 1);
-        let inst = generate(target, &mut rng);
-        if part_of(&inst.puzzle) == Part::Train {
-            out.push(inst);
-        }
-    }
-    out
-}
-
 /// Per cell, the model's probability of each digit 1..=9 for one trajectory of an observation,
 /// `[81 * 9]` row-major (cell, digit - 1); the pad and blank tokens' share is left out, so a
 /// cell's nine values sum to at most 1. What the browser shades cells with.
@@ -297,7 +285,7 @@ mod tests {
         assert_eq!(test[0].puzzle.to_text(), ".51..8632.48....7.3.295...41...6..497...3...14..1..78323......85.638.4..8.7.42...");
         assert_eq!(test, test_set(3));
         assert!(test.iter().all(|i| part_of(&i.puzzle) == Part::Test));
-        let train = train_pool(40, (28, 36), 1);
+        let train = train_pool(40, PoolSpec::plain((28, 36)), 1);
         assert!(train.iter().all(|i| part_of(&i.puzzle) == Part::Train));
         let validation = validation_set(2);
         assert_eq!(validation.len(), 8);
