@@ -12,6 +12,7 @@ mod lines;
 mod lm;
 mod reasoner;
 mod run;
+mod sampling_args;
 mod train_cli;
 mod weights_io;
 

@@ -1,0 +1,100 @@
+//! How `eval` and `solve` sample: their shared flags, and the plan they make of them (the
+//! sampler's options and the verified stop's restarts) with a task's defaults for what is left out.
+
+use clap::{Args, ValueEnum};
+use engine::gram::SampleOptions;
+use engine::gram::sample::Decoding;
+use engine::solve::Restarts;
+use engine::tasks::InferenceDefaults;
+
+/// How `eval` and `solve` sample: one set of flags, one meaning. A flag left out takes
+/// `eval`'s defaults (the GRAM paper's sampler: N 20, 8 steps, scale 1, no verified stop) or, for
+/// `solve`, the task's (`TokenTask::inference_defaults`, the same as its page's).
+#[derive(Args)]
+pub struct SamplingArgs {
+    /// Trajectories per puzzle (N). Default 20.
+    #[arg(long)]
+    pub samples: Option<usize>,
+    /// Supervision-step budget. Default 8 (N_sup of the presets).
+    #[arg(long)]
+    pub steps: Option<usize>,
+    /// Noise scale: 0 = mean path, 1 = learned prior, > 1 amplified. Default 1 (`solve
+    /// --task sudoku`: 3).
+    #[arg(long)]
+    pub guidance_scale: Option<f64>,
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+    /// Let the halting Q-head freeze trajectories early (off by default: measured, it halts
+    /// too early; see docs/results/nqueens.md).
+    #[arg(long)]
+    pub halt: bool,
+    /// Fraction of the step budget, at its end, run without noise (the mean path): 0.25 of 8
+    /// steps = the last 2. Default: the task's (0.25 for N-Queens and 10-vertex colouring, 0 for Sudoku and 8-vertex colouring; see docs/results/nqueens.md, docs/results/coloring.md).
+    #[arg(long)]
+    pub settle: Option<f64>,
+    /// How an answer is read from the logits: `greedy` (argmax, the default) or `sample` (drawn
+    /// from each position's softmax: the GRAM paper's "TRM w/ stochastic decoding" ablation).
+    #[arg(long, value_enum, default_value_t = DecodingArg::Greedy)]
+    pub decoding: DecodingArg,
+    /// Check every sample against the task's rules after each supervision step and stop a
+    /// puzzle's run at the first step where one passes, answering with it (not the paper's
+    /// sampler, which votes after the whole budget; docs/results/sudoku.md). `solve --task
+    /// sudoku` does this by default.
+    #[arg(long, conflicts_with = "no_verified_stop")]
+    pub verified_stop: bool,
+    /// Run the paper's sampler (the whole budget, then the selection) where the task's default
+    /// is the verified stop (`solve --task sudoku`).
+    #[arg(long)]
+    pub no_verified_stop: bool,
+    /// With --verified-stop: when a whole step budget ends with no sample verified, restart all
+    /// N trajectories with fresh noise, up to this many times. Default: the task's (`solve
+    /// --task sudoku`: 2; the /sudoku page goes on until one verifies), else 0.
+    #[arg(long)]
+    pub restarts: Option<usize>,
+    /// With restarts: each restart solves a fresh answer-preserving copy of the puzzle (Sudoku:
+    /// digits relabelled, rows, columns, bands and stacks shuffled, transposed), read back into
+    /// the puzzle's frame, instead of the puzzle as given. Default: the task's.
+    #[arg(long, conflicts_with = "no_restart_copies")]
+    pub restart_copies: bool,
+    /// Restarts rerun the puzzle as given with fresh noise only, where the task's default is copies.
+    #[arg(long)]
+    pub no_restart_copies: bool,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum DecodingArg {
+    Greedy,
+    Sample,
+}
+
+impl SamplingArgs {
+    /// The options and the verified stop's restarts (`None` for the plain run), from the flags
+    /// given and `defaults` for those left out; no settle (the caller applies the task's).
+    pub fn plan(&self, defaults: &InferenceDefaults) -> Result<(SampleOptions, Option<Restarts>), String> {
+        let options = SampleOptions {
+            samples: self.samples.unwrap_or(defaults.samples),
+            guidance_scale: self.guidance_scale.unwrap_or(defaults.guidance_scale),
+            max_steps: self.steps.unwrap_or(defaults.steps),
+            halting: self.halt,
+            seed: self.seed,
+            settle: 0.0,
+            decoding: match self.decoding {
+                DecodingArg::Greedy => Decoding::Greedy,
+                DecodingArg::Sample => Decoding::Sample,
+            },
+            // `--latent-noise` is its command's own flag (its meaning depends on the weights).
+            latent_noise: 0.0,
+        };
+        let stop = self.verified_stop || (defaults.verified_stop && !self.no_verified_stop);
+        let copies = self.restart_copies || (defaults.restart_copies && !self.no_restart_copies);
+        let rounds = match (stop, self.restarts) {
+            (false, None | Some(0)) if !self.restart_copies => None,
+            (false, _) => return Err("--restarts and --restart-copies need --verified-stop (a restart follows a budget with nothing verified)".into()),
+            (true, r) => match r.unwrap_or(defaults.restarts) {
+                r if r > 64 => return Err(format!("--restarts must be at most 64, not {r}")),
+                r => Some(Restarts { rounds: 1 + r, copies }),
+            },
+        };
+        Ok((options, rounds))
+    }
+}
