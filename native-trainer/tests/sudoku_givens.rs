@@ -1,4 +1,4 @@
-//! `train --givens LO-HI`: the Sudoku training pool's range of target givens, checked before
+//! `train --givens LO-HI` and `--hardest-of K`: how the Sudoku training pool is made, checked before
 //! anything is generated, recorded in the checkpoint and kept by a resumed run.
 
 use std::path::PathBuf;
@@ -27,7 +27,9 @@ fn bad_givens_are_refused_before_training() {
     refused(&["train", "--preset", "gram-sudoku", "--givens", "12-31", "--run-dir", d], "17 <= LO <= HI <= 40");
     refused(&["train", "--preset", "gram-sudoku", "--givens", "31-22", "--run-dir", d], "17 <= LO <= HI <= 40");
     refused(&["train", "--preset", "gram-sudoku", "--givens", "twenty", "--run-dir", d], "e.g. 17-31");
-    refused(&["train", "--preset", "gram-nqueens8", "--givens", "17-31", "--run-dir", d], "--givens is for Sudoku presets");
+    refused(&["train", "--preset", "gram-nqueens8", "--givens", "17-31", "--run-dir", d], "--givens and --hardest-of are for Sudoku presets");
+    refused(&["train", "--preset", "gram-nqueens8", "--hardest-of", "4", "--run-dir", d], "--givens and --hardest-of are for Sudoku presets");
+    refused(&["train", "--preset", "gram-sudoku", "--hardest-of", "0", "--run-dir", d], "--hardest-of");
     assert!(!dir.join("latest").exists(), "nothing was trained");
 }
 
@@ -45,6 +47,7 @@ fn the_givens_are_the_runs_data_and_a_resume_keeps_them() {
     assert_eq!(state["train_givens"], serde_json::json!([17, 24]));
     // A resumed run keeps them; asking for others is refused.
     refused(&[&base[..], &["--steps", "2", "--resume", "--givens", "22-40"]].concat(), "keeps the training data");
+    refused(&[&base[..], &["--steps", "2", "--resume", "--hardest-of", "4"]].concat(), "keeps the training data");
     let out = bin().args(base).args(["--steps", "2", "--resume"]).output().unwrap();
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(out.status.success() && err.contains("target givens 17-24"), "{err}");
