@@ -17,8 +17,6 @@ pub const SCALE: Decimal = Decimal { max: MAX_SCALE, per_unit: 10.0, rule: "a nu
 pub const STEPS: Whole<usize> = Whole { min: 1, max: MAX_STEPS };
 /// Most restarts a run may ask for (each a whole budget of steps).
 pub const MAX_RESTARTS: usize = 4;
-/// `restarts`: fresh-noise restarts after a budget with nothing verified.
-pub const RESTARTS: Whole<usize> = Whole { min: 0, max: MAX_RESTARTS };
 /// `restarts=until`: restart until a sample passes the rules or the visitor presses Stop.
 pub const UNTIL_VERIFIED: usize = usize::MAX;
 /// Largest PTRM latent noise sigma (against the RMS-normalised reasoning latent).
@@ -86,21 +84,13 @@ impl Sampling {
             "scale" => SCALE.read(key, value, &mut self.scale, notes),
             "seed" => SEED.read(key, value, &mut self.seed, notes),
             "steps" => STEPS.read(key, value, &mut self.steps, notes),
-            "stop" => match value {
-                "1" => self.stop = true,
-                "0" => self.stop = false,
-                _ => notes.push(ignored(key, value, "1 (stop at the first verified sample) or 0", if self.stop { "1" } else { "0" })),
-            },
+            "stop" => read_bit(key, value, &mut self.stop, "1 (stop at the first verified sample) or 0", notes),
             "restarts" => match (value, value.parse::<usize>()) {
                 ("until", _) => self.restarts = UNTIL_VERIFIED,
                 (_, Ok(r)) if r <= MAX_RESTARTS => self.restarts = r,
                 _ => notes.push(ignored(key, value, &format!("a whole number from 0 to {MAX_RESTARTS}, or until"), restarts_text(self.restarts))),
             },
-            "copies" => match value {
-                "1" => self.copies = true,
-                "0" => self.copies = false,
-                _ => notes.push(ignored(key, value, "1 (restarts solve shuffled copies) or 0", if self.copies { "1" } else { "0" })),
-            },
+            "copies" => read_bit(key, value, &mut self.copies, "1 (restarts solve shuffled copies) or 0", notes),
             "noise" => NOISE.read(key, value, &mut self.noise, notes),
             "backend" => match BackendChoice::parse(value) {
                 Some(b) => self.backend = b,
@@ -131,6 +121,15 @@ impl Sampling {
         }
         q.push_str(run_suffix(self.run));
         q
+    }
+}
+
+/// `1` or `0` into `slot`; anything else keeps it and leaves a note saying `rule`.
+fn read_bit(key: &str, value: &str, slot: &mut bool, rule: &str, notes: &mut Vec<String>) {
+    match value {
+        "1" => *slot = true,
+        "0" => *slot = false,
+        _ => notes.push(ignored(key, value, rule, if *slot { "1" } else { "0" })),
     }
 }
 

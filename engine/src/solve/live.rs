@@ -147,11 +147,6 @@ impl<'m> LiveRun<'m> {
         }
     }
 
-    /// Whether the current round solves a copy of the puzzle rather than the puzzle as given.
-    pub fn on_copy(&self) -> bool {
-        self.copy.is_some()
-    }
-
     /// A new round when the last one is spent (all N from z0 with the round's noise, on the
     /// round's copy when there is one), then the visitor's changes due at this step.
     fn before_step(&mut self) {
