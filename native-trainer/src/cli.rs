@@ -79,6 +79,10 @@ pub struct EvalCli {
     /// --test`, e.g. Sudoku-Extreme's test.csv) instead of our split's `--part`.
     #[arg(long, conflicts_with = "part")]
     pub data: Option<PathBuf>,
+    /// Sudoku weights: score `--part`'s rated set instead (200 puzzles, givens 17-40, each the
+    /// hardest of K by the exact solver's guesses: how `train --hardest-of K` makes its pool).
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=64), conflicts_with = "data")]
+    pub hardest_of: Option<u64>,
 }
 
 /// `data import`'s flags (`commands/import.rs`).
@@ -141,6 +145,10 @@ pub enum Command {
         task: String,
         #[arg(long)]
         part: String,
+        /// Sudoku only: the part's rated set instead (200 puzzles, givens 17-40, each the hardest
+        /// of K by the exact solver's guesses), as `eval --hardest-of K` scores it.
+        #[arg(long, value_parser = clap::value_parser!(u64).range(1..=64))]
+        hardest_of: Option<u64>,
     },
     /// Solve puzzles from stdin (one per line); one JSON object per line on stdout.
     Solve {

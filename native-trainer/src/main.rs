@@ -51,7 +51,7 @@ fn run(command: Command, command_line: String, device: Device) -> Result<ExitCod
         Command::Train(_) => unreachable!("main runs train with its devices"),
         Command::Data { command: DataCommand::Import(args) } => commands::import::import(&args),
         Command::Eval(args) => commands::eval::eval_all(args, &command_line, &device),
-        Command::Split { task, part } => commands::split::split(&task, &part),
+        Command::Split { task, part, hardest_of } => commands::split::split(&task, &part, hardest_of.map(|k| k as usize)),
         Command::Solve { weights, task, sampling, select, latent_noise, model, corrupt } => {
             let args = SolveArgs {
                 weights: &weights,

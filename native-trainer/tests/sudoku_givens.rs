@@ -1,5 +1,6 @@
 //! `train --givens LO-HI` and `--hardest-of K`: how the Sudoku training pool is made, checked before
-//! anything is generated, recorded in the checkpoint and kept by a resumed run.
+//! anything is generated, recorded in the checkpoint and kept by a resumed run; and the rated
+//! held-out sets (`split` / `eval --hardest-of K`) its checkpoints are chosen on.
 
 use std::path::PathBuf;
 
@@ -51,4 +52,30 @@ fn the_givens_are_the_runs_data_and_a_resume_keeps_them() {
     let out = bin().args(base).args(["--steps", "2", "--resume"]).output().unwrap();
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(out.status.success() && err.contains("target givens 17-24"), "{err}");
+}
+
+/// `split --hardest-of K` prints the part's rated set: 200 puzzles of that part, apart from the
+/// other part's (the engine's test checks that a set is the same on every call and rates
+/// higher); other tasks, and `eval --record` on it, are refused.
+#[test]
+fn a_rated_set_is_printed_held_out_and_stable() {
+    let lines = |args: &[&str]| {
+        let out = bin().args(args).output().unwrap();
+        assert!(out.status.success(), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
+        String::from_utf8(out.stdout).unwrap().lines().map(str::to_string).collect::<Vec<_>>()
+    };
+    let rated = lines(&["split", "--task", "sudoku", "--part", "validation", "--hardest-of", "2"]);
+    assert_eq!(rated.len(), 200);
+    for p in &rated {
+        let grid = engine::tasks::sudoku::SudokuGrid::parse(p).unwrap();
+        assert_eq!(engine::tasks::sudoku::part_of(&grid), engine::tasks::Part::Validation, "{p}");
+        assert!((17..=40).contains(&grid.givens()), "{p}");
+    }
+    let test = lines(&["split", "--task", "sudoku", "--part", "test", "--hardest-of", "2"]);
+    assert!(test.iter().all(|p| !rated.contains(p)));
+    refused(&["split", "--task", "coloring8", "--part", "validation", "--hardest-of", "2"], "--hardest-of rates Sudoku puzzles");
+    refused(
+        &["eval", "--weights", "public/weights/gram-sudoku.bpk", "--hardest-of", "2", "--record"],
+        "a rated set's is yours to keep",
+    );
 }

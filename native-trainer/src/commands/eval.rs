@@ -44,6 +44,8 @@ pub struct EvalArgs<'a> {
     pub csv: Option<&'a Path>,
     /// `--data`: a Sudoku test import scored instead of `part`.
     pub data: Option<&'a Path>,
+    /// `--hardest-of K`: `part`'s rated Sudoku set scored instead of the part.
+    pub hardest_of: Option<usize>,
 }
 
 /// `eval`: each `--weights` in turn with the same options, then a summary table when several.
@@ -59,8 +61,8 @@ pub fn eval_all(a: EvalCli, command_line: &str, device: &Device) -> Result<ExitC
     if a.weights.len() > 1 && (a.record || a.csv.is_some()) {
         return Err("--record and --csv take one --weights".into());
     }
-    if a.data.is_some() && a.record {
-        return Err("--record stores a score on our test split in the manifest; an import's is yours to keep".into());
+    if (a.data.is_some() || a.hardest_of.is_some()) && a.record {
+        return Err("--record stores a score on our test split in the manifest; an import's or a rated set's is yours to keep".into());
     }
     // eval measures the GRAM paper's sampler unless told otherwise, whatever the task's page uses.
     let (options, rounds) = a.sampling.plan(&InferenceDefaults::PAPER)?;
@@ -80,6 +82,7 @@ pub fn eval_all(a: EvalCli, command_line: &str, device: &Device) -> Result<ExitC
             command: command_line,
             csv: a.csv.as_deref(),
             data: a.data.as_deref(),
+            hardest_of: a.hardest_of.map(|k| k as usize),
         };
         rows.push(eval(args, device)?);
     }
@@ -140,7 +143,11 @@ pub fn eval(args: EvalArgs, device: &Device) -> Result<SummaryRow, String> {
     let imported: Option<Box<dyn Any>> = match args.data {
         Some(dir) if task == TaskId::Sudoku => Some(Box::new(crate::gram::imports::read_sudoku_test(dir)?)),
         Some(_) => return Err(format!("--data scores Sudoku weights on a test import; these are {} weights", task.id())),
-        None => None,
+        None => match args.hardest_of {
+            Some(k) if task == TaskId::Sudoku => Some(Box::new(engine::tasks::sudoku::rated_set(part, k, super::split::RATED_COUNT))),
+            Some(_) => return Err(format!("--hardest-of scores Sudoku weights on a rated set; these are {} weights", task.id())),
+            None => None,
+        },
     };
     let result = visit(task, GramEval { model: &model, manifest, part, args, device, imported })?;
     Ok(SummaryRow { result, ..row })
@@ -169,7 +176,11 @@ impl TaskVisitor for GramEval<'_> {
             Some(set) => set.downcast_ref::<Vec<T::Instance>>().cloned().ok_or("the import does not hold this task's puzzles")?,
             None => task.instances(self.part),
         };
-        let part = self.args.data.map_or_else(|| self.args.part.to_string(), |d| format!("imported test {}", d.display()));
+        let part = match (self.args.data, self.args.hardest_of) {
+            (Some(d), _) => format!("imported test {}", d.display()),
+            (None, Some(k)) => format!("{}, rated: each the hardest of {k}", self.args.part),
+            (None, None) => self.args.part.to_string(),
+        };
         let instances = match self.args.limit {
             Some(k) => spread(&all, k),
             None => all,

@@ -29,6 +29,28 @@ impl PoolSpec {
 
 /// Training puzzles from `seed`, train part only (a candidate outside it is redrawn).
 pub fn train_pool(count: usize, spec: PoolSpec, seed: u64) -> Vec<Instance> {
+    pool_of(Part::Train, count, spec, seed)
+}
+
+/// The givens of a [`rated_set`]: the whole range training draws from, the fewest givens of a
+/// minimal puzzle (17) to the easy band's most.
+pub const RATED_GIVENS: (usize, usize) = (17, 40);
+
+/// `count` held-out puzzles of `part`, made as a `train --hardest-of K` pool is made (target
+/// givens uniform over [`RATED_GIVENS`], each the hardest of `hardest_of` candidates by the
+/// solver's guesses) from a fixed seed of the part's own. What checkpoints of a run on a rated
+/// pool are chosen on (`eval --part validation --hardest-of K`). A pure function of its
+/// arguments; the parts never meet, whoever generated them ([`part_of`]).
+pub fn rated_set(part: Part, hardest_of: usize, count: usize) -> Vec<Instance> {
+    let seed = match part {
+        Part::Validation => 0x7a11_4a7d,
+        Part::Test => 0x7e57_4a7d,
+        Part::Train => 0x7a41_4a7d,
+    };
+    pool_of(part, count, PoolSpec { givens: RATED_GIVENS, hardest_of }, seed)
+}
+
+fn pool_of(part: Part, count: usize, spec: PoolSpec, seed: u64) -> Vec<Instance> {
     let mut rng = NoiseSource::new(seed.wrapping_mul(0x9e37_79b9_7f4a_7c15).wrapping_add(0x7a1));
     let (lo, hi) = spec.givens;
     let mut out = Vec::with_capacity(count);
@@ -38,7 +60,7 @@ pub fn train_pool(count: usize, spec: PoolSpec, seed: u64) -> Vec<Instance> {
         let mut tried = 0;
         while tried < spec.hardest_of.max(1) {
             let inst = generate(target, &mut rng);
-            if part_of(&inst.puzzle) != Part::Train {
+            if part_of(&inst.puzzle) != part {
                 // Plain pools skip such a draw and take a new target: keep that stream for K = 1.
                 if spec.hardest_of <= 1 {
                     break;
@@ -81,5 +103,19 @@ mod tests {
         assert!(total(&hard) > total(&plain), "hardest of 4: {} guesses against {}", total(&hard), total(&plain));
         let (median, p90, p99, most) = rating_summary(&hard);
         assert!(median <= p90 && p90 <= p99 && p99 <= most);
+    }
+
+    /// A rated held-out set stays in its part, is the same on every call, and rates higher
+    /// than the plain generator's set from the same seed.
+    #[test]
+    fn a_rated_set_is_held_out_stable_and_harder() {
+        let rated = rated_set(Part::Validation, 4, 12);
+        assert_eq!(rated, rated_set(Part::Validation, 4, 12));
+        assert_eq!(rated.len(), 12);
+        assert!(rated.iter().all(|i| part_of(&i.puzzle) == Part::Validation));
+        assert!(rated_set(Part::Test, 2, 6).iter().all(|i| part_of(&i.puzzle) == Part::Test));
+        let plain = rated_set(Part::Validation, 1, 12);
+        let total = |p: &[Instance]| p.iter().map(|i| i.guesses).sum::<u64>();
+        assert!(total(&rated) > total(&plain), "hardest of 4: {} guesses against {}", total(&rated), total(&plain));
     }
 }
