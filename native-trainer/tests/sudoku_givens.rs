@@ -58,7 +58,7 @@ fn the_givens_are_the_runs_data_and_a_resume_keeps_them() {
 /// other part's (the engine's test checks that a set is the same on every call and rates
 /// higher); other tasks, and `eval --record` on it, are refused.
 #[test]
-fn a_rated_set_is_printed_held_out_and_stable() {
+fn a_rated_set_is_printed_and_held_out() {
     let lines = |args: &[&str]| {
         let out = bin().args(args).output().unwrap();
         assert!(out.status.success(), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));

@@ -144,7 +144,7 @@ pub fn eval(args: EvalArgs, device: &Device) -> Result<SummaryRow, String> {
         Some(dir) if task == TaskId::Sudoku => Some(Box::new(crate::gram::imports::read_sudoku_test(dir)?)),
         Some(_) => return Err(format!("--data scores Sudoku weights on a test import; these are {} weights", task.id())),
         None => match args.hardest_of {
-            Some(k) if task == TaskId::Sudoku => Some(Box::new(engine::tasks::sudoku::rated_set(part, k, super::split::RATED_COUNT))),
+            Some(k) if task == TaskId::Sudoku => Some(Box::new(engine::tasks::sudoku::rated_set(part, k, engine::tasks::sudoku::RATED_COUNT))),
             Some(_) => return Err(format!("--hardest-of scores Sudoku weights on a rated set; these are {} weights", task.id())),
             None => None,
         },

@@ -7,16 +7,13 @@ use engine::tasks::{Part, Task, TaskId, TokenTask};
 
 use engine::tasks::registry::{TaskVisitor, visit};
 
-/// How many puzzles a rated set (`--hardest-of K`) holds.
-pub const RATED_COUNT: usize = 200;
-
 pub fn split(task: &str, part: &str, hardest_of: Option<usize>) -> Result<ExitCode, String> {
     let part = Part::parse(part).ok_or_else(|| format!("--part must be train, validation or test, not {part:?}"))?;
     let lines = if let Some(k) = hardest_of {
         if task != "sudoku" {
             return Err(format!("--hardest-of rates Sudoku puzzles; not {task}"));
         }
-        engine::tasks::sudoku::rated_set(part, k, RATED_COUNT).iter().map(|i| i.puzzle.to_text()).collect()
+        engine::tasks::sudoku::rated_set(part, k, engine::tasks::sudoku::RATED_COUNT).iter().map(|i| i.puzzle.to_text()).collect()
     } else if task == "regex" {
         // Paired views: `description<TAB>regex`.
         engine::studies::regex::pairs(part).into_iter().map(|p| format!("{}\t{}", p.description, p.regex)).collect()

@@ -36,6 +36,9 @@ pub fn train_pool(count: usize, spec: PoolSpec, seed: u64) -> Vec<Instance> {
 /// minimal puzzle (17) to the easy band's most.
 pub const RATED_GIVENS: (usize, usize) = (17, 40);
 
+/// How many puzzles `split` prints and `eval` scores of a rated set (`--hardest-of K`).
+pub const RATED_COUNT: usize = 200;
+
 /// `count` held-out puzzles of `part`, made as a `train --hardest-of K` pool is made (target
 /// givens uniform over [`RATED_GIVENS`], each the hardest of `hardest_of` candidates by the
 /// solver's guesses) from a fixed seed of the part's own. What checkpoints of a run on a rated
