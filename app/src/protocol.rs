@@ -69,7 +69,14 @@ pub struct SolveRequest {
     /// supervision step (0: none, the paper's sampler as it was).
     #[serde(default)]
     pub latent_noise: f64,
+    /// Which restart rounds this worker takes when several share the run (the engine's `Lane`;
+    /// default: all of them, one worker).
+    #[serde(default)]
+    pub lane: Lane,
 }
+
+/// The engine's lanes: restart rounds shared among workers.
+pub use engine::solve::lane::Lane;
 
 /// A change to running trajectories (the engine's, so a recorded run replays the same way).
 pub use engine::solve::live::Intervention;
@@ -234,6 +241,9 @@ pub enum Response {
     Loaded { model: String, summary: String },
     LoadFailed { model: String, message: String },
     Step(StepReport),
+    /// A worker other than the page's first, on a shared run's later restarts (`SolveRequest::lane`),
+    /// verified a sample: the step it verified at and where. It sends nothing else about a run.
+    LaneVerified { report: StepReport, verified: VerifiedStep },
     /// The run ended: its steps (over every round), time, and where it verified (verified stop only).
     Done { run: u64, steps: usize, millis: f64, verified: Option<VerifiedStep> },
     Reasoned(TreeReport),

@@ -34,6 +34,8 @@ pub struct SampledRun<P> {
     /// Not computed here: a run recorded ahead from the shipped weights (`public/runs/`), shown
     /// while the model loads.
     pub recorded: bool,
+    /// Workers sharing the run's restarts (1: the page's worker alone; `ModelWorker::lanes`).
+    pub lanes: usize,
 }
 
 impl<P> SampledRun<P> {
@@ -56,7 +58,8 @@ pub fn status_line<P>(run: Option<&SampledRun<P>>, reports: &[StepReport]) -> St
     let Some(r) = run else { return "Press Solve to sample trajectories.".to_string() };
     let arrived = reports.len();
     let round = reports.last().map_or(0, |s| s.round);
-    let in_round = reports.iter().filter(|s| s.round == round).count();
+    // The newest step's own number: another worker's verified step arrives alone from its round.
+    let in_round = reports.last().map_or(0, |s| s.step);
     let mean_ms = if reports.is_empty() { 0.0 } else { reports.iter().map(|s| s.millis).sum::<f64>() / reports.len() as f64 };
     let mut parts = vec![format!(
         "{}: {} sample{}, {} of {} steps computed",
@@ -69,7 +72,11 @@ pub fn status_line<P>(run: Option<&SampledRun<P>>, reports: &[StepReport]) -> St
     if round > 0 {
         let of = if r.restarts == UNTIL_VERIFIED { ", going on until a sample passes or you press Stop,".to_string() } else { format!(" of {}", r.restarts) };
         let on = if r.copies { " on a shuffled copy of the puzzle" } else { "" };
-        parts.push(format!("restart {round}{of}{on} ({arrived} steps in all)"));
+        if r.lanes > 1 {
+            parts.push(format!("restart {round}{of}{on} ({arrived} steps shown; {} workers take turns at the restarts)", r.lanes));
+        } else {
+            parts.push(format!("restart {round}{of}{on} ({arrived} steps in all)"));
+        }
     }
     if r.recorded {
         parts.push("recorded ahead from the shipped weights (native-trainer record), shown while the model loads".into());
@@ -125,6 +132,7 @@ mod tests {
             stopped: false,
             error: None,
             recorded: false,
+            lanes: 1,
         }
     }
 
@@ -149,6 +157,15 @@ mod tests {
         let going_on = SampledRun { restarts: UNTIL_VERIFIED, copies: true, done_ms: None, ..run(None) };
         let line = status_line(Some(&going_on), &all[..19]);
         assert!(line.contains("3 of 8 steps computed · restart 2, going on until a sample passes or you press Stop, on a shuffled copy of the puzzle (19 steps in all)"), "{line}");
+        // Two workers: the second's verified step of restart 4 arrives after the first's restart 3.
+        let mut shared: Vec<_> = all[..19].to_vec();
+        shared.extend((1..=8).map(|s| report(3, s)));
+        shared.push(report(4, 5));
+        let v = VerifiedStep { round: 4, step: 5, sample: 2 };
+        let two = SampledRun { restarts: UNTIL_VERIFIED, copies: true, lanes: 2, ..run(Some(v)) };
+        let line = status_line(Some(&two), &shared);
+        assert!(line.contains("5 of 8 steps computed · restart 4, going on until a sample passes or you press Stop, on a shuffled copy of the puzzle (28 steps shown; 2 workers take turns at the restarts)"), "{line}");
+        assert!(line.contains("verified after 5 steps of restart 4: sample 3 of 20 passes the rules"), "{line}");
         let recorded = SampledRun { recorded: true, ..run(None) };
         let line = status_line(Some(&recorded), &first);
         assert!(line.contains("recorded ahead from the shipped weights") && !line.contains("ms per step") && !line.contains("done in"), "{line}");

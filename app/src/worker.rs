@@ -285,10 +285,13 @@ async fn solve(state: &Rc<RefCell<State>>, req: SolveRequest, respond: &dyn Fn(R
         latent_noise: req.latent_noise,
         ..Default::default()
     };
-    let spec = RunSpec { options, verified_stop: req.verified_stop, restarts: req.restarts, restart_copies: req.restart_copies, interventions: req.interventions.clone() };
+    let spec = RunSpec { options, verified_stop: req.verified_stop, restarts: req.restarts, restart_copies: req.restart_copies, interventions: req.interventions.clone(), lane: req.lane };
     // The engine's run: restarts, the verified stop and the visitor's changes are its.
     let mut run = LiveRun::new(&model, &*kind, &req.puzzle, spec, &device)?;
     let started = now();
+    // A worker on a shared run's later restarts reports only the step it verifies at.
+    let helper = req.lane.index > 0;
+    let mut last = None;
     while !run.is_done() {
         if !state.borrow().is_current(req.run) {
             return Ok(());
@@ -296,14 +299,20 @@ async fn solve(state: &Rc<RefCell<State>>, req: SolveRequest, respond: &dyn Fn(R
         let t0 = now();
         let view = run.step_async().await?;
         // A replayed run's earlier steps are already on the page.
-        if run.steps() >= req.report_from {
+        if helper {
+            last = Some(StepReport::from_view(req.run, view, now() - t0));
+        } else if run.steps() >= req.report_from {
             respond(Response::Step(StepReport::from_view(req.run, view, now() - t0)));
         }
         // Let Cancel / a newer Solve arrive before the next step.
         gloo_timers::future::TimeoutFuture::new(0).await;
     }
     let verified = run.verified().map(|v| VerifiedStep { round: v.round, step: v.step, sample: v.sample });
-    respond(Response::Done { run: req.run, steps: run.steps(), millis: now() - started, verified });
+    match (helper, verified, last) {
+        (true, Some(verified), Some(report)) => respond(Response::LaneVerified { report, verified }),
+        (true, ..) => {}
+        (false, ..) => respond(Response::Done { run: req.run, steps: run.steps(), millis: now() - started, verified }),
+    }
     Ok(())
 }
 

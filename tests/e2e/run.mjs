@@ -554,10 +554,37 @@ const scell = (page, r, c) => page.getByRole('textbox', { name: `Row ${r}, colum
     await page.getByRole('button', { name: 'Stop', exact: true }).click({ timeout: 5000 }).catch(() => {});
     await page.locator('.run-status').filter({ hasText: /stopped|passes the rules/ }).waitFor({ timeout: 60000 });
     const ended = await page.locator('.run-status').innerText();
-    assert(/restart \d+, going on until a sample passes or you press Stop, on a shuffled copy of the puzzle \(\d+ steps in all\)/.test(ended), `the status does not say the run goes on: ${ended}`);
+    assert(/restart \d+, going on until a sample passes or you press Stop, on a shuffled copy of the puzzle \(\d+ steps (in all|shown; \d workers take turns at the restarts)\)/.test(ended), `the status does not say the run goes on: ${ended}`);
     results.sudoku_pasted_expert_going_on = { ended: /stopped/.test(ended) ? 'stopped' : 'verified before Stop', ...statusNumbers(ended) };
     results.sudoku_pasted_expert = { stop: `step ${v[1]}${v[2] ? ` of restart ${v[2]}` : ''}, sample ${v[3]}`, ...statusNumbers(status) };
     await page.screenshot({ path: path.join(shots, 'sudoku-restart.png'), fullPage: true });
+    assert(page.errors.length === 0, `console errors: ${page.errors}`);
+    await context.close();
+  });
+  await test('Sudoku: two workers take turns at the restarts (workers=2) and one worker alone (workers=1); either way the verified sample is the independent solution', async () => {
+    const { page, context } = await newPage(b);
+    // The same held-out expert puzzle with 2-step budgets: round 0 verifies nothing, so the
+    // second worker starts on the later restarts while the first goes on with its own.
+    const puzzle = '.6....4...5.2.96.33.4.....51...84.6.6...5..8...3..1......1..739...5.....2....3.5.';
+    const solution = sudokuSolutions(puzzle)[0];
+    const seen = {};
+    // Reduced motion: the page shows each step as it arrives, so the last one is on screen at the end.
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    for (const workers of [2, 1]) {
+      await page.goto(`${base}/sudoku?backend=cpu&puzzle=${puzzle}&steps=2&workers=${workers}&run=1`);
+      await page.locator('.run-status').filter({ hasText: /passes the rules|failed/ }).waitFor({ timeout: 300000 });
+      const status = await page.locator('.run-status').innerText();
+      const v = status.match(/verified after (\d+) steps? of restart (\d+): sample (\d+) of 20 passes the rules/);
+      assert(v, `${workers} worker(s) did not verify after a restart: ${status}`);
+      assert((workers === 2) === status.includes('2 workers take turns at the restarts'), `the status does not say how many workers share the restarts: ${status}`);
+      assert(new RegExp(`workers=${workers}`).test(page.url()), `the URL does not keep workers=${workers}: ${page.url()}`);
+      assert((await page.locator('.step-label').innerText()).includes(`, restart ${v[2]}`), 'the step label does not name the restart that verified');
+      const samples = await page.locator('.samples .sample').evaluateAll((els) => els.map((e) => e.dataset.grid));
+      assert(samples[Number(v[3]) - 1] === solution, `${workers} worker(s): the verified sample is not the independent solution`);
+      seen[`workers_${workers}`] = { stop: `step ${v[1]} of restart ${v[2]}, sample ${v[3]}`, ...statusNumbers(status) };
+      if (workers === 2) await page.screenshot({ path: path.join(shots, 'sudoku-two-workers.png'), fullPage: true });
+    }
+    results.sudoku_shared_restarts = seen;
     assert(page.errors.length === 0, `console errors: ${page.errors}`);
     await context.close();
   });

@@ -4,7 +4,10 @@
 // xtask test` never runs it.
 //
 //   native-trainer split --task sudoku --part test > /tmp/test.txt
-//   node tests/e2e/sudoku-bands.mjs <dist> /tmp/test.txt [per band, default 5]
+//   node tests/e2e/sudoku-bands.mjs <dist> /tmp/test.txt [per band, default 5] [extra query]
+//
+// The extra query is appended to each page's URL as it is, e.g. `'&workers=1'` to time one
+// worker alone where the machine would give the page more.
 //
 // Takes the first `per band` puzzles of each band (easy 36-40 givens, medium 32-35, hard 28-31,
 // expert 22-27) from the file, one puzzle per line, and prints one `TABLE sudoku-bands ...` line
@@ -14,8 +17,8 @@ import fs from 'node:fs';
 import { chromium } from 'playwright-core';
 import { serve } from './static-server.mjs';
 
-const [dist, file, perArg] = process.argv.slice(2);
-if (!dist || !file) { console.error('usage: node sudoku-bands.mjs <dist> <puzzles file> [per band]'); process.exit(2); }
+const [dist, file, perArg, extra = ''] = process.argv.slice(2);
+if (!dist || !file) { console.error('usage: node sudoku-bands.mjs <dist> <puzzles file> [per band] [extra query]'); process.exit(2); }
 const per = Number(perArg || 5);
 const bands = [['easy', 36, 81], ['medium', 32, 35], ['hard', 28, 31], ['expert', 17, 27]];
 
@@ -31,7 +34,7 @@ for (const [name, lo, hi] of bands) {
   const done = [], ms = [];
   let verified = 0;
   for (const p of chosen) {
-    await page.goto(`${base}/sudoku?backend=cpu&puzzle=${p}`);
+    await page.goto(`${base}/sudoku?backend=cpu&puzzle=${p}${extra}`);
     await page.locator('.summary').filter({ hasText: 'GRAM weights ready' }).waitFor({ timeout: 120000 });
     await page.getByRole('button', { name: 'Solve' }).click();
     await page.locator('.run-status').filter({ hasText: /done in|failed/ }).waitFor({ timeout: 600000 });

@@ -1,5 +1,11 @@
 //! A page's link to the model's Web Worker: sends requests, and keeps what every page shows of
 //! the worker (the backend in use, each model's loading state). The page gets every other answer.
+//!
+//! On the CPU build a page may also have helpers: more workers of the same build, one per spare
+//! core, that share a verified run's restarts (the engine's `solve::lane`). The page's worker
+//! runs round 0 and shows every step; when round 0 verified nothing, each helper takes its
+//! lane of the later rounds, and the first worker to verify ends the run for all. Helpers say
+//! nothing else: the page sees one worker that restarts faster.
 
 use std::collections::HashMap;
 use std::rc::Rc;
@@ -10,7 +16,8 @@ use leptos::prelude::*;
 use crate::base_path::site_root;
 use super::status::Load;
 use crate::gpu_probe::{WorkerBuild, probe_adapter};
-use crate::protocol::{BackendChoice, Request, Response};
+use crate::protocol::{BackendChoice, Lane, Request, Response, SolveRequest};
+use crate::url_state::sampling::{MAX_WORKERS, UNTIL_VERIFIED};
 
 /// The page's view of the model's worker: its message types, nothing else. The worker itself
 /// (`crate::worker::ReasonerWorker`) runs in worker_webgpu.js or worker_cpu.js, separate wasm binaries; gloo-worker's
@@ -42,6 +49,28 @@ pub struct ModelWorker {
     pub backend: RwSignal<Option<(String, String)>>,
     /// Each model's weights, by weights name.
     pub loads: RwSignal<HashMap<String, Load>>,
+    /// Helpers asked for (`with_helpers`), started with the CPU build only.
+    helpers_wanted: StoredValue<usize>,
+    helpers: StoredValue<Vec<WorkerBridge<RemoteReasoner>>, LocalStorage>,
+    /// The run whose later restarts the helpers will share, until they get it.
+    shared: StoredValue<Option<SolveRequest>, LocalStorage>,
+}
+
+/// The most helpers a page starts (so at most this many + 1 workers share restarts).
+pub const MAX_HELPERS: usize = MAX_WORKERS - 1;
+
+/// Whether a run's restarts may be shared among workers: a verified run that restarts until a
+/// sample passes, nobody changed, started from its first step. (A run with a restart budget
+/// ends when its rounds are spent, which the page could not tell from one worker's end; a
+/// changed run is numbered over the steps the page shows.)
+pub fn shares_restarts(req: &SolveRequest) -> bool {
+    req.verified_stop && req.restarts == UNTIL_VERIFIED && req.interventions.is_empty() && req.report_from == 0
+}
+
+/// Helpers for a machine with `cores` logical cores: one per core beyond the first (the page's
+/// own thread and its worker need one), at most [`MAX_HELPERS`].
+pub fn helpers_for(cores: usize) -> usize {
+    cores.saturating_sub(1).min(MAX_HELPERS)
 }
 
 impl ModelWorker {
@@ -68,11 +97,42 @@ impl ModelWorker {
             on_answer: StoredValue::new_local(on_answer),
             backend,
             loads,
+            helpers_wanted: StoredValue::new(0),
+            helpers: StoredValue::new_local(Vec::new()),
+            shared: StoredValue::new_local(None),
         }
     }
 
-    /// Sends `request` now, or once the worker has started.
+    /// Asks for `n` helpers (before `init`; they start only with the CPU build).
+    pub fn with_helpers(self, n: usize) -> Self {
+        self.helpers_wanted.set_value(n.min(MAX_HELPERS));
+        self
+    }
+
+    /// Workers that share a run's restarts: the page's own plus its helpers.
+    pub fn lanes(self) -> usize {
+        1 + self.helpers.with_value(Vec::len)
+    }
+
+    /// Sends `request` now, or once the worker has started. A run sent as lane 0 of several
+    /// whose restarts may be shared: the helpers get their lanes when its round 0 is spent. A
+    /// cancel and a load go to the helpers too.
     pub fn send(self, request: Request) {
+        let request = match request {
+            Request::Solve(req) if req.lane.lanes > 1 && shares_restarts(&req) => {
+                self.shared.set_value(Some(req.clone()));
+                Request::Solve(req)
+            }
+            Request::Cancel { run } => {
+                self.to_helpers(|_| Request::Cancel { run });
+                Request::Cancel { run }
+            }
+            Request::Load { model } => {
+                self.to_helpers(|_| Request::Load { model: model.clone() });
+                Request::Load { model }
+            }
+            other => other,
+        };
         let mut request = Some(request);
         self.bridge.try_with_value(|bridge| {
             if let Some(bridge) = bridge {
@@ -81,6 +141,48 @@ impl ModelWorker {
         });
         if let Some(request) = request {
             self.pending.try_update_value(|p| p.push(request));
+        }
+    }
+
+    /// Sends helper `i` (1-based: its lane) `make(i)`.
+    fn to_helpers(self, make: impl Fn(usize) -> Request) {
+        self.helpers.try_with_value(|h| {
+            for (i, helper) in h.iter().enumerate() {
+                helper.send(make(i + 1));
+            }
+        });
+    }
+
+    /// An answer of the page's worker: a shared run's first step after round 0 starts the
+    /// helpers on it, and its end stops them.
+    fn from_worker(self, response: Response) {
+        match &response {
+            Response::Step(report) if report.round > 0 => {
+                let start = self.shared.try_update_value(|s| s.take_if(|r| r.run == report.run)).flatten();
+                if let Some(req) = start {
+                    let lanes = req.lane.lanes;
+                    self.to_helpers(|i| Request::Solve(SolveRequest { lane: Lane { index: i, lanes }, ..req.clone() }));
+                }
+            }
+            Response::Done { run, .. } | Response::Failed { run, .. } => self.to_helpers(|_| Request::Cancel { run: *run }),
+            _ => {}
+        }
+        self.answer(response);
+    }
+
+    /// An answer of a helper: only a verified step counts, and it ends the run everywhere.
+    fn from_helper(self, response: Response) {
+        if let Response::LaneVerified { report, .. } = &response {
+            let run = report.run;
+            self.to_helpers(|_| Request::Cancel { run });
+            self.bridge.try_with_value(|b| b.as_ref().map(|b| b.send(Request::Cancel { run })));
+            self.answer(response);
+        }
+    }
+
+    fn answer(self, response: Response) {
+        if let Some(on_answer) = self.on_answer.try_get_value() {
+            on_answer(response);
         }
     }
 
@@ -100,13 +202,27 @@ impl ModelWorker {
 
     fn start(self, build: WorkerBuild, init: Request) {
         // The page may be gone by the time the probe answers.
-        let Some(on_answer) = self.on_answer.try_get_value() else { return };
-        let bridge = RemoteReasoner::spawner().callback(move |r| on_answer(r)).spawn(&format!("{}/{}", site_root(), build.script()));
-        bridge.send(init);
-        for request in self.pending.try_update_value(std::mem::take).unwrap_or_default() {
-            bridge.send(request);
+        if self.on_answer.try_get_value().is_none() {
+            return;
+        }
+        let script = format!("{}/{}", site_root(), build.script());
+        let bridge = RemoteReasoner::spawner().callback(move |r| self.from_worker(r)).spawn(&script);
+        bridge.send(init.clone());
+        if build == WorkerBuild::Cpu {
+            let helpers: Vec<_> = (0..self.helpers_wanted.get_value())
+                .map(|_| {
+                    let helper = RemoteReasoner::spawner().callback(move |r| self.from_helper(r)).spawn(&script);
+                    helper.send(init.clone());
+                    helper
+                })
+                .collect();
+            self.helpers.try_set_value(helpers);
         }
         self.bridge.try_set_value(Some(bridge));
+        // Through `send`, now that the helpers exist: loads reach them and runs get lanes.
+        for request in self.pending.try_update_value(std::mem::take).unwrap_or_default() {
+            self.send(request);
+        }
     }
 
     /// Fetch and verify the weights `model` (no-op when already loaded).

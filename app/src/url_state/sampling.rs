@@ -19,6 +19,8 @@ pub const STEPS: Whole<usize> = Whole { min: 1, max: MAX_STEPS };
 pub const MAX_RESTARTS: usize = 4;
 /// `restarts=until`: restart until a sample passes the rules or the visitor presses Stop.
 pub const UNTIL_VERIFIED: usize = usize::MAX;
+/// The most workers that share a run's restarts (`workers`): the page's own and its helpers.
+pub const MAX_WORKERS: usize = 4;
 /// Largest PTRM latent noise sigma (against the RMS-normalised reasoning latent).
 pub const MAX_NOISE: f64 = 16.0;
 /// `noise`: PTRM's test-time latent noise sigma, 0 to 16 in steps of 0.1.
@@ -46,6 +48,9 @@ pub struct Sampling {
     /// every supervision step; 0 (the default) adds none.
     pub noise: f64,
     pub backend: BackendChoice,
+    /// Workers that share a run's restarts on the CPU build (`workers`, 1 to
+    /// [`MAX_WORKERS`]); 0, the default: one per core beyond the first, at most [`MAX_WORKERS`].
+    pub workers: usize,
     /// Start the run as soon as the page is ready (set once a run was started, so reloading the
     /// URL reproduces it).
     pub run: bool,
@@ -71,12 +76,13 @@ impl Sampling {
             copies: d.restart_copies,
             noise: 0.0,
             backend: BackendChoice::Auto,
+            workers: 0,
             run: false,
         }
     }
 
     /// Applies `key=value` when the key is a shared one (`n`, `scale`, `seed`, `steps`, `stop`,
-    /// `restarts` (0-4 or `until`), `copies`, `noise`, `backend`, `run`) and returns true; a bad value keeps the current one and leaves a note.
+    /// `restarts` (0-4 or `until`), `copies`, `noise`, `backend`, `workers`, `run`) and returns true; a bad value keeps the current one and leaves a note.
     /// Returns false for any other key.
     pub fn read(&mut self, key: &str, value: &str, max_samples: usize, notes: &mut Vec<String>) -> bool {
         match key {
@@ -96,6 +102,7 @@ impl Sampling {
                 Some(b) => self.backend = b,
                 None => notes.push(ignored(key, value, "auto, webgpu or cpu", "auto")),
             },
+            "workers" => Whole { min: 0, max: MAX_WORKERS }.read(key, value, &mut self.workers, notes),
             "run" => read_run(value, &mut self.run),
             _ => return false,
         }
@@ -104,7 +111,7 @@ impl Sampling {
 
     /// The shared tail of a page's query string: `n=..&scale=..&seed=..&steps=..&stop=0|1`,
     /// `restarts` with the stop (without it they mean nothing) and `copies` with restarts, `noise` when there is some, then
-    /// `backend` when forced and `run=1` after a run.
+    /// `backend` when forced, `workers` when set and `run=1` after a run.
     pub fn to_query(&self) -> String {
         let mut q = format!("n={}&scale={}&seed={}&steps={}&stop={}", self.samples, self.scale, self.seed, self.steps, self.stop as u8);
         if self.stop {
@@ -118,6 +125,9 @@ impl Sampling {
         }
         if self.backend != BackendChoice::Auto {
             q.push_str(&format!("&backend={}", self.backend.as_str()));
+        }
+        if self.workers > 0 {
+            q.push_str(&format!("&workers={}", self.workers));
         }
         q.push_str(run_suffix(self.run));
         q
@@ -161,9 +171,9 @@ mod tests {
 
     #[test]
     fn writes_every_shared_field_and_reads_it_back() {
-        let s = Sampling { samples: 7, scale: 2.5, seed: 42, steps: 3, stop: true, restarts: 3, copies: true, noise: 1.5, backend: BackendChoice::WebGpu, run: true };
+        let s = Sampling { samples: 7, scale: 2.5, seed: 42, steps: 3, stop: true, restarts: 3, copies: true, noise: 1.5, backend: BackendChoice::WebGpu, workers: 2, run: true };
         let q = s.to_query();
-        assert_eq!(q, "n=7&scale=2.5&seed=42&steps=3&stop=1&restarts=3&copies=1&noise=1.5&backend=webgpu&run=1");
+        assert_eq!(q, "n=7&scale=2.5&seed=42&steps=3&stop=1&restarts=3&copies=1&noise=1.5&backend=webgpu&workers=2&run=1");
         let pairs: Vec<(&str, &str)> = q.split('&').map(|kv| kv.split_once('=').unwrap()).collect();
         assert_eq!(read_all(&pairs, 64), (s, vec![]));
         let until = Sampling { restarts: UNTIL_VERIFIED, copies: false, ..Sampling::with_samples(4) };

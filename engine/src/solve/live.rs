@@ -7,6 +7,7 @@
 use burn::tensor::Device;
 use serde::{Deserialize, Serialize};
 
+use super::lane::Lane;
 use super::step_answers::StepTask;
 use super::{Restarts, VerifiedAt, round_copy, round_seed, rounds_to_run, trajectories_to_run};
 use crate::gram::{Gram, Observation, SampleOptions, Trajectories};
@@ -75,6 +76,8 @@ pub struct RunSpec {
     /// own frame) where the task makes one.
     pub restart_copies: bool,
     pub interventions: Vec<Intervention>,
+    /// Which of the rounds this run takes when parallel runs share them ([`Lane::ALONE`]: all).
+    pub lane: Lane,
 }
 
 /// A run in progress.
@@ -98,21 +101,27 @@ pub struct LiveRun<'m> {
 }
 
 impl<'m> LiveRun<'m> {
-    /// Reads `puzzle` as `task` says; a malformed puzzle is a sentence.
+    /// Reads `puzzle` as `task` says; a malformed puzzle is a sentence, and so is a lane other
+    /// than 0 on a run the visitor changed (its steps are numbered over the rounds lane 0 runs).
     pub fn new(model: &'m Gram, task: &'m dyn StepTask, puzzle: &str, spec: RunSpec, device: &Device) -> Result<Self, String> {
         let tokens = task.tokens(puzzle)?;
+        let lane = Lane::new(spec.lane.index, spec.lane.lanes)?;
+        if lane.index > 0 && !(spec.verified_stop && spec.interventions.is_empty()) {
+            return Err("only a verified run nobody changed shares its rounds among lanes".into());
+        }
         // Not once the visitor changed the run: a raised scale or a perturbed sample makes the N differ.
         let run = if spec.interventions.is_empty() { trajectories_to_run(model, &spec.options) } else { spec.options.clone() };
         let restarts = Restarts { rounds: spec.restarts.saturating_add(1), copies: spec.restart_copies };
         let rounds = if spec.verified_stop { rounds_to_run(model, &spec.options, restarts) } else { 1 };
-        let trajectories = Trajectories::new(model, std::slice::from_ref(&tokens), run.clone(), device).with_latent_sketch(LATENT_SKETCH, SKETCH_SEED);
+        let round = lane.first_round();
+        let (copy, trajectories) = round_start(model, task, &tokens, &spec, &run, round, device);
         let scale = spec.options.guidance_scale;
-        Ok(Self { model, task, tokens, spec, run, rounds, round: 0, copy: None, trajectories, device: device.clone(), scale, steps: 0, verified: None })
+        Ok(Self { model, task, tokens, spec, run, rounds, round, copy, trajectories, device: device.clone(), scale, steps: 0, verified: None })
     }
 
-    /// The budget of every round is spent, or a sample verified.
+    /// The budget of every round of this lane is spent, or a sample verified.
     pub fn is_done(&self) -> bool {
-        self.verified.is_some() || (self.trajectories.is_done() && self.round + 1 >= self.rounds)
+        self.verified.is_some() || self.round >= self.rounds || (self.trajectories.is_done() && self.spec.lane.next_round(self.round) >= self.rounds)
     }
 
     /// Steps taken so far, over every round.
@@ -151,13 +160,8 @@ impl<'m> LiveRun<'m> {
     /// round's copy when there is one), then the visitor's changes due at this step.
     fn before_step(&mut self) {
         if self.trajectories.is_done() {
-            self.round += 1;
-            let options = SampleOptions { seed: round_seed(self.spec.options.seed, self.round), ..self.run.clone() };
-            let (task, tokens) = (self.task, &self.tokens);
-            self.copy = round_copy(self.spec.options.seed, self.round, self.spec.restart_copies, |rng| task.restart_copy(tokens, rng));
-            let input = self.copy.as_ref().map_or_else(|| self.tokens.clone(), |c| c.x.clone());
-            self.trajectories =
-                Trajectories::new(self.model, std::slice::from_ref(&input), options, &self.device).with_latent_sketch(LATENT_SKETCH, SKETCH_SEED);
+            self.round = self.spec.lane.next_round(self.round);
+            (self.copy, self.trajectories) = round_start(self.model, self.task, &self.tokens, &self.spec, &self.run, self.round, &self.device);
             self.scale = self.spec.options.guidance_scale;
         }
         let next = self.steps + 1;
@@ -202,5 +206,86 @@ impl<'m> LiveRun<'m> {
             self.verified = sample.map(|sample| VerifiedAt { round: self.round, step: obs.step, sample });
         }
         view
+    }
+}
+
+/// Round `round`'s start: its copy of the puzzle (none in round 0 or without copies) and all N
+/// trajectories from z0 with the round's noise (round 0: the options' own seed).
+fn round_start<'m>(
+    model: &'m Gram,
+    task: &dyn StepTask,
+    tokens: &[u32],
+    spec: &RunSpec,
+    run: &SampleOptions,
+    round: usize,
+    device: &Device,
+) -> (Option<InputCopy>, Trajectories<'m>) {
+    let options = SampleOptions { seed: round_seed(spec.options.seed, round), ..run.clone() };
+    let copy = round_copy(spec.options.seed, round, spec.restart_copies, |rng| task.restart_copy(tokens, rng));
+    let input = copy.as_ref().map_or_else(|| tokens.to_vec(), |c| c.x.clone());
+    let trajectories = Trajectories::new(model, std::slice::from_ref(&input), options, device).with_latent_sketch(LATENT_SKETCH, SKETCH_SEED);
+    (copy, trajectories)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::solve::step_answers::step_task;
+    use crate::tasks::sudoku::Difficulty;
+    use crate::test_support::shipped_gram;
+
+    /// Every step of a lane's run, as (round, step, boards), and where it verified.
+    fn steps_of(model: &Gram, task: &dyn StepTask, puzzle: &str, lane: Lane) -> (Vec<(usize, usize, Vec<String>)>, Option<VerifiedAt>) {
+        let options = SampleOptions { samples: 3, max_steps: 2, seed: 4, settle: task.settle(), ..SampleOptions::default() };
+        let spec = RunSpec { options, verified_stop: true, restarts: 7, restart_copies: true, interventions: Vec::new(), lane };
+        let mut run = LiveRun::new(model, task, puzzle, spec, &Device::default()).unwrap();
+        let mut steps = Vec::new();
+        while !run.is_done() {
+            let v = run.step();
+            steps.push((v.round, v.step, v.boards));
+        }
+        (steps, run.verified())
+    }
+
+    /// Lanes run the very rounds a single run runs (same noise, same copy, same boards), each
+    /// round once, and the earliest round any lane verifies in is where the single run verifies.
+    #[test]
+    fn lanes_share_a_runs_rounds_and_verify_where_it_does() {
+        let model = shipped_gram("gram-sudoku", &Device::default());
+        let task = step_task("sudoku").unwrap();
+        let mut checked = 0;
+        for seed in [3, 8, 13] {
+            let puzzle = Difficulty::Expert.generate(seed).puzzle.to_text();
+            let (alone, verified) = steps_of(&model, &*task, &puzzle, Lane::ALONE);
+            for lanes in [2, 3] {
+                let runs: Vec<_> = (0..lanes).map(|i| steps_of(&model, &*task, &puzzle, Lane::new(i, lanes).unwrap())).collect();
+                for (steps, _) in &runs {
+                    for s in steps.iter().filter(|s| alone.iter().any(|a| a.0 == s.0)) {
+                        assert!(alone.contains(s), "lane step {:?} {:?} is not the single run's", s.0, s.1);
+                        checked += 1;
+                    }
+                }
+                let first = runs.iter().filter_map(|(_, v)| *v).min_by_key(|v| v.round);
+                assert_eq!(first, verified, "{lanes} lanes, puzzle {seed}");
+                let mut rounds: Vec<usize> = runs.iter().flat_map(|(s, _)| s.iter().map(|s| s.0)).collect();
+                rounds.dedup();
+                let before = rounds.len();
+                rounds.sort_unstable();
+                rounds.dedup();
+                assert_eq!(rounds.len(), before, "no round runs twice");
+            }
+        }
+        assert!(checked > 20, "the lanes ran rounds the single run ran too ({checked} steps)");
+        // A lane other than 0 refuses a run the visitor changed.
+        let puzzle = Difficulty::Expert.generate(3).puzzle.to_text();
+        let spec = RunSpec {
+            options: SampleOptions::default(),
+            verified_stop: true,
+            restarts: 3,
+            restart_copies: true,
+            interventions: vec![Intervention::Scale { step: 2, scale: 2.0 }],
+            lane: Lane::new(1, 2).unwrap(),
+        };
+        assert!(LiveRun::new(&model, &*task, &puzzle, spec, &Device::default()).is_err());
     }
 }

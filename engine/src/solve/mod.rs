@@ -3,6 +3,7 @@
 //! (`chunk` puzzles x N samples per forward).
 
 mod evaluate;
+pub mod lane;
 pub mod live;
 pub mod recorded;
 pub mod step_answers;

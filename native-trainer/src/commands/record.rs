@@ -12,6 +12,7 @@ use std::process::ExitCode;
 
 use burn::tensor::Device;
 use engine::gram::SampleOptions;
+use engine::solve::lane::Lane;
 use engine::solve::live::RunSpec;
 use engine::solve::recorded::record as record_gram;
 use engine::solve::step_answers::step_task;
@@ -110,7 +111,7 @@ fn gram(args: &RecordArgs, name: &str, manifest_text: Option<&str>, device: &Dev
     };
     // Restarts on copies as the page's worker runs them (the task's default).
     let restart_copies = engine::tasks::registry::visit(engine::tasks::TaskId::parse(&manifest.task)?, RestartCopies);
-    let spec = RunSpec { options, verified_stop: args.stop_restarts.is_some(), restarts: args.stop_restarts.unwrap_or(0), restart_copies, interventions: Vec::new() };
+    let spec = RunSpec { options, verified_stop: args.stop_restarts.is_some(), restarts: args.stop_restarts.unwrap_or(0), restart_copies, interventions: Vec::new(), lane: Lane::ALONE };
     let run = record_gram(&model, &*task, (name, &manifest.sha256), puzzle, spec, device)?;
     let summary = format!(
         "{} steps of {} samples{}",

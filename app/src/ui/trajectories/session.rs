@@ -7,11 +7,11 @@ use leptos::prelude::*;
 use super::record::SampledRun;
 use engine::solve::recorded::RecordedRun;
 
-use crate::protocol::{Intervention, Request, Response, SolveRequest, StepReport};
+use crate::protocol::{Intervention, Lane, Request, Response, SolveRequest, StepReport};
 use crate::recorded_runs;
 use crate::ui::browser::now;
 use crate::ui::controls::playback::Playback;
-use crate::ui::model_worker::ModelWorker;
+use crate::ui::model_worker::{ModelWorker, helpers_for, shares_restarts};
 use crate::url_state::gram_page::{GramSettings, PageInput};
 use crate::url_state::sampling::Sampling;
 
@@ -115,22 +115,18 @@ impl<P: Clone + Send + Sync + 'static> Session<P> {
     pub fn on_response(self, response: Response, on_step: impl FnOnce(&SampledRun<P>, &StepReport)) {
         match response {
             Response::Step(report) => {
-                let Some(run) = self.run.get_untracked().filter(|r| r.id == report.run) else { return };
+                // After the run ended (another worker verified first) a last step may still come.
+                let Some(run) = self.run.get_untracked().filter(|r| r.id == report.run && r.done_ms.is_none()) else { return };
                 on_step(&run, &report);
-                self.reports.update(|r| r.push(report));
-                let arrived = self.reports.with_untracked(Vec::len);
-                // Without animation, the page follows the newest step unless the visitor went back.
-                let shown = self.playback.shown;
-                if self.reduced_motion && shown.get_untracked() + 1 == arrived {
-                    shown.set(arrived);
-                }
+                self.push(report);
             }
-            Response::Done { run, verified, .. } => self.run.update(|r| {
-                if let Some(r) = r.as_mut().filter(|r| r.id == run) {
-                    r.done_ms = Some(now() - r.started);
-                    r.verified = verified;
-                }
-            }),
+            Response::LaneVerified { report, verified } => {
+                let Some(run) = self.run.get_untracked().filter(|r| r.id == report.run && r.done_ms.is_none()) else { return };
+                on_step(&run, &report);
+                self.push(report);
+                self.finish(run.id, Some(verified));
+            }
+            Response::Done { run, verified, .. } => self.finish(run, verified),
             Response::Failed { run, message } => self.run.update(|r| {
                 if let Some(r) = r.as_mut().filter(|r| r.id == run) {
                     r.error = Some(message);
@@ -140,12 +136,53 @@ impl<P: Clone + Send + Sync + 'static> Session<P> {
         }
     }
 
+    fn push(self, report: StepReport) {
+        self.reports.update(|r| r.push(report));
+        let arrived = self.reports.with_untracked(Vec::len);
+        // Without animation, the page follows the newest step unless the visitor went back.
+        let shown = self.playback.shown;
+        if self.reduced_motion && shown.get_untracked() + 1 == arrived {
+            shown.set(arrived);
+        }
+    }
+
+    /// Run `id` ended (the first end counts: another worker's may follow).
+    fn finish(self, id: u64, verified: Option<crate::protocol::VerifiedStep>) {
+        self.run.update(|r| {
+            if let Some(r) = r.as_mut().filter(|r| r.id == id && r.done_ms.is_none()) {
+                r.done_ms = Some(now() - r.started);
+                r.verified = verified;
+            }
+        });
+    }
+
     /// Starts `order` with `sampling`'s N, scale, seed, steps, stop and restarts (cancelling any
     /// run before it).
     pub fn start(self, worker: ModelWorker, order: Order<P>, sampling: &Sampling) {
         self.cancel(worker);
         let id = self.next_id.get_value();
         self.next_id.set_value(id + 1);
+        let request = SolveRequest {
+            run: id,
+            model: order.weights,
+            puzzle: order.puzzle,
+            samples: sampling.samples,
+            guidance_scale: sampling.scale,
+            seed: sampling.seed,
+            steps: sampling.steps,
+            verified_stop: sampling.stop,
+            restarts: if sampling.stop { sampling.restarts } else { 0 },
+            restart_copies: sampling.stop && sampling.copies,
+            interventions: Vec::new(),
+            report_from: 0,
+            latent_noise: sampling.noise,
+            lane: Lane::ALONE,
+        };
+        // Lane 0 of the worker's lanes when they may share the restarts. A change mid-run
+        // replays this request as it is, so the replay runs the rounds the page showed (the
+        // helpers' rounds are not run again in a changed run).
+        let lanes = worker.lanes();
+        let request = SolveRequest { lane: if lanes > 1 && shares_restarts(&request) { Lane { index: 0, lanes } } else { Lane::ALONE }, ..request };
         self.run.set(Some(SampledRun {
             id,
             task: order.task,
@@ -163,26 +200,12 @@ impl<P: Clone + Send + Sync + 'static> Session<P> {
             stopped: false,
             error: None,
             recorded: false,
+            lanes: request.lane.lanes,
         }));
         self.reports.set(Vec::new());
         self.playback.shown.set(0);
         self.focus.set(0);
         self.playback.playing.set(!self.reduced_motion);
-        let request = SolveRequest {
-            run: id,
-            model: order.weights,
-            puzzle: order.puzzle,
-            samples: sampling.samples,
-            guidance_scale: sampling.scale,
-            seed: sampling.seed,
-            steps: sampling.steps,
-            verified_stop: sampling.stop,
-            restarts: if sampling.stop { sampling.restarts } else { 0 },
-            restart_copies: sampling.stop && sampling.copies,
-            interventions: Vec::new(),
-            report_from: 0,
-            latent_noise: sampling.noise,
-        };
         self.request.set_value(Some(request.clone()));
         worker.send(Request::Solve(request));
     }
@@ -212,6 +235,7 @@ impl<P: Clone + Send + Sync + 'static> Session<P> {
             stopped: false,
             error: None,
             recorded: true,
+            lanes: 1,
         }));
         let n = reports.len();
         self.reports.set(reports);
@@ -231,6 +255,7 @@ impl<P: Clone + Send + Sync + 'static> Session<P> {
             interventions: Vec::new(),
             report_from: 0,
             latent_noise: 0.0,
+            lane: Lane::ALONE,
         }));
     }
 
@@ -274,6 +299,7 @@ impl<P: Clone + Send + Sync + 'static> Session<P> {
                 r.stopped = false;
                 r.verified = None;
                 r.recorded = false;
+                r.lanes = 1;
                 r.started = now();
                 r.label = format!("{}; {note} from step {step}", r.label);
             }
@@ -291,6 +317,11 @@ impl<P: Clone + Send + Sync + 'static> Session<P> {
     /// come to this session, each judged by `is_valid` for the status line's "first valid after".
     pub fn spawn_worker<I: PageInput>(self, initial: &GramSettings<I>, is_valid: fn(&P, &str) -> bool) -> ModelWorker {
         let worker = ModelWorker::spawn(move |response| self.on_response(response, |r, report| self.note_first_valid(r, report, is_valid)));
+        let helpers = match initial.sampling.workers {
+            0 => helpers_for(window().navigator().hardware_concurrency() as usize),
+            w => w - 1,
+        };
+        let worker = worker.with_helpers(helpers);
         worker.init(initial.sampling.backend);
         worker.load(&initial.weights());
         worker
