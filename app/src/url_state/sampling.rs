@@ -49,7 +49,7 @@ pub struct Sampling {
     pub noise: f64,
     pub backend: BackendChoice,
     /// Workers that share a run's restarts on the CPU build (`workers`, 1 to
-    /// [`MAX_WORKERS`]); 0, the default: one per core beyond the first, at most [`MAX_WORKERS`].
+    /// [`MAX_WORKERS`]); 0, the default: one per logical core, at most [`MAX_WORKERS`].
     pub workers: usize,
     /// Start the run as soon as the page is ready (set once a run was started, so reloading the
     /// URL reproduces it).
