@@ -563,8 +563,9 @@ const scell = (page, r, c) => page.getByRole('textbox', { name: `Row ${r}, colum
   });
   await test('Sudoku: two workers take turns at the restarts (workers=2) and one worker alone (workers=1); either way the verified sample is the independent solution', async () => {
     const { page, context } = await newPage(b);
-    // The same held-out expert puzzle with 2-step budgets: round 0 verifies nothing, so the
-    // second worker starts on the later restarts while the first goes on with its own.
+    // The same held-out expert puzzle with 2-step budgets: round 0 verifies nothing and is
+    // spent before the helpers' usual join (step 3), so the second worker starts on restarts
+    // 1, 3, ... while the first goes on with 2, 4, ....
     const puzzle = '.6....4...5.2.96.33.4.....51...84.6.6...5..8...3..1......1..739...5.....2....3.5.';
     const solution = sudokuSolutions(puzzle)[0];
     const seen = {};

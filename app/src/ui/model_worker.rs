@@ -3,9 +3,10 @@
 //!
 //! On the CPU build a page may also have helpers: more workers of the same build, one per spare
 //! core, that share a verified run's restarts (the engine's `solve::lane`). The page's worker
-//! runs round 0 and shows every step; when round 0 verified nothing, each helper takes its
-//! lane of the later rounds, and the first worker to verify ends the run for all. Helpers say
-//! nothing else: the page sees one worker that restarts faster.
+//! runs round 0 and shows every step of its lane; when round 0 has verified nothing after the
+//! engine's `lane::JOIN_AFTER_STEPS` steps (or is spent, if shorter), each helper starts its lane of
+//! the later rounds, and the first worker to verify ends the run for all. Helpers say nothing
+//! else: the page sees one worker that restarts sooner.
 
 use std::collections::HashMap;
 use std::rc::Rc;
@@ -18,6 +19,7 @@ use super::status::Load;
 use crate::gpu_probe::{WorkerBuild, probe_adapter};
 use crate::protocol::{BackendChoice, Lane, Request, Response, SolveRequest};
 use crate::url_state::sampling::{MAX_WORKERS, UNTIL_VERIFIED};
+use engine::solve::lane::others_join;
 
 /// The page's view of the model's worker: its message types, nothing else. The worker itself
 /// (`crate::worker::ReasonerWorker`) runs in worker_webgpu.js or worker_cpu.js, separate wasm binaries; gloo-worker's
@@ -115,8 +117,8 @@ impl ModelWorker {
     }
 
     /// Sends `request` now, or once the worker has started. A run sent as lane 0 of several
-    /// whose restarts may be shared: the helpers get their lanes when its round 0 is spent. A
-    /// cancel and a load go to the helpers too.
+    /// whose restarts may be shared: the helpers get their lanes once its round 0 has run
+    /// `JOIN_AFTER_STEPS` steps or is spent. A cancel and a load go to the helpers too.
     pub fn send(self, request: Request) {
         let request = match request {
             Request::Solve(req) if req.lane.lanes > 1 && shares_restarts(&req) => {
@@ -153,11 +155,11 @@ impl ModelWorker {
         });
     }
 
-    /// An answer of the page's worker: a shared run's first step after round 0 starts the
-    /// helpers on it, and its end stops them.
+    /// An answer of the page's worker: a shared run's step `JOIN_AFTER_STEPS` of round 0 (or
+    /// its first step after round 0) starts the helpers on it, and its end stops them.
     fn from_worker(self, response: Response) {
         match &response {
-            Response::Step(report) if report.round > 0 => {
+            Response::Step(report) if others_join(report.round, report.step) => {
                 let start = self.shared.try_update_value(|s| s.take_if(|r| r.run == report.run)).flatten();
                 if let Some(req) = start {
                     let lanes = req.lane.lanes;

@@ -1,20 +1,32 @@
 //! Restart rounds shared among parallel runs. A verified run's rounds are independent: round r's
 //! noise and copy depend only on the seed and r ([`super::round_seed`], [`super::round_copy`]).
-//! So once round 0 has spent its budget, several runs of the same request (the browser's Web
-//! Workers, one per core) can take the later rounds between them and the first to verify
-//! answers. A [`Lane`] says which rounds one of them takes:
-//!
-//! - lane 0 runs round 0, then round 1, then every `lanes`-th round after it (1, 1 + L, 1 + 2L, ...);
-//! - lane k > 0 starts at round 1 + k and runs every `lanes`-th round from there.
+//! So several runs of the same request (the browser's Web Workers, one per core) can take the
+//! rounds between them, and the first to verify answers. A [`Lane`] says which rounds one of
+//! them takes: lane k of L runs rounds k, k + L, k + 2L, ... (lane 0 runs round 0, the one a
+//! page shows first).
 //!
 //! Together they run every round exactly once, and each round is the round a single run would
-//! have run, so a verified answer is the same answer, found sooner. Lanes other than 0 are meant
-//! to start when round 0 is spent, so an easy puzzle that verifies in round 0 costs no more.
+//! have run, so a verified answer is one the single run could give, found sooner. Lanes other
+//! than 0 join after [`JOIN_AFTER_STEPS`] steps of round 0 (or when round 0 is spent, if its
+//! budget is shorter): most puzzles verify before that, and while a helper shares the cores the
+//! page's own steps are slower.
 
 use serde::{Deserialize, Serialize};
 
 /// The most lanes one request is split into.
 pub const MAX_LANES: usize = 16;
+
+/// Steps of round 0 without a verified sample after which the other lanes join (module doc).
+/// Chosen on Sudoku's validation parts with a time model of two workers on two cores
+/// (docs/results/sudoku.md, "The famous hardest puzzles").
+pub const JOIN_AFTER_STEPS: usize = 3;
+
+/// Whether the other lanes join once lane 0 has taken step `step` (1-based, within its round)
+/// of round `round`: at step [`JOIN_AFTER_STEPS`] of round 0, or at lane 0's first step after
+/// round 0 when round 0's budget is shorter.
+pub fn others_join(round: usize, step: usize) -> bool {
+    round > 0 || step >= JOIN_AFTER_STEPS
+}
 
 /// Which restart rounds of a verified run one of `lanes` parallel runs takes (module doc).
 #[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq)]
@@ -44,12 +56,12 @@ impl Lane {
 
     /// The first round this lane runs.
     pub fn first_round(self) -> usize {
-        if self.index == 0 { 0 } else { 1 + self.index }
+        self.index
     }
 
     /// The round this lane runs after `round`.
     pub fn next_round(self, round: usize) -> usize {
-        if round == 0 { 1 } else { round.saturating_add(self.lanes) }
+        round.saturating_add(self.lanes)
     }
 
     /// The rounds this lane runs out of `rounds` in all, in order.
@@ -63,21 +75,22 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_lanes_run_every_round_once_and_lane_zero_starts_alone() {
+    fn the_lanes_run_every_round_once_and_lane_zero_runs_round_zero() {
         assert_eq!(Lane::ALONE.rounds(5).collect::<Vec<_>>(), vec![0, 1, 2, 3, 4]);
         for lanes in 1..=5 {
             let mut all: Vec<usize> = (0..lanes).flat_map(|i| Lane::new(i, lanes).unwrap().rounds(40)).collect();
             all.sort_unstable();
             assert_eq!(all, (0..40).collect::<Vec<_>>(), "{lanes} lanes");
-            // Only lane 0 runs round 0 and round 1: the others wait for round 0 to be spent.
-            for i in 1..lanes {
-                assert!(Lane::new(i, lanes).unwrap().first_round() >= 2);
-            }
+            // Lane 0 runs round 0, the round a page shows first.
+            assert_eq!(Lane::new(0, lanes).unwrap().first_round(), 0);
         }
-        assert_eq!(Lane::new(1, 2).unwrap().rounds(9).collect::<Vec<_>>(), vec![2, 4, 6, 8]);
-        assert_eq!(Lane::new(0, 2).unwrap().rounds(9).collect::<Vec<_>>(), vec![0, 1, 3, 5, 7]);
-        assert!(Lane::new(1, 2).unwrap().rounds(2).next().is_none(), "no round left for lane 1 of 2 rounds");
+        assert_eq!(Lane::new(1, 2).unwrap().rounds(9).collect::<Vec<_>>(), vec![1, 3, 5, 7]);
+        assert_eq!(Lane::new(0, 2).unwrap().rounds(9).collect::<Vec<_>>(), vec![0, 2, 4, 6, 8]);
+        assert_eq!(Lane::new(2, 3).unwrap().rounds(9).collect::<Vec<_>>(), vec![2, 5, 8]);
+        assert!(Lane::new(1, 2).unwrap().rounds(1).next().is_none(), "no round left for lane 1 of a single round");
         assert!(Lane::new(2, 2).is_err() && Lane::new(0, 0).is_err() && Lane::new(0, MAX_LANES + 1).is_err());
+        // The others join at step JOIN_AFTER_STEPS of round 0, or after a shorter round 0.
+        assert!(!others_join(0, JOIN_AFTER_STEPS - 1) && others_join(0, JOIN_AFTER_STEPS) && others_join(2, 1));
         // Until verified (usize::MAX rounds): no overflow.
         assert_eq!(Lane::new(0, 3).unwrap().next_round(usize::MAX - 1), usize::MAX);
     }
