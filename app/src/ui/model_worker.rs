@@ -4,9 +4,9 @@
 //! On the CPU build a page may also have helpers: more workers of the same build, one per spare
 //! core, that share a verified run's restarts (the engine's `solve::lane`). The page's worker
 //! runs round 0 and shows every step of its lane; when round 0 has verified nothing after the
-//! engine's `lane::JOIN_AFTER_STEPS` steps (or is spent, if shorter), each helper starts its lane of
-//! the later rounds, and the first worker to verify ends the run for all. Helpers say nothing
-//! else: the page sees one worker that restarts sooner.
+//! engine's `lane::JOIN_AFTER_STEPS` steps (or is spent, if shorter), each helper starts its
+//! own lane of the other rounds, and the first worker to verify ends the run for all. Helpers
+//! say nothing else: the page sees one worker that restarts sooner.
 
 use std::collections::HashMap;
 use std::rc::Rc;
