@@ -418,7 +418,7 @@ fn solve_with_the_verified_stop_names_where_it_verified() {
 }
 
 /// `solve --task sudoku` with no sampling flags runs the engine's Sudoku inference defaults,
-/// the ones `/sudoku` opens with (N 20, scale 3, 16 steps, the verified stop, restarts on copies):
+/// the ones `/sudoku` opens with (N 10, scale 3, 16 steps, the verified stop, restarts on copies):
 /// the same lines as those flags spelled out; `--no-verified-stop` is the paper's sampler.
 #[test]
 fn sudoku_solve_defaults_are_the_pages() {
@@ -433,7 +433,7 @@ fn sudoku_solve_defaults_are_the_pages() {
         lines(&out).iter().map(|l| serde_json::from_str(l).unwrap()).collect()
     };
     let implicit = run(&[]);
-    assert!(INFERENCE.verified_stop && INFERENCE.guidance_scale == 3.0 && INFERENCE.samples == 20 && INFERENCE.restarts > 0);
+    assert!(INFERENCE.verified_stop && INFERENCE.guidance_scale == 3.0 && INFERENCE.samples == 10 && INFERENCE.restarts > 0);
     let spelled: Vec<String> = [
         "--samples", &INFERENCE.samples.to_string(), "--steps", &INFERENCE.steps.to_string(),
         "--guidance-scale", &INFERENCE.guidance_scale.to_string(), "--verified-stop",

@@ -92,7 +92,7 @@ impl TaskVisitor for GramSolve<'_> {
     /// LPRM; Sudoku, one answer per puzzle: the vote); `verified` = it is right by the rules.
     /// With `--verified-stop`, `selected` is the first sample that passed the rules, and
     /// `verified_at` says where (`null` when none did: then `selected` is as without the stop).
-    /// Flags left out take the task's inference defaults (Sudoku: the page's N 20, scale 3, the
+    /// Flags left out take the task's inference defaults (Sudoku: the page's N 10, scale 3, the
     /// verified stop).
     fn gram<T: TokenTask>(self, task: &T) -> Self::Output {
         let (options, rounds) = self.sampling.plan(&task.inference_defaults())?;
