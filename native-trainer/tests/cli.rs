@@ -443,7 +443,7 @@ fn sudoku_solve_defaults_are_the_pages() {
     .map(|s| s.to_string())
     .collect();
     assert_eq!(implicit, run(&spelled));
-    assert!(implicit.iter().all(|r| r.get("verified_at").is_some() && r["samples"].as_array().unwrap().len() == 20));
+    assert!(implicit.iter().all(|r| r.get("verified_at").is_some() && r["samples"].as_array().unwrap().len() == INFERENCE.samples));
     let plain = run(&["--no-verified-stop".into(), "--samples".into(), "2".into()]);
     assert!(plain.iter().all(|r| r.get("verified_at").is_none() && r["samples"].as_array().unwrap().len() == 2), "{plain:?}");
 }
