@@ -231,7 +231,7 @@ export async function teacherTests(b, h) {
     await page.locator('.error').first().waitFor({ timeout: 30000 });
     const message = await page.locator('.error').first().innerText();
     assert(/could not|fail/i.test(message), `no readable load error: ${message}`);
-    assert((await page.locator('.samples .sample').count()) === 20, 'the recorded run left with the failed load');
+    assert((await page.locator('.samples .sample').count()) === 10, 'the recorded run left with the failed load');
     await page.screenshot({ path: path.join(shots, 'sudoku-recorded-failed-load.png'), fullPage: false });
     await context.close();
   });
