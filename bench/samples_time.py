@@ -14,25 +14,14 @@ budgets.
 """
 
 import argparse
-import json
 import statistics as st
 import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
-from lane_join import BUDGET, joined  # noqa: E402
+from lane_join import BUDGET, joined, load  # noqa: E402
 
 BANDS = [('easy', 36, 81), ('medium', 32, 35), ('hard', 28, 31), ('expert', 17, 27)]
-
-
-def load(path):
-    out = []
-    for line in open(path):
-        if line.startswith('{'):
-            d = json.loads(line)
-            v = d.get('verified_at')
-            out.append((d['puzzle'], (v['round'], v['step']) if v else None))
-    return out
 
 
 def main():
@@ -48,7 +37,7 @@ def main():
         sec = float(ms) / 1000
         data = load(path)
         for band, lo, hi in BANDS + [('all', 0, 81)]:
-            rows = [v for p, v in data if lo <= sum(c not in '.0' for c in p) <= hi]
+            rows = [v for g, v in data if lo <= g <= hi]
             if not rows:
                 continue
             ok = sum(1 for v in rows if v and v[0] <= int(restarts))
