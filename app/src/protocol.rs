@@ -1,6 +1,7 @@
 //! Typed messages between the page (main thread) and the model's Web Worker. Encoded by
 //! gloo-worker (serde + bincode); nothing else crosses the boundary.
 
+use engine::solve::Copies;
 use serde::{Deserialize, Serialize};
 
 /// Which backend the visitor (or the URL's `backend=`) asked for.
@@ -53,10 +54,10 @@ pub struct SolveRequest {
     /// fresh noise (the engine's `round_seed`), up to this many times.
     #[serde(default)]
     pub restarts: usize,
-    /// With restarts: each restart solves a fresh answer-preserving copy of the puzzle, read
-    /// back into the puzzle's frame (the engine's `RunSpec::restart_copies`).
+    /// With the verified stop: what the rounds solve, the puzzle as given or answer-preserving
+    /// copies of it, read back into the puzzle's frame (the engine's `RunSpec::copies`).
     #[serde(default)]
-    pub restart_copies: bool,
+    pub copies: Copies,
     /// What the visitor did to the running trajectories, by step: the worker replays the run
     /// (same seed, same numbers) and applies each before the step it names.
     #[serde(default)]

@@ -8,6 +8,7 @@
 //! and of the shipped weights as they are now (their sha256), so a retrain or a new default
 //! fails the test until the runs are recorded again (`print_record_commands` prints how).
 
+use engine::solve::Copies;
 use engine::solve::recorded::RecordedRun;
 use engine::studies::grammar::recorded::RecordedGrammar;
 use engine::tasks::tree::recorded::RecordedTree;
@@ -34,8 +35,8 @@ pub struct Wanted<'a> {
 }
 
 /// The recording is the run `wanted` asks for (same weights, puzzle, N, steps, seed, scale, stop;
-/// the same restarts, or any budget that reaches the round it verified in, and copies or not
-/// when a restart ran).
+/// the same restarts, or any budget that reaches the round it verified in, and the same copies,
+/// or copies per restart or none when it verified in round 0, which is then the same run).
 pub fn matches(run: &RecordedRun, wanted: &Wanted) -> bool {
     let s = wanted.sampling;
     run.model == wanted.weights
@@ -47,7 +48,7 @@ pub fn matches(run: &RecordedRun, wanted: &Wanted) -> bool {
         && run.verified_stop == s.stop
         && s.noise == 0.0
         && (!s.stop || run.restarts == s.restarts || run.verified.is_some_and(|v| v.round <= s.restarts.min(run.restarts)))
-        && (!s.stop || run.restart_copies == s.copies || run.verified.is_some_and(|v| v.round == 0))
+        && (!s.stop || run.copies == s.run_copies() || (run.verified.is_some_and(|v| v.round == 0) && [run.copies, s.run_copies()].iter().all(|&c| c != Copies::Samples)))
 }
 
 fn same(a: f64, b: f64) -> bool {
@@ -188,7 +189,7 @@ mod tests {
             scale: sampling.scale,
             verified_stop: sampling.stop,
             restarts: sampling.restarts,
-            restart_copies: sampling.copies,
+            copies: sampling.run_copies(),
             verified: None,
             steps_recorded: Vec::new(),
         };

@@ -1,6 +1,8 @@
 //! The record of one run of N trajectories, and the status line that reports it (the pages'
 //! `ui::trajectories::record`; plain Rust, so its wording is tested natively).
 
+use engine::solve::Copies;
+
 use crate::protocol::{StepReport, VerifiedStep};
 use crate::url_state::sampling::UNTIL_VERIFIED;
 
@@ -25,8 +27,8 @@ pub struct SampledRun<P> {
     /// Restarts it may take when a budget verifies nothing (0 without the stop;
     /// [`UNTIL_VERIFIED`]: until a sample passes or Stop).
     pub restarts: usize,
-    /// Restarts solve shuffled copies of the puzzle.
-    pub copies: bool,
+    /// What the rounds solve: the puzzle as given, or shuffled copies of it.
+    pub copies: Copies,
     /// Where it verified (the worker's `Done`).
     pub verified: Option<VerifiedStep>,
     pub stopped: bool,
@@ -71,7 +73,11 @@ pub fn status_line<P>(run: Option<&SampledRun<P>>, reports: &[StepReport]) -> St
     )];
     if round > 0 {
         let of = if r.restarts == UNTIL_VERIFIED { ", going on until a sample passes or you press Stop,".to_string() } else { format!(" of {}", r.restarts) };
-        let on = if r.copies { " on a shuffled copy of the puzzle" } else { "" };
+        let on = match r.copies {
+            Copies::None => "",
+            Copies::Restarts => " on a shuffled copy of the puzzle",
+            Copies::Samples => " on shuffled copies of the puzzle",
+        };
         if r.lanes > 1 {
             parts.push(format!("restart {round}{of}{on} ({arrived} steps shown; {} workers take turns at the restarts)", r.lanes));
         } else {
@@ -127,7 +133,7 @@ mod tests {
             done_ms: Some(2500.0),
             verified_stop: true,
             restarts: 2,
-            copies: false,
+            copies: Copies::None,
             verified,
             stopped: false,
             error: None,
@@ -154,17 +160,17 @@ mod tests {
         all.truncate(24);
         let line = status_line(Some(&run(None)), &all);
         assert!(line.contains("restart 2 of 2 (24 steps in all)") && line.contains("no sample passed the rules in 3 rounds"), "{line}");
-        let going_on = SampledRun { restarts: UNTIL_VERIFIED, copies: true, done_ms: None, ..run(None) };
+        let going_on = SampledRun { restarts: UNTIL_VERIFIED, copies: Copies::Samples, done_ms: None, ..run(None) };
         let line = status_line(Some(&going_on), &all[..19]);
-        assert!(line.contains("3 of 8 steps computed · restart 2, going on until a sample passes or you press Stop, on a shuffled copy of the puzzle (19 steps in all)"), "{line}");
+        assert!(line.contains("3 of 8 steps computed · restart 2, going on until a sample passes or you press Stop, on shuffled copies of the puzzle (19 steps in all)"), "{line}");
         // Two workers: the second's verified step of restart 4 arrives after the first's restart 3.
         let mut shared: Vec<_> = all[..19].to_vec();
         shared.extend((1..=8).map(|s| report(3, s)));
         shared.push(report(4, 5));
         let v = VerifiedStep { round: 4, step: 5, sample: 2 };
-        let two = SampledRun { restarts: UNTIL_VERIFIED, copies: true, lanes: 2, ..run(Some(v)) };
+        let two = SampledRun { restarts: UNTIL_VERIFIED, copies: Copies::Samples, lanes: 2, ..run(Some(v)) };
         let line = status_line(Some(&two), &shared);
-        assert!(line.contains("5 of 8 steps computed · restart 4, going on until a sample passes or you press Stop, on a shuffled copy of the puzzle (28 steps shown; 2 workers take turns at the restarts)"), "{line}");
+        assert!(line.contains("5 of 8 steps computed · restart 4, going on until a sample passes or you press Stop, on shuffled copies of the puzzle (28 steps shown; 2 workers take turns at the restarts)"), "{line}");
         assert!(line.contains("verified after 5 steps of restart 4: sample 3 of 20 passes the rules"), "{line}");
         let recorded = SampledRun { recorded: true, ..run(None) };
         let line = status_line(Some(&recorded), &first);

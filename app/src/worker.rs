@@ -285,7 +285,7 @@ async fn solve(state: &Rc<RefCell<State>>, req: SolveRequest, respond: &dyn Fn(R
         latent_noise: req.latent_noise,
         ..Default::default()
     };
-    let spec = RunSpec { options, verified_stop: req.verified_stop, restarts: req.restarts, restart_copies: req.restart_copies, interventions: req.interventions.clone(), lane: req.lane };
+    let spec = RunSpec { options, verified_stop: req.verified_stop, restarts: req.restarts, copies: req.copies, interventions: req.interventions.clone(), lane: req.lane };
     // The engine's run: restarts, the verified stop and the visitor's changes are its.
     let mut run = LiveRun::new(&model, &*kind, &req.puzzle, spec, &device)?;
     let started = now();

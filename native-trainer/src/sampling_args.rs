@@ -4,7 +4,7 @@
 use clap::{Args, ValueEnum};
 use engine::gram::SampleOptions;
 use engine::gram::sample::Decoding;
-use engine::solve::Restarts;
+use engine::solve::{Copies, Restarts};
 use engine::tasks::InferenceDefaults;
 
 /// How `eval` and `solve` sample: one set of flags, one meaning. A flag left out takes
@@ -48,17 +48,31 @@ pub struct SamplingArgs {
     pub no_verified_stop: bool,
     /// With --verified-stop: when a whole step budget ends with no sample verified, restart all
     /// N trajectories with fresh noise, up to this many times. Default: the task's (`solve
-    /// --task sudoku`: 2; the /sudoku page goes on until one verifies), else 0.
+    /// --task sudoku`: `engine::tasks::sudoku::INFERENCE`; the /sudoku page goes on until one
+    /// verifies), else 0.
     #[arg(long)]
     pub restarts: Option<usize>,
-    /// With restarts: each restart solves a fresh answer-preserving copy of the puzzle (Sudoku:
-    /// digits relabelled, rows, columns, bands and stacks shuffled, transposed), read back into
-    /// the puzzle's frame, instead of the puzzle as given. Default: the task's.
+    /// With --verified-stop: what the rounds solve where the task makes answer-preserving copies
+    /// of the puzzle (Sudoku: digits relabelled, rows, columns, bands and stacks shuffled,
+    /// transposed; every answer read back into the puzzle's frame): `none` (the puzzle as given,
+    /// restarts with fresh noise only), `restarts` (one fresh copy per restart, all N samples on
+    /// it) or `samples` (a copy per sample in every round; round 0's first sample solves the
+    /// puzzle as given). Default: the task's.
+    #[arg(long, value_enum, conflicts_with_all = ["restart_copies", "no_restart_copies"])]
+    pub copies: Option<CopiesArg>,
+    /// Shorthand for `--copies restarts`.
     #[arg(long, conflicts_with = "no_restart_copies")]
     pub restart_copies: bool,
-    /// Restarts rerun the puzzle as given with fresh noise only, where the task's default is copies.
+    /// Shorthand for `--copies none`.
     #[arg(long)]
     pub no_restart_copies: bool,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum CopiesArg {
+    None,
+    Restarts,
+    Samples,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -86,10 +100,16 @@ impl SamplingArgs {
             latent_noise: 0.0,
         };
         let stop = self.verified_stop || (defaults.verified_stop && !self.no_verified_stop);
-        let copies = self.restart_copies || (defaults.restart_copies && !self.no_restart_copies);
+        let asked = match (self.copies, self.restart_copies, self.no_restart_copies) {
+            (Some(CopiesArg::None), ..) | (None, false, true) => Some(Copies::None),
+            (Some(CopiesArg::Restarts), ..) | (None, true, _) => Some(Copies::Restarts),
+            (Some(CopiesArg::Samples), ..) => Some(Copies::Samples),
+            (None, false, false) => None,
+        };
+        let copies = asked.unwrap_or(defaults.copies);
         let rounds = match (stop, self.restarts) {
-            (false, None | Some(0)) if !self.restart_copies => None,
-            (false, _) => return Err("--restarts and --restart-copies need --verified-stop (a restart follows a budget with nothing verified)".into()),
+            (false, None | Some(0)) if asked.is_none_or(|c| c == Copies::None) => None,
+            (false, _) => return Err("--restarts and --copies need --verified-stop (a restart follows a budget with nothing verified)".into()),
             (true, r) => match r.unwrap_or(defaults.restarts) {
                 r if r > 64 => return Err(format!("--restarts must be at most 64, not {r}")),
                 r => Some(Restarts { rounds: 1 + r, copies }),

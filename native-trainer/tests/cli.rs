@@ -414,11 +414,12 @@ fn solve_with_the_verified_stop_names_where_it_verified() {
     cmd.args(["solve", "--weights"]).arg(weights("gram-sudoku")).args(["--no-verified-stop", "--restarts", "2"]);
     let out = run_with_stdin(cmd, &puzzles[0]);
     assert_eq!(out.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&out.stderr).contains("--restarts and --restart-copies need --verified-stop"));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--restarts and --copies need --verified-stop"));
 }
 
 /// `solve --task sudoku` with no sampling flags runs the engine's Sudoku inference defaults,
-/// the ones `/sudoku` opens with (N 10, scale 3, 16 steps, the verified stop, restarts on copies):
+/// the ones `/sudoku` opens with (N 10, scale 3, 16 steps, the verified stop, restarts, a copy
+/// per sample):
 /// the same lines as those flags spelled out; `--no-verified-stop` is the paper's sampler.
 #[test]
 fn sudoku_solve_defaults_are_the_pages() {
@@ -434,10 +435,15 @@ fn sudoku_solve_defaults_are_the_pages() {
     };
     let implicit = run(&[]);
     assert!(INFERENCE.verified_stop && INFERENCE.guidance_scale == 3.0 && INFERENCE.samples == 10 && INFERENCE.restarts > 0);
+    let copies = match INFERENCE.copies {
+        engine::solve::Copies::None => "none",
+        engine::solve::Copies::Restarts => "restarts",
+        engine::solve::Copies::Samples => "samples",
+    };
     let spelled: Vec<String> = [
         "--samples", &INFERENCE.samples.to_string(), "--steps", &INFERENCE.steps.to_string(),
         "--guidance-scale", &INFERENCE.guidance_scale.to_string(), "--verified-stop",
-        "--restarts", &INFERENCE.restarts.to_string(), if INFERENCE.restart_copies { "--restart-copies" } else { "--no-restart-copies" },
+        "--restarts", &INFERENCE.restarts.to_string(), "--copies", copies,
     ]
     .iter()
     .map(|s| s.to_string())
@@ -446,6 +452,14 @@ fn sudoku_solve_defaults_are_the_pages() {
     assert!(implicit.iter().all(|r| r.get("verified_at").is_some() && r["samples"].as_array().unwrap().len() == INFERENCE.samples));
     let plain = run(&["--no-verified-stop".into(), "--samples".into(), "2".into()]);
     assert!(plain.iter().all(|r| r.get("verified_at").is_none() && r["samples"].as_array().unwrap().len() == 2), "{plain:?}");
+    // The first sample of the first budget solves the puzzle as given under either copies.
+    let per_restart = run(&["--copies".into(), "restarts".into(), "--steps".into(), "1".into(), "--restarts".into(), "0".into()]);
+    let per_sample = run(&["--copies".into(), "samples".into(), "--steps".into(), "1".into(), "--restarts".into(), "0".into()]);
+    assert_eq!(per_restart[0]["samples"][0], per_sample[0]["samples"][0], "the first sample solves the puzzle as given either way");
+    let mut cmd = bin();
+    cmd.args(["solve", "--task", "sudoku", "--weights"]).arg(weights("gram-sudoku")).args(["--copies", "rows"]);
+    let out = run_with_stdin(cmd, &puzzles[0]);
+    assert_eq!(out.status.code(), Some(2), "an unknown --copies is refused");
 }
 
 #[test]

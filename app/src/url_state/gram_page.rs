@@ -55,9 +55,9 @@ pub trait PageInput: Clone + Debug + PartialEq + Send + Sync + 'static {
     /// Whether the page has a rule to stop at; without one the verified stop and its restarts
     /// stay off whatever the URL says.
     const VERIFIED_STOP: bool = true;
-    /// Whether the task makes shuffled copies of an input for restarts (the engine's
-    /// `TokenTask::restart_copy`): the page offers "Restart on a shuffled copy".
-    const RESTART_COPIES: bool = false;
+    /// Whether the task makes shuffled copies of an input (the engine's
+    /// `TokenTask::restart_copy`): the page offers "Every sample solves its own shuffled copy".
+    const COPIES: bool = false;
     /// The default input of size `size` (the first of [`PageInput::SIZES`], or 0 when unsized).
     fn default_of(size: usize) -> Self;
     /// Held-out input number `pick` (wrapping) of size `size`, for "New puzzle": one the model

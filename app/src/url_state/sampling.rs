@@ -1,6 +1,7 @@
 //! The parameters every page that samples GRAM trajectories shares: `n`, `scale`, `seed`,
 //! `steps`, `stop`, `restarts`, `noise` (PTRM), `backend` and `run`, read and written here once.
 
+use engine::solve::Copies;
 use engine::tasks::InferenceDefaults;
 
 use super::fields::{Decimal, SEED, Whole, ignored, read_run, run_suffix};
@@ -41,8 +42,9 @@ pub struct Sampling {
     /// trajectories start again with fresh noise, up to this many times (engine
     /// `solve_verified`'s rounds minus one); [`UNTIL_VERIFIED`]: until one passes or Stop.
     pub restarts: usize,
-    /// With restarts: each restart solves a fresh shuffled copy of the puzzle (same rules, same
-    /// answer read back; engine `InputCopy`) instead of the puzzle as given.
+    /// With the verified stop: every sample solves its own shuffled copy of the puzzle (same
+    /// rules, same answer read back; the engine's `Copies::Samples`; round 0's first sample
+    /// the puzzle as given) instead of the puzzle as given.
     pub copies: bool,
     /// PTRM (arXiv 2605.19943): sigma of the Gaussian noise added to the reasoning latent before
     /// every supervision step; 0 (the default) adds none.
@@ -73,12 +75,18 @@ impl Sampling {
             steps: d.steps,
             stop: d.verified_stop,
             restarts: d.restarts,
-            copies: d.restart_copies,
+            copies: d.copies != Copies::None,
             noise: 0.0,
             backend: BackendChoice::Auto,
             workers: 0,
             run: false,
         }
+    }
+
+    /// What a run with these settings solves: with the stop and copies on, every sample its own
+    /// shuffled copy; otherwise the puzzle as given.
+    pub fn run_copies(&self) -> Copies {
+        if self.stop && self.copies { Copies::Samples } else { Copies::None }
     }
 
     /// Applies `key=value` when the key is a shared one (`n`, `scale`, `seed`, `steps`, `stop`,
@@ -96,7 +104,7 @@ impl Sampling {
                 (_, Ok(r)) if r <= MAX_RESTARTS => self.restarts = r,
                 _ => notes.push(ignored(key, value, &format!("a whole number from 0 to {MAX_RESTARTS}, or until"), restarts_text(self.restarts))),
             },
-            "copies" => read_bit(key, value, &mut self.copies, "1 (restarts solve shuffled copies) or 0", notes),
+            "copies" => read_bit(key, value, &mut self.copies, "1 (every sample solves a shuffled copy) or 0", notes),
             "noise" => NOISE.read(key, value, &mut self.noise, notes),
             "backend" => match BackendChoice::parse(value) {
                 Some(b) => self.backend = b,
@@ -110,15 +118,13 @@ impl Sampling {
     }
 
     /// The shared tail of a page's query string: `n=..&scale=..&seed=..&steps=..&stop=0|1`,
-    /// `restarts` with the stop (without it they mean nothing) and `copies` with restarts, `noise` when there is some, then
+    /// `restarts` and `copies` with the stop (without it they mean nothing), `noise` when there is some, then
     /// `backend` when forced, `workers` when set and `run=1` after a run.
     pub fn to_query(&self) -> String {
         let mut q = format!("n={}&scale={}&seed={}&steps={}&stop={}", self.samples, self.scale, self.seed, self.steps, self.stop as u8);
         if self.stop {
             q.push_str(&format!("&restarts={}", restarts_text(self.restarts)));
-            if self.restarts > 0 {
-                q.push_str(&format!("&copies={}", self.copies as u8));
-            }
+            q.push_str(&format!("&copies={}", self.copies as u8));
         }
         if self.noise > 0.0 {
             q.push_str(&format!("&noise={}", self.noise));

@@ -264,7 +264,7 @@ mod tests {
         let task = Sudoku;
         let instances: Vec<_> = (0..6).map(|s| Difficulty::Expert.generate(100 + s)).collect();
         let options = SampleOptions { samples: 2, max_steps: 2, guidance_scale: 3.0, ..SampleOptions::default() };
-        for copies in [false, true] {
+        for copies in [crate::solve::Copies::None, crate::solve::Copies::Restarts, crate::solve::Copies::Samples] {
             let run = |rounds| {
                 let restarts = crate::solve::Restarts { rounds, copies };
                 evaluate_verified(&task, &model, &instances, &options, restarts, Selection::Vote, &device, |_, _| {}).1.overall
@@ -274,7 +274,7 @@ mod tests {
             assert_eq!(three.with_restarts(2, 4), (three.verified, three.trajectory_steps));
             for restarts in [0, 1] {
                 let fewer = run(restarts + 1);
-                assert_eq!(three.with_restarts(restarts, 4), (fewer.verified, fewer.trajectory_steps), "{restarts} restarts, copies {copies}");
+                assert_eq!(three.with_restarts(restarts, 4), (fewer.verified, fewer.trajectory_steps), "{restarts} restarts, copies {copies:?}");
             }
         }
     }

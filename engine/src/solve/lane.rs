@@ -1,5 +1,5 @@
 //! Restart rounds shared among parallel runs. A verified run's rounds are independent: round r's
-//! noise and copy depend only on the seed and r ([`super::round_seed`], [`super::round_copy`]).
+//! noise and copy depend only on the seed and r ([`super::round_seed`], [`super::RoundInput`]).
 //! So several runs of the same request (the browser's Web Workers, one per core) can take the
 //! rounds between them, and the first to verify answers. A [`Lane`] says which rounds one of
 //! them takes: lane k of L runs rounds k, k + L, k + 2L, ... (lane 0 runs round 0, the one a

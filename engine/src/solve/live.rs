@@ -9,9 +9,8 @@ use serde::{Deserialize, Serialize};
 
 use super::lane::Lane;
 use super::step_answers::StepTask;
-use super::{Restarts, VerifiedAt, round_copy, round_seed, rounds_to_run, trajectories_to_run};
+use super::{Copies, Restarts, RoundInput, VerifiedAt, round_seed, rounds_to_run, trajectories_to_run};
 use crate::gram::{Gram, Observation, SampleOptions, Trajectories};
-use crate::tasks::InputCopy;
 
 /// A change to running trajectories before supervision step `step` (1-based, counted over
 /// restarts, as the page numbers its steps).
@@ -72,9 +71,9 @@ pub struct RunSpec {
     /// With the stop: whole budgets run again with fresh noise when nothing passes
     /// (`usize::MAX`: until a sample passes or the caller stops asking for steps).
     pub restarts: usize,
-    /// Each restart solves a fresh answer-preserving copy of the puzzle (shown in the puzzle's
-    /// own frame) where the task makes one.
-    pub restart_copies: bool,
+    /// What the rounds solve where the task makes answer-preserving copies of the puzzle (a copy
+    /// per restart, or per sample; shown in the puzzle's own frame).
+    pub copies: Copies,
     pub interventions: Vec<Intervention>,
     /// Which of the rounds this run takes when parallel runs share them ([`Lane::ALONE`]: all).
     pub lane: Lane,
@@ -90,8 +89,8 @@ pub struct LiveRun<'m> {
     run: SampleOptions,
     rounds: usize,
     round: usize,
-    /// The copy this round solves (none in round 0 or without copies).
-    copy: Option<InputCopy>,
+    /// What this round solves (the puzzle as given, or copies).
+    input: RoundInput,
     trajectories: Trajectories<'m>,
     device: Device,
     scale: f64,
@@ -111,12 +110,12 @@ impl<'m> LiveRun<'m> {
         }
         // Not once the visitor changed the run: a raised scale or a perturbed sample makes the N differ.
         let run = if spec.interventions.is_empty() { trajectories_to_run(model, &spec.options) } else { spec.options.clone() };
-        let restarts = Restarts { rounds: spec.restarts.saturating_add(1), copies: spec.restart_copies };
+        let restarts = Restarts { rounds: spec.restarts.saturating_add(1), copies: spec.copies };
         let rounds = if spec.verified_stop { rounds_to_run(model, &spec.options, restarts) } else { 1 };
         let round = lane.first_round();
-        let (copy, trajectories) = round_start(model, task, &tokens, &spec, &run, round, device);
+        let (input, trajectories) = round_start(model, task, &tokens, &spec, &run, round, device);
         let scale = spec.options.guidance_scale;
-        Ok(Self { model, task, tokens, spec, run, rounds, round, copy, trajectories, device: device.clone(), scale, steps: 0, verified: None })
+        Ok(Self { model, task, tokens, spec, run, rounds, round, input, trajectories, device: device.clone(), scale, steps: 0, verified: None })
     }
 
     /// The budget of every round of this lane is spent, or a sample verified.
@@ -148,12 +147,9 @@ impl<'m> LiveRun<'m> {
         Ok(self.after_step(&self.back(obs)))
     }
 
-    /// A step in the puzzle's own frame (a copy's read back).
+    /// A step in the puzzle's own frame (copies read back).
     fn back(&self, obs: Observation) -> Observation {
-        match &self.copy {
-            Some(c) => c.observation_back(&obs),
-            None => obs,
-        }
+        self.input.back(obs)
     }
 
     /// A new round when the last one is spent (all N from z0 with the round's noise, on the
@@ -161,7 +157,7 @@ impl<'m> LiveRun<'m> {
     fn before_step(&mut self) {
         if self.trajectories.is_done() {
             self.round = self.spec.lane.next_round(self.round);
-            (self.copy, self.trajectories) = round_start(self.model, self.task, &self.tokens, &self.spec, &self.run, self.round, &self.device);
+            (self.input, self.trajectories) = round_start(self.model, self.task, &self.tokens, &self.spec, &self.run, self.round, &self.device);
             self.scale = self.spec.options.guidance_scale;
         }
         let next = self.steps + 1;
@@ -209,7 +205,7 @@ impl<'m> LiveRun<'m> {
     }
 }
 
-/// Round `round`'s start: its copy of the puzzle (none in round 0 or without copies) and all N
+/// Round `round`'s start: what it solves (the puzzle as given, or copies) and all N
 /// trajectories from z0 with the round's noise (round 0: the options' own seed).
 fn round_start<'m>(
     model: &'m Gram,
@@ -219,12 +215,11 @@ fn round_start<'m>(
     run: &SampleOptions,
     round: usize,
     device: &Device,
-) -> (Option<InputCopy>, Trajectories<'m>) {
+) -> (RoundInput, Trajectories<'m>) {
     let options = SampleOptions { seed: round_seed(spec.options.seed, round), ..run.clone() };
-    let copy = round_copy(spec.options.seed, round, spec.restart_copies, |rng| task.restart_copy(tokens, rng));
-    let input = copy.as_ref().map_or_else(|| tokens.to_vec(), |c| c.x.clone());
-    let trajectories = Trajectories::new(model, std::slice::from_ref(&input), options, device).with_latent_sketch(LATENT_SKETCH, SKETCH_SEED);
-    (copy, trajectories)
+    let input = RoundInput::new(spec.options.seed, round, spec.copies, run.samples, |rng| task.restart_copy(tokens, rng));
+    let trajectories = input.trajectories(model, tokens, options, device).with_latent_sketch(LATENT_SKETCH, SKETCH_SEED);
+    (input, trajectories)
 }
 
 #[cfg(test)]
@@ -237,7 +232,7 @@ mod tests {
     /// Every step of a lane's run, as (round, step, boards), and where it verified.
     fn steps_of(model: &Gram, task: &dyn StepTask, puzzle: &str, lane: Lane) -> (Vec<(usize, usize, Vec<String>)>, Option<VerifiedAt>) {
         let options = SampleOptions { samples: 3, max_steps: 2, seed: 4, settle: task.settle(), ..SampleOptions::default() };
-        let spec = RunSpec { options, verified_stop: true, restarts: 7, restart_copies: true, interventions: Vec::new(), lane };
+        let spec = RunSpec { options, verified_stop: true, restarts: 7, copies: Copies::Samples, interventions: Vec::new(), lane };
         let mut run = LiveRun::new(model, task, puzzle, spec, &Device::default()).unwrap();
         let mut steps = Vec::new();
         while !run.is_done() {
@@ -282,7 +277,7 @@ mod tests {
             options: SampleOptions::default(),
             verified_stop: true,
             restarts: 3,
-            restart_copies: true,
+            copies: Copies::Restarts,
             interventions: vec![Intervention::Scale { step: 2, scale: 2.0 }],
             lane: Lane::new(1, 2).unwrap(),
         };

@@ -6,13 +6,16 @@ mod evaluate;
 pub mod lane;
 pub mod live;
 pub mod recorded;
+mod round_input;
 pub mod step_answers;
 mod verified;
 
 use burn::tensor::Device;
 
 pub use evaluate::{SelectedTally, VerifiedStats, VerifiedTally, evaluate, evaluate_selected, evaluate_verified};
-pub use verified::{Restarts, VerifiedAt, VerifiedRun, round_copy, round_seed, rounds_to_run, solve_verified};
+pub use crate::tasks::Copies;
+pub use round_input::{RoundInput, round_copy};
+pub use verified::{Restarts, VerifiedAt, VerifiedRun, round_seed, rounds_to_run, solve_verified};
 
 use crate::gram::{Gram, Observation, SampleOptions, Selection, Trajectories, majority_vote};
 use crate::tasks::{Solved, TokenTask};

@@ -12,6 +12,7 @@ use super::VerifiedAt;
 use super::live::{LiveRun, RunSpec, StepView};
 use super::step_answers::StepTask;
 use crate::gram::Gram;
+use crate::tasks::Copies;
 
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
 pub struct RecordedRun {
@@ -25,9 +26,9 @@ pub struct RecordedRun {
     pub scale: f64,
     pub verified_stop: bool,
     pub restarts: usize,
-    /// Restarts solved shuffled copies of the puzzle ([`RunSpec::restart_copies`]).
+    /// What the rounds solved: the puzzle as given, or shuffled copies of it ([`RunSpec::copies`]).
     #[serde(default)]
-    pub restart_copies: bool,
+    pub copies: Copies,
     pub verified: Option<VerifiedAt>,
     pub steps_recorded: Vec<RecordedStep>,
 }
@@ -98,7 +99,7 @@ pub fn record(
     device: &Device,
 ) -> Result<RecordedRun, String> {
     let options = spec.options.clone();
-    let (verified_stop, restarts, restart_copies) = (spec.verified_stop, spec.restarts, spec.restart_copies);
+    let (verified_stop, restarts, copies) = (spec.verified_stop, spec.restarts, spec.copies);
     let mut run = LiveRun::new(model, task, puzzle, spec, device)?;
     let mut steps_recorded = Vec::new();
     while !run.is_done() {
@@ -114,7 +115,7 @@ pub fn record(
         scale: options.guidance_scale,
         verified_stop,
         restarts,
-        restart_copies,
+        copies,
         verified: run.verified(),
         steps_recorded,
     })

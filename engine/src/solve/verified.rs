@@ -9,34 +9,36 @@
 //! `options.seed`, so with `rounds = 1` this answers whatever the plain vote answers whenever
 //! no sample verifies, and a verified sample otherwise.
 //!
-//! With [`Restarts::copies`], every round after the first solves a fresh answer-preserving copy
-//! of the puzzle ([`crate::tasks::InputCopy`]: the restart changes what it restarts, not only
-//! the noise), read back into the puzzle's frame before the rule check.
+//! With [`Restarts::copies`], rounds solve answer-preserving copies of the puzzle
+//! ([`crate::tasks::InputCopy`]): one fresh copy per restart ([`Copies::Restarts`]: the restart
+//! changes what it restarts, not only the noise), or a copy per sample ([`Copies::Samples`]),
+//! read back into the puzzle's frame before the rule check.
 //!
 //! A deterministic run (TRM, or GRAM at guidance scale 0) repeats itself on the same input, so
 //! without copies it gets one round.
 
 use burn::tensor::Device;
 
+use super::round_input::RoundInput;
+use crate::tasks::Copies;
 use super::trajectories_to_run;
-use crate::gram::noise::NoiseSource;
-use crate::gram::{Gram, SampleOptions, Selection, Trajectories, majority_vote};
-use crate::tasks::{InputCopy, Solved, TokenTask};
+use crate::gram::{Gram, SampleOptions, Selection, majority_vote};
+use crate::tasks::{Solved, TokenTask};
 
 /// How a verified run restarts when a whole budget verified nothing.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Restarts {
     /// Rounds in all: 1 + restarts.
     pub rounds: usize,
-    /// Rounds after the first solve a fresh answer-preserving copy of the puzzle where the task
-    /// makes one ([`TokenTask::restart_copy`]); without, they rerun it with fresh noise.
-    pub copies: bool,
+    /// What the rounds solve where the task makes copies ([`TokenTask::restart_copy`]); with
+    /// [`Copies::None`] every round reruns the puzzle as given with fresh noise.
+    pub copies: Copies,
 }
 
 impl Restarts {
     /// `restarts` restarts, each on the puzzle as given.
     pub fn fresh_noise(restarts: usize) -> Self {
-        Restarts { rounds: 1 + restarts, copies: false }
+        Restarts { rounds: 1 + restarts, copies: Copies::None }
     }
 }
 
@@ -72,13 +74,7 @@ pub fn round_seed(seed: u64, round: usize) -> u64 {
 /// at guidance scale 0; [`trajectories_to_run`] runs one trajectory) would repeat itself on the
 /// same input, so without copies it gets one; at least one otherwise.
 pub fn rounds_to_run(model: &Gram, options: &SampleOptions, restarts: Restarts) -> usize {
-    if !restarts.copies && trajectories_to_run(model, options).samples < options.samples { 1 } else { restarts.rounds.max(1) }
-}
-
-/// The copy round `round` solves: none in round 0 or without copies; otherwise the task's copy
-/// (`copy` calls its `restart_copy`), drawn from a stream of the round's seed.
-pub fn round_copy(seed: u64, round: usize, copies: bool, copy: impl FnOnce(&mut NoiseSource) -> Option<InputCopy>) -> Option<InputCopy> {
-    (round > 0 && copies).then(|| copy(&mut NoiseSource::new(round_seed(seed, round) ^ 0xc0b1_e5ee_d000_0001))).flatten()
+    if restarts.copies == Copies::None && trajectories_to_run(model, options).samples < options.samples { 1 } else { restarts.rounds.max(1) }
 }
 
 /// Solves one puzzle with the verified stop and restarts (module doc). `select` picks among the
@@ -99,10 +95,9 @@ pub fn solve_verified<T: TokenTask>(
     let mut spent = 0;
     let mut last = None;
     for round in 0..rounds {
-        let copy = round_copy(options.seed, round, restarts.copies, |rng| task.restart_copy(&tokens, rng));
-        let input = [copy.as_ref().map_or_else(|| tokens.clone(), |c| c.x.clone())];
+        let input = RoundInput::new(options.seed, round, restarts.copies, n, |rng| task.restart_copy(&tokens, rng));
         let round_options = SampleOptions { seed: round_seed(options.seed, round), ..run.clone() };
-        let mut trajectories = Trajectories::new(model, &input, round_options, device);
+        let mut trajectories = input.trajectories(model, &tokens, round_options, device);
         let (mut vote_by_step, mut samples_by_step) = (Vec::new(), Vec::<Vec<T::Answer>>::new());
         // The newest step's LPRM values, halting logits, picked sample and number; its answers
         // are the last entry of `samples_by_step`. The record is built once, when the round
@@ -110,15 +105,7 @@ pub fn solve_verified<T: TokenTask>(
         let mut newest = (Vec::new(), Vec::new(), 0, 0);
         let mut verified = None;
         while !trajectories.is_done() && verified.is_none() {
-            let obs = trajectories.step();
-            let backed;
-            let obs = match &copy {
-                Some(c) => {
-                    backed = c.observation_back(obs);
-                    &backed
-                }
-                None => obs,
-            };
+            let obs = input.back(trajectories.step().clone());
             spent += n;
             let answers: Vec<T::Answer> = obs.predictions.iter().map(|p| task.answer_from_prediction(p)).collect();
             vote_by_step.push(answers[majority_vote(&obs.predictions)].clone());
@@ -238,7 +225,7 @@ mod tests {
         let device = Device::default();
         let task = Sudoku;
         let options = SampleOptions { samples: 2, max_steps: 2, seed: 1, ..SampleOptions::default() };
-        let copies = Restarts { rounds: 3, copies: true };
+        let copies = Restarts { rounds: 3, copies: Copies::Restarts };
         for name in ["gram-sudoku", "trm-sudoku"] {
             let model = shipped(name);
             for seed in [5, 6, 7] {
@@ -259,5 +246,32 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// Copies per sample: round 0's first sample is the plain run's first sample step for step
+    /// (same input, same noise), the others solve copies, and whatever verifies answers the
+    /// puzzle as given.
+    #[test]
+    fn sample_copies_keep_the_first_sample_and_answer_the_puzzle_as_given() {
+        let device = Device::default();
+        let task = Sudoku;
+        let model = shipped("gram-sudoku");
+        let options = SampleOptions { samples: 3, max_steps: 3, seed: 2, guidance_scale: 3.0, ..SampleOptions::default() };
+        let samples = Restarts { rounds: 1, copies: Copies::Samples };
+        let mut verified = 0;
+        for seed in [5, 6, 7, 8] {
+            let puzzle = Difficulty::Expert.generate(seed).puzzle;
+            let plain = solve_verified(&task, &model, &puzzle, &options, Restarts::fresh_noise(0), Selection::Vote, &device);
+            let v = solve_verified(&task, &model, &puzzle, &options, samples, Selection::Vote, &device);
+            let steps = plain.solved.samples_by_step.len().min(v.solved.samples_by_step.len());
+            for k in 0..steps {
+                assert_eq!(v.solved.samples_by_step[k][0], plain.solved.samples_by_step[k][0], "step {}", k + 1);
+            }
+            if let Some(at) = v.verified {
+                verified += 1;
+                assert!(task.is_valid(&puzzle, &v.solved.samples[at.sample]));
+            }
+        }
+        assert!(verified > 0, "some expert puzzle verifies within 3 steps of 3 samples");
     }
 }

@@ -1,5 +1,5 @@
 //! An answer-preserving copy of one input, and the way back: what a verified run's restart
-//! solves instead of the input as given (`solve::Restarts::copies`).
+//! solves instead of the input as given, and which inputs of a verified run get one ([`Copies`]).
 //!
 //! A restart with fresh noise reruns the same input, and a model's mistakes on one presentation
 //! of a puzzle repeat under new noise. An answer-preserving copy (Sudoku: digits relabelled,
@@ -8,7 +8,24 @@
 //! back into the original's frame before the rule check, so what is verified, shown and
 //! answered is always an answer to the puzzle as given.
 
+use serde::{Deserialize, Serialize};
+
 use crate::gram::Observation;
+
+/// Which inputs a verified run's rounds solve, where the task makes copies
+/// ([`crate::tasks::TokenTask::restart_copy`]); a task without copies solves the puzzle as given.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Copies {
+    /// Every round solves the puzzle as given; restarts differ only in their noise.
+    #[default]
+    None,
+    /// Each round after the first solves one fresh copy, all N samples on it.
+    Restarts,
+    /// Every sample of every round solves a copy of its own; round 0's first sample solves the
+    /// puzzle as given.
+    Samples,
+}
 
 /// A copy of an input and how its outputs map back.
 #[derive(Clone, Debug, PartialEq)]
@@ -31,20 +48,22 @@ impl InputCopy {
     /// position's token probabilities moved back; values, halting and latents are per
     /// trajectory and stay.
     pub fn observation_back(&self, obs: &Observation) -> Observation {
-        let (v, l) = (obs.vocab, self.from.len());
-        let rows = obs.predictions.len();
-        let mut probabilities = vec![0.0; obs.probabilities.len()];
-        for row in 0..rows {
-            for (i, &q) in self.from.iter().enumerate() {
-                for t in 0..v {
-                    probabilities[(row * l + i) * v + self.token[t] as usize] = obs.probabilities[(row * l + q) * v + t];
-                }
-            }
+        let mut out = obs.clone();
+        for row in 0..obs.predictions.len() {
+            self.row_back(obs, row, &mut out);
         }
-        Observation {
-            predictions: obs.predictions.iter().map(|p| self.prediction_back(p)).collect(),
-            probabilities,
-            ..obs.clone()
+        out
+    }
+
+    /// Trajectory `row` of `obs` (a step on this copy) read back into `out`, a step in the
+    /// original's frame: its prediction and its probabilities; other rows are left as they are.
+    pub fn row_back(&self, obs: &Observation, row: usize, out: &mut Observation) {
+        let (v, l) = (obs.vocab, self.from.len());
+        out.predictions[row] = self.prediction_back(&obs.predictions[row]);
+        for (i, &q) in self.from.iter().enumerate() {
+            for t in 0..v {
+                out.probabilities[(row * l + i) * v + self.token[t] as usize] = obs.probabilities[(row * l + q) * v + t];
+            }
         }
     }
 }

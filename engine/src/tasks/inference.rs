@@ -1,6 +1,8 @@
 //! How a run samples when its user says nothing: per task, the same on the page and in
 //! `native-trainer solve`, so a visitor and a script get one answer for one puzzle.
 
+use crate::tasks::Copies;
+
 /// The sampling settings a task's runs start from.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct InferenceDefaults {
@@ -16,13 +18,14 @@ pub struct InferenceDefaults {
     /// trajectories again with fresh noise, up to this many times (`solve_verified`'s rounds
     /// minus one). A run that verifies early never pays for them.
     pub restarts: usize,
-    /// With restarts: each restart solves a fresh answer-preserving copy of the puzzle
-    /// ([`crate::tasks::InputCopy`]) where the task makes one, instead of the puzzle as given.
-    pub restart_copies: bool,
+    /// With the verified stop: what the rounds solve where the task makes answer-preserving
+    /// copies of the puzzle ([`crate::tasks::InputCopy`]): the puzzle as given, a copy per
+    /// restart, or a copy per sample.
+    pub copies: Copies,
 }
 
 impl InferenceDefaults {
     /// The GRAM paper's sampler as the presets train it: N = 20 trajectories, the whole budget of 8
     /// supervision steps, the learned prior, then the task's selection.
-    pub const PAPER: InferenceDefaults = InferenceDefaults { samples: 20, steps: 8, guidance_scale: 1.0, verified_stop: false, restarts: 0, restart_copies: false };
+    pub const PAPER: InferenceDefaults = InferenceDefaults { samples: 20, steps: 8, guidance_scale: 1.0, verified_stop: false, restarts: 0, copies: Copies::None };
 }

@@ -17,7 +17,7 @@ pub mod sudoku;
 pub mod task;
 pub mod tree;
 
-pub use copy::InputCopy;
+pub use copy::{Copies, InputCopy};
 pub use inference::InferenceDefaults;
 pub use recipe::{FullSize, TaskRecipe};
 pub use registry::{TaskId, TaskVisitor, visit};

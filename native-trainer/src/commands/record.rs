@@ -12,6 +12,7 @@ use std::process::ExitCode;
 
 use burn::tensor::Device;
 use engine::gram::SampleOptions;
+use engine::solve::Copies;
 use engine::solve::lane::Lane;
 use engine::solve::live::RunSpec;
 use engine::solve::recorded::record as record_gram;
@@ -109,9 +110,9 @@ fn gram(args: &RecordArgs, name: &str, manifest_text: Option<&str>, device: &Dev
         settle: task.settle(),
         ..Default::default()
     };
-    // Restarts on copies as the page's worker runs them (the task's default).
-    let restart_copies = engine::tasks::registry::visit(engine::tasks::TaskId::parse(&manifest.task)?, RestartCopies);
-    let spec = RunSpec { options, verified_stop: args.stop_restarts.is_some(), restarts: args.stop_restarts.unwrap_or(0), restart_copies, interventions: Vec::new(), lane: Lane::ALONE };
+    // Copies as the page's worker runs them (the task's default).
+    let copies = engine::tasks::registry::visit(engine::tasks::TaskId::parse(&manifest.task)?, DefaultCopies);
+    let spec = RunSpec { options, verified_stop: args.stop_restarts.is_some(), restarts: args.stop_restarts.unwrap_or(0), copies, interventions: Vec::new(), lane: Lane::ALONE };
     let run = record_gram(&model, &*task, (name, &manifest.sha256), puzzle, spec, device)?;
     let summary = format!(
         "{} steps of {} samples{}",
@@ -200,17 +201,17 @@ fn write_out(out: &Path, text: &str) -> Result<(), String> {
     std::fs::write(out, text).map_err(|e| format!("cannot write {}: {e}", out.display()))
 }
 
-/// The task's default for restarts on copies ([`engine::tasks::InferenceDefaults::restart_copies`]).
-struct RestartCopies;
+/// The task's default copies ([`engine::tasks::InferenceDefaults::copies`]).
+struct DefaultCopies;
 
-impl engine::tasks::TaskVisitor for RestartCopies {
-    type Output = bool;
+impl engine::tasks::TaskVisitor for DefaultCopies {
+    type Output = Copies;
 
-    fn gram<T: engine::tasks::TokenTask>(self, task: &T) -> bool {
-        task.inference_defaults().restart_copies
+    fn gram<T: engine::tasks::TokenTask>(self, task: &T) -> Copies {
+        task.inference_defaults().copies
     }
 
-    fn other<T: engine::tasks::Task>(self, _task: &T) -> bool {
-        false
+    fn other<T: engine::tasks::Task>(self, _task: &T) -> Copies {
+        Copies::None
     }
 }

@@ -32,7 +32,7 @@ pub fn SamplingControls<S>(
     /// Offer the verified stop and its restarts (a page with no rule to check does not).
     #[prop(default = true)]
     verified_stop: bool,
-    /// Offer restarts on shuffled copies of the puzzle (a task that makes them).
+    /// Offer shuffled copies of the puzzle, one per sample (a task that makes them).
     #[prop(default = false)]
     copies: bool,
     /// Told each new guidance scale as the visitor moves the slider (a page whose runs can take
@@ -109,6 +109,13 @@ where
                 label="Stop at the first sample that passes the rules (the rule check is exact and free; the paper runs every step, then votes)"
             />
             <Show when=move || read().stop>
+                {copies.then(|| view! {
+                    <Check
+                        checked=move || read().copies
+                        on_change=move |on| edit(&|s| s.copies = on)
+                        label="Every sample solves its own shuffled copy of the puzzle (digits relabelled, rows and columns shuffled: the same puzzle to the rules, a new one to the network; shown unshuffled)"
+                    />
+                })}
                 <Slider
                     label=move || match read().restarts {
                         UNTIL_VERIFIED => "Restarts when nothing passes = until one passes".to_string(),
@@ -125,13 +132,6 @@ where
                     }
                 />
                 <p class="hint">"A budget of steps with no sample passing starts all N again with fresh noise, up to this many times; at the slider's end, until a sample passes or you press Stop."</p>
-                {copies.then(|| view! {
-                    <Check
-                        checked=move || read().copies
-                        on_change=move |on| edit(&|s| s.copies = on)
-                        label="Restart on a shuffled copy of the puzzle (digits relabelled, rows and columns shuffled: the same puzzle to the rules, a new one to the network; shown unshuffled)"
-                    />
-                })}
             </Show>
         })}
     }

@@ -124,8 +124,8 @@ pub trait ReasonerPage: Copy + Send + Sync + 'static {
     const RUN_LABEL: &'static str = "Solve";
     /// Whether the page offers the verified stop: its input's (a page with no rule to check does not).
     const VERIFIED_STOP: bool = <Self::Input as PageInput>::VERIFIED_STOP;
-    /// Whether the page offers restarts on shuffled copies: its input's.
-    const RESTART_COPIES: bool = <Self::Input as PageInput>::RESTART_COPIES;
+    /// Whether the page offers shuffled copies of the puzzle: its input's.
+    const COPIES: bool = <Self::Input as PageInput>::COPIES;
     /// Whether the page picks one answer among the N (generation does not).
     const PICKS: bool = true;
     /// The page's recorded run, `public/runs/<name>.json` (see [`super::instant`]).

@@ -39,7 +39,7 @@ pub fn ReasonerPanel<P: ReasonerPage>(page: P) -> impl IntoView {
             blocked_hint=P::BLOCKED_HINT
             run_label=P::RUN_LABEL
             verified_stop=P::VERIFIED_STOP
-            copies=P::RESTART_COPIES
+            copies=P::COPIES
             picks=P::PICKS
         />
     }
@@ -67,7 +67,7 @@ pub fn ReasonerControls<S, P>(
     /// Offer the verified stop.
     #[prop(default = true)]
     verified_stop: bool,
-    /// Offer restarts on shuffled copies of the puzzle.
+    /// Offer shuffled copies of the puzzle, one per sample.
     #[prop(default = false)]
     copies: bool,
     /// Offer the choice of how one answer is picked.

@@ -5,17 +5,17 @@ use super::generate::{Augmentation, Difficulty};
 use super::{CELLS, FAMOUS, Instance, SudokuGrid, VOCAB, SudokuReport, part_of, problem_with, test_set, train_pool, validation_set};
 use crate::gram::{Observation, Selection};
 use crate::gram::noise::NoiseSource;
-use crate::tasks::{FullSize, InferenceDefaults, InputCopy, Part, Solved, Task, TaskRecipe, TokenTask};
+use crate::tasks::{Copies, FullSize, InferenceDefaults, InputCopy, Part, Solved, Task, TaskRecipe, TokenTask};
 
 /// Held-out puzzles per difficulty band (`eval`'s test part).
 pub const TEST_PER_BAND: usize = 100;
-/// `/sudoku`'s and `solve --task sudoku`'s settings, chosen on the validation part (docs/results/sudoku.md,
+/// `/sudoku`'s and `solve --task sudoku`'s settings, chosen on the validation parts (docs/results/sudoku.md,
 /// "The verified stop and how the page's defaults were chosen": the most puzzles verified, ties to
 /// less compute; N by the browser's time to a verified answer): N = 10, guidance scale 3, a budget
-/// of 16 steps, the verified stop, and 3 restarts, each on a shuffled copy of the puzzle (100% of
-/// the 400 validation puzzles, as N = 20 with 2 restarts, at about half the time per step). The
-/// page keeps restarting until a sample verifies or the visitor stops it.
-pub const INFERENCE: InferenceDefaults = InferenceDefaults { samples: 10, steps: 16, guidance_scale: 3.0, verified_stop: true, restarts: 3, restart_copies: true };
+/// of 16 steps, the verified stop, every sample on its own shuffled copy of the puzzle, and 3
+/// restarts (all 400 plain and 200 rated validation puzzles). The page keeps restarting until a
+/// sample verifies or the visitor stops it.
+pub const INFERENCE: InferenceDefaults = InferenceDefaults { samples: 10, steps: 16, guidance_scale: 3.0, verified_stop: true, restarts: 3, copies: Copies::Samples };
 /// Givens of the generated training puzzles (inclusive): the test bands' 22..=40.
 pub const TRAIN_GIVENS: (usize, usize) = (22, 40);
 
