@@ -108,6 +108,11 @@ impl<'m> LiveRun<'m> {
         if lane.index > 0 && !(spec.verified_stop && spec.interventions.is_empty()) {
             return Err("only a verified run nobody changed shares its rounds among lanes".into());
         }
+        // A deterministic run's N trajectories are one (`trajectories_to_run`), so its copies are
+        // shared, a copy per restart: a run the visitor changed (N rows from then on) replays
+        // the steps the page showed before the change.
+        let deterministic = trajectories_to_run(model, &spec.options).samples < spec.options.samples;
+        let spec = if deterministic && spec.copies == Copies::Samples { RunSpec { copies: Copies::Restarts, ..spec } } else { spec };
         // Not once the visitor changed the run: a raised scale or a perturbed sample makes the N differ.
         let run = if spec.interventions.is_empty() { trajectories_to_run(model, &spec.options) } else { spec.options.clone() };
         let restarts = Restarts { rounds: spec.restarts.saturating_add(1), copies: spec.copies };
@@ -282,5 +287,30 @@ mod tests {
             lane: Lane::new(1, 2).unwrap(),
         };
         assert!(LiveRun::new(&model, &*task, &puzzle, spec, &Device::default()).is_err());
+    }
+
+    /// A deterministic model (TRM) shares a round's copy among its N samples even when copies
+    /// per sample are asked for, so a run the visitor changed replays the steps shown before
+    /// the change (those came from one trajectory repeated N times).
+    #[test]
+    fn a_changed_trm_run_replays_the_steps_shown_before_the_change() {
+        let model = shipped_gram("trm-sudoku", &Device::default());
+        let task = step_task("sudoku").unwrap();
+        let puzzle = Difficulty::Expert.generate(9).puzzle.to_text();
+        let run = |interventions: Vec<Intervention>| {
+            let options = SampleOptions { samples: 3, max_steps: 2, seed: 1, settle: task.settle(), ..SampleOptions::default() };
+            let spec = RunSpec { options, verified_stop: true, restarts: 3, copies: Copies::Samples, interventions, lane: Lane::ALONE };
+            let mut live = LiveRun::new(&model, &*task, &puzzle, spec, &Device::default()).unwrap();
+            let mut boards = Vec::new();
+            while !live.is_done() {
+                boards.push(live.step().boards);
+            }
+            boards
+        };
+        let plain = run(Vec::new());
+        let changed = run(vec![Intervention::Perturb { step: 6, sample: 0, sigma: 1.0 }]);
+        let shown = plain.len().min(changed.len()).min(5);
+        assert!(shown >= 3, "the runs reach a restart ({} and {} steps)", plain.len(), changed.len());
+        assert_eq!(plain[..shown], changed[..shown], "steps before the change, restarts on copies included");
     }
 }
