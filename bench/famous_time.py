@@ -10,13 +10,12 @@ A puzzle not verified within the run's restarts counts as never (over any bound)
 """
 
 import argparse
-import json
 import statistics as st
 import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
-from lane_join import BUDGET, joined  # noqa: E402
+from lane_join import BUDGET, joined, load  # noqa: E402
 
 
 def main():
@@ -28,11 +27,9 @@ def main():
     a = ap.parse_args()
     steps, secs = {}, {}
     for path in a.runs:
-        for i, line in enumerate(Path(path).read_text().splitlines()):
-            d = json.loads(line)
-            at = d.get('verified_at') if d.get('verified') else None
-            steps.setdefault(i, []).append(BUDGET * at['round'] + at['step'] if at else float('inf'))
-            secs.setdefault(i, []).append(joined(at['round'], at['step'], 2, 3, a.rho) * a.ms / 1000 if at else float('inf'))
+        for i, (_, at) in enumerate(load(path)):
+            steps.setdefault(i, []).append(BUDGET * at[0] + at[1] if at else float('inf'))
+            secs.setdefault(i, []).append(joined(*at, 2, 3, a.rho) * a.ms / 1000 if at else float('inf'))
     print(f'| puzzle | steps to verify, per seed | median steps | median s, 2 workers | within {a.within:.0f} s |')
     print('| --- | --- | --- | --- | --- |')
     for i in sorted(steps):
