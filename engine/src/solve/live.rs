@@ -108,11 +108,6 @@ impl<'m> LiveRun<'m> {
         if lane.index > 0 && !(spec.verified_stop && spec.interventions.is_empty()) {
             return Err("only a verified run nobody changed shares its rounds among lanes".into());
         }
-        // A deterministic run's N trajectories are one (`trajectories_to_run`), so its copies are
-        // shared, a copy per restart: a run the visitor changed (N rows from then on) replays
-        // the steps the page showed before the change.
-        let deterministic = trajectories_to_run(model, &spec.options).samples < spec.options.samples;
-        let spec = if deterministic && spec.copies == Copies::Samples { RunSpec { copies: Copies::Restarts, ..spec } } else { spec };
         // Not once the visitor changed the run: a raised scale or a perturbed sample makes the N differ.
         let run = if spec.interventions.is_empty() { trajectories_to_run(model, &spec.options) } else { spec.options.clone() };
         let restarts = Restarts { rounds: spec.restarts.saturating_add(1), copies: spec.copies };
@@ -222,7 +217,11 @@ fn round_start<'m>(
     device: &Device,
 ) -> (RoundInput, Trajectories<'m>) {
     let options = SampleOptions { seed: round_seed(spec.options.seed, round), ..run.clone() };
-    let input = RoundInput::new(spec.options.seed, round, spec.copies, run.samples, |rng| task.restart_copy(tokens, rng));
+    // The copies follow the distinct trajectories (`trajectories_to_run`), not the rows run: a
+    // deterministic run's N are one, so its copy is shared, and a run the visitor changed (N
+    // rows from then on) replays the steps the page showed before the change.
+    let distinct = trajectories_to_run(model, &spec.options).samples;
+    let input = RoundInput::new(spec.options.seed, round, spec.copies, distinct, |rng| task.restart_copy(tokens, rng));
     let trajectories = input.trajectories(model, tokens, options, device).with_latent_sketch(LATENT_SKETCH, SKETCH_SEED);
     (input, trajectories)
 }

@@ -14,7 +14,7 @@ use burn::tensor::Device;
 
 pub use evaluate::{SelectedTally, VerifiedStats, VerifiedTally, evaluate, evaluate_selected, evaluate_verified};
 pub use crate::tasks::Copies;
-pub use round_input::{RoundInput, round_copy};
+pub use round_input::RoundInput;
 pub use verified::{Restarts, VerifiedAt, VerifiedRun, round_seed, rounds_to_run, solve_verified};
 
 use crate::gram::{Gram, Observation, SampleOptions, Selection, Trajectories, majority_vote};

@@ -20,7 +20,7 @@ const COPY_SALT: u64 = 0xc0b1_e5ee_d000_0001;
 /// The copy round `round` solves under [`Copies::Restarts`]: none in round 0 or without copies;
 /// otherwise the task's copy (`copy` calls its `restart_copy`), drawn from a stream of the
 /// round's seed.
-pub fn round_copy(seed: u64, round: usize, copies: bool, copy: impl FnOnce(&mut NoiseSource) -> Option<InputCopy>) -> Option<InputCopy> {
+fn round_copy(seed: u64, round: usize, copies: bool, copy: impl FnOnce(&mut NoiseSource) -> Option<InputCopy>) -> Option<InputCopy> {
     (round > 0 && copies).then(|| copy(&mut NoiseSource::new(round_seed(seed, round) ^ COPY_SALT))).flatten()
 }
 
@@ -48,11 +48,6 @@ impl RoundInput {
             Copies::None => vec![None],
         };
         Self { copies }
-    }
-
-    /// Whether some row solves a copy rather than the puzzle as given.
-    pub fn copied(&self) -> bool {
-        self.copies.iter().any(Option::is_some)
     }
 
     /// The round's trajectories from z0: `options` (N rows, the round's seed) on the shared
@@ -102,7 +97,7 @@ mod tests {
         let r1 = RoundInput::new(7, 1, Copies::Samples, 4, copy);
         assert!(r1.copies.iter().all(Option::is_some) && r1 != r0);
         assert_eq!(RoundInput::new(7, 1, Copies::Samples, 1, copy), RoundInput::new(7, 1, Copies::Restarts, 4, copy));
-        assert!(!RoundInput::new(7, 0, Copies::Restarts, 4, copy).copied());
-        assert!(!RoundInput::new(7, 3, Copies::None, 4, copy).copied());
+        assert!(RoundInput::new(7, 0, Copies::Restarts, 4, copy).copies.iter().all(Option::is_none));
+        assert!(RoundInput::new(7, 3, Copies::None, 4, copy).copies.iter().all(Option::is_none));
     }
 }
