@@ -13,6 +13,7 @@ use crate::tasks::split::fnv1a64;
 
 pub mod csv;
 mod generate;
+mod harden;
 pub mod imported;
 pub mod metrics;
 mod model;
@@ -21,6 +22,7 @@ mod solver;
 mod task;
 
 pub use generate::{Augmentation, Difficulty, generate, random_solution};
+pub use harden::harden;
 pub use metrics::{SudokuReport, WIDTHS, WidthPoint, vote, width_curve};
 pub use model::gram_config;
 pub use pool::{PoolSpec, RATED_COUNT, RATED_GIVENS, rated_set, rating_summary, train_pool};
