@@ -49,7 +49,7 @@ fn main() {
                 let answer = task.answer_from_prediction(prediction);
                 wrong.push(answer.wrong_cells(&solution).len());
                 clashing.push(answer.conflicts().len());
-                if !done[j] && task.is_valid(&puzzle, &task.answer_from_prediction(prediction)) {
+                if !done[j] && task.is_valid(&puzzle, &answer) {
                     if !done.iter().any(|&d| d) {
                         first_steps.push(obs.step);
                     }
@@ -64,16 +64,18 @@ fn main() {
          {} rounds with one (first at steps {first_steps:?})",
         first_steps.len()
     );
-    let median = |v: &mut Vec<usize>| {
+    let median = |mut v: Vec<usize>| {
         v.sort_unstable();
         v[v.len() / 2]
     };
+    let near = wrong.iter().filter(|&&w| w <= 5).count();
+    let sample_steps = wrong.len();
     let blanks = puzzle.cells().iter().filter(|&&c| c == 0).count();
     println!(
         "per sample and step: median {} of {blanks} blank cells wrong, median {} cells in a conflict; {} of {} sample-steps within 5 cells of the solution",
-        median(&mut wrong.clone()),
-        median(&mut clashing.clone()),
-        wrong.iter().filter(|&&w| w <= 5).count(),
-        wrong.len()
+        median(wrong),
+        median(clashing),
+        near,
+        sample_steps
     );
 }
