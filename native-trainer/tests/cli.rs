@@ -418,7 +418,7 @@ fn solve_with_the_verified_stop_names_where_it_verified() {
 }
 
 /// `solve --task sudoku` with no sampling flags runs the engine's Sudoku inference defaults,
-/// the ones `/sudoku` opens with (N 10, scale 3, 16 steps, the verified stop, restarts, a copy
+/// the ones `/sudoku` opens with (N 10, scale 0.5, 16 steps, the verified stop, restarts, a copy
 /// per sample):
 /// the same lines as those flags spelled out; `--no-verified-stop` is the paper's sampler.
 #[test]
@@ -434,7 +434,7 @@ fn sudoku_solve_defaults_are_the_pages() {
         lines(&out).iter().map(|l| serde_json::from_str(l).unwrap()).collect()
     };
     let implicit = run(&[]);
-    assert!(INFERENCE.verified_stop && INFERENCE.guidance_scale == 3.0 && INFERENCE.samples == 10 && INFERENCE.restarts > 0);
+    assert!(INFERENCE.verified_stop && INFERENCE.guidance_scale == 0.5 && INFERENCE.samples == 10 && INFERENCE.restarts > 0);
     let copies = match INFERENCE.copies {
         engine::solve::Copies::None => "none",
         engine::solve::Copies::Restarts => "restarts",

@@ -11,11 +11,11 @@ use crate::tasks::{Copies, FullSize, InferenceDefaults, InputCopy, Part, Solved,
 pub const TEST_PER_BAND: usize = 100;
 /// `/sudoku`'s and `solve --task sudoku`'s settings, chosen on the validation parts (docs/results/sudoku.md,
 /// "The verified stop and how the page's defaults were chosen": the most puzzles verified, ties to
-/// less compute; N by the browser's time to a verified answer): N = 10, guidance scale 3, a budget
+/// less compute; N by the browser's time to a verified answer): N = 10, guidance scale 0.5, a budget
 /// of 16 steps, the verified stop, every sample on its own shuffled copy of the puzzle, and 3
 /// restarts (all 400 plain and 200 rated validation puzzles). The page keeps restarting until a
 /// sample verifies or the visitor stops it.
-pub const INFERENCE: InferenceDefaults = InferenceDefaults { samples: 10, steps: 16, guidance_scale: 3.0, verified_stop: true, restarts: 3, copies: Copies::Samples };
+pub const INFERENCE: InferenceDefaults = InferenceDefaults { samples: 10, steps: 16, guidance_scale: 0.5, verified_stop: true, restarts: 3, copies: Copies::Samples };
 /// Givens of the generated training puzzles (inclusive): the test bands' 22..=40.
 pub const TRAIN_GIVENS: (usize, usize) = (22, 40);
 
