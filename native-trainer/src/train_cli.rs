@@ -47,6 +47,12 @@ pub struct TrainCli {
     /// in the checkpoint's config; a resumed run may change it.
     #[arg(long)]
     pub free_bits: Option<f64>,
+    /// GRAM presets: the share (0-1) of each supervision step's rows that draw eps from the
+    /// prior instead of the posterior, their cross-entropy taken on the prior's draw as at
+    /// inference (not in the GRAM paper; 0 = the plain ELBO). Recorded in the checkpoint's
+    /// config; a resumed run may change it.
+    #[arg(long)]
+    pub prior_rows: Option<f64>,
     /// Override the preset's peak learning rate.
     #[arg(long)]
     pub lr: Option<f64>,
@@ -210,7 +216,7 @@ pub fn train(a: TrainCli, command: String, devices: Vec<Device>) -> Result<ExitC
     let run_dir = a.run_dir.unwrap_or_else(|| PathBuf::from("runs").join(dir_name));
     let args = train::TrainArgs {
         preset: p,
-        flags: train::Flags { steps: a.steps, seed: a.seed, lr: a.lr, beta: a.beta, free_bits: a.free_bits, ema: a.ema, givens: a.givens, hardest_of: a.hardest_of.map(|k| k as usize), data: a.data, augment: a.augment },
+        flags: train::Flags { steps: a.steps, seed: a.seed, lr: a.lr, beta: a.beta, free_bits: a.free_bits, prior_rows: a.prior_rows, ema: a.ema, givens: a.givens, hardest_of: a.hardest_of.map(|k| k as usize), data: a.data, augment: a.augment },
         run_dir,
         resume: a.resume,
         init_from: a.init_from,
@@ -237,12 +243,12 @@ fn parse_givens(text: &str) -> Result<(usize, usize), String> {
 }
 
 impl TrainCli {
-    /// A flag only the GRAM/TRM presets take was given: --lr, --beta, --free-bits, --ema,
-    /// --init-from, --givens, --hardest-of or --augment.
+    /// A flag only the GRAM/TRM presets take was given (`GRAM_FLAGS`).
     fn gram_flag_given(&self) -> bool {
         self.lr.is_some()
             || self.beta.is_some()
             || self.free_bits.is_some()
+            || self.prior_rows.is_some()
             || self.ema.is_some()
             || self.init_from.is_some()
             || self.givens.is_some()
@@ -251,9 +257,12 @@ impl TrainCli {
     }
 }
 
+/// The flags only the GRAM/TRM presets take.
+const GRAM_FLAGS: &str = "--lr, --beta, --free-bits, --prior-rows, --ema, --init-from, --givens, --hardest-of, --augment";
+
 fn train_reasoner(a: TrainCli, p: reasoner::presets::ReasonerPreset, command: String, device: Device) -> Result<ExitCode, String> {
     if a.gram_flag_given() {
-        return Err(format!("{} takes no --lr, --beta, --free-bits, --ema, --init-from, --givens, --hardest-of or --augment (GRAM/TRM presets only)", p.name));
+        return Err(format!("{} takes none of {GRAM_FLAGS} (GRAM/TRM presets only)", p.name));
     }
     let run = run_flags(&a, p.name, command);
     let args = reasoner::train::ReasonerTrainArgs { preset: p, from_dir: a.from, run };
@@ -262,7 +271,7 @@ fn train_reasoner(a: TrainCli, p: reasoner::presets::ReasonerPreset, command: St
 
 fn train_grammar(a: TrainCli, p: grammar::presets::GrammarPreset, command: String, device: Device) -> Result<ExitCode, String> {
     if a.gram_flag_given() || a.from.is_some() {
-        return Err(format!("{} takes no --lr, --beta, --free-bits, --ema, --init-from, --givens, --hardest-of, --augment or --from (one run trains every phase)", p.name));
+        return Err(format!("{} takes none of {GRAM_FLAGS}, --from (one run trains every phase)", p.name));
     }
     let args = grammar::train::GrammarTrainArgs { run: run_flags(&a, p.name, command), preset: p };
     grammar::train::train_grammar(args, device).map(|_| ExitCode::SUCCESS)
@@ -270,7 +279,7 @@ fn train_grammar(a: TrainCli, p: grammar::presets::GrammarPreset, command: Strin
 
 fn train_lm(a: TrainCli, p: lm::presets::LmPreset, command: String, device: Device) -> Result<ExitCode, String> {
     if a.gram_flag_given() || a.from.is_some() {
-        return Err(format!("{} takes no --lr, --beta, --free-bits, --ema, --init-from, --givens, --hardest-of, --augment or --from", p.name));
+        return Err(format!("{} takes none of {GRAM_FLAGS}, --from", p.name));
     }
     if a.resume && (a.jepa_lambda.is_some() || a.pred_tokens.is_some()) {
         return Err("a resumed run keeps its objective: no --jepa-lambda or --pred-tokens with --resume".into());

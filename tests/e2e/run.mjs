@@ -462,24 +462,26 @@ const scell = (page, r, c) => page.getByRole('textbox', { name: `Row ${r}, colum
       assert((grid === solution) === (right === 'true'), `sample marked ${right} but the independent solver disagrees: ${grid}`);
       for (let i = 0; i < 81; i++) if (puzzle[i] !== '.' && grid[i] !== puzzle[i] && grid === solution) throw new Error('a right sample drops a given');
     }
-    // The vote: the most frequent grid, first seen on ties.
+    // The grid under the oracle: where the run stopped on a verified sample (the page's default),
+    // that sample, the run's answer; otherwise the vote, the most frequent grid, first seen on ties.
+    const v = status.match(/verified after (\d+) steps?(?: of restart \d+)?: sample (\d+) of 4 passes the rules/);
     const counts = new Map(); samples.forEach(([g]) => counts.set(g, (counts.get(g) || 0) + 1));
     const top = Math.max(...counts.values());
-    const voteGrid = samples.find(([g]) => counts.get(g) === top)[0];
-    assert(await page.locator('.vote-grid').getAttribute('data-grid') === voteGrid, 'the page shows a different vote');
+    const shownGrid = v ? samples[Number(v[2]) - 1][0] : samples.find(([g]) => counts.get(g) === top)[0];
+    assert(await page.locator('.vote-grid').getAttribute('data-grid') === shownGrid, 'the page shows a different grid under the oracle');
     const agree = await page.locator('.agree').innerText();
-    assert(agree.startsWith(`${top} of 4 samples agree`), `agreement text: ${agree}`);
+    assert(agree.startsWith(`${counts.get(shownGrid)} of 4 samples agree`), `agreement text: ${agree}`);
     const verdict = await page.locator('.verdict').innerText();
-    if (voteGrid === solution) assert(/^Verified/.test(verdict), `verdict should be Verified: ${verdict}`);
+    if (v) assert(verdict.startsWith(`Verified: sample ${v[2]}, the run's answer, is the exact solver's solution`), `verdict should name the verified sample: ${verdict}`);
+    else if (shownGrid === solution) assert(/^Verified/.test(verdict), `verdict should be Verified: ${verdict}`);
     else {
-      const wrong = [...voteGrid].filter((ch, i) => ch !== solution[i]).length;
+      const wrong = [...shownGrid].filter((ch, i) => ch !== solution[i]).length;
       assert(verdict.startsWith(`Not solved: ${wrong} cell`), `verdict should count ${wrong} wrong cells: ${verdict}`);
     }
     const rightCount = samples.filter(([g]) => g === solution).length;
     assert((await page.locator('.right-count').innerText()).includes(`${rightCount} of 4`), 'right-count disagrees');
     // The verified stop is the page's default: the status names the step and the sample that
     // passed, and that sample is the independent solver's solution; otherwise it says none did.
-    const v = status.match(/verified after (\d+) steps?(?: of restart \d+)?: sample (\d+) of 4 passes the rules/);
     if (v) {
       assert(samples[Number(v[2]) - 1][0] === solution, `the verified sample ${v[2]} is not the solution`);
       assert(status.includes(`${v[1]} of 4 steps computed`), `the run did not stop at the verified step: ${status}`);

@@ -82,6 +82,14 @@ pub struct GramConfig {
     /// beta cannot push the posterior to carry less than that. `None` or 0: the plain ELBO
     /// (every shipped model; manifests written before the field).
     pub free_bits: Option<f64>,
+    /// Prior rows (not in the GRAM paper): at each supervision step of training, each row of
+    /// the batch draws eps from the prior instead of the posterior with this probability, for
+    /// all T transitions, and its cross-entropy is taken on what the core makes of the prior's
+    /// draw, as at inference. The draw is detached, so the prior head still learns only from
+    /// the KL; the core learns to finish what the prior proposes rather than only what the
+    /// posterior hands it. `None` or 0: the plain ELBO (every shipped model; manifests written
+    /// before the field).
+    pub prior_rows: Option<f64>,
     /// Hidden width of the SwiGLU heads of the prior and the posterior.
     #[config(default = 128)]
     pub d_guidance: usize,

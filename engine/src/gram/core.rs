@@ -47,8 +47,10 @@ pub enum Noise<'a> {
     /// Inference: eps ~ p(eps | u) with the guidance scale (0 = mean path, 1 = prior, >1 amplified).
     Prior { scale: f64, source: &'a mut NoiseSource },
     /// Training: eps ~ q(eps | u, y); `y` is `[B, L]`. With `stop_u`, the guidance heads read a
-    /// detached u, so a loss on the returned Gaussians trains only the heads.
-    Posterior { y: Tensor<2, Int>, source: &'a mut NoiseSource, stop_u: bool },
+    /// detached u, so a loss on the returned Gaussians trains only the heads. `prior_rows`
+    /// `[B, 1, 1]` (1 or 0 per row): those rows take the prior's draw instead, detached
+    /// (`GramConfig::prior_rows`); the KL is returned for every row.
+    Posterior { y: Tensor<2, Int>, source: &'a mut NoiseSource, stop_u: bool, prior_rows: Option<Tensor<3>> },
     /// The prior's draw (`y = None`) or the posterior's (`y = Some([B, L])`) with the standard
     /// normal xi `[B, L, D]` given rather than drawn: a run another implementation can repeat
     /// exactly (the PyTorch parity test, `tests/pytorch`). Same maths as `Prior` / `Posterior`.
@@ -243,20 +245,22 @@ impl Gram {
             (None, _) | (Some(_), Noise::Off) => (u, None),
             (Some(g), Noise::Prior { scale, source }) => {
                 let xi = source.tensor(u.dims(), &device);
-                self.guide(g, u, xi, scale, None, false)
+                self.guide(g, u, xi, scale, None, false, None)
             }
-            (Some(g), Noise::Posterior { y, source, stop_u }) => {
+            (Some(g), Noise::Posterior { y, source, stop_u, prior_rows }) => {
                 let xi = source.tensor(u.dims(), &device);
-                self.guide(g, u, xi, 1.0, Some(y), stop_u)
+                self.guide(g, u, xi, 1.0, Some(y), stop_u, prior_rows)
             }
-            (Some(g), Noise::Given { xi, scale, y }) => self.guide(g, u, xi, scale, y, false),
+            (Some(g), Noise::Given { xi, scale, y }) => self.guide(g, u, xi, scale, y, false, None),
         };
         Transition { z: Latent { h, l }, guidance }
     }
 
     /// h = u + eps (eq. 7), eps drawn with `xi` from the prior, or from the posterior when the
     /// target `y` is given (then with (posterior, prior) returned for the KL term). With
-    /// `stop_u`, the guidance heads read a detached u.
+    /// `stop_u`, the guidance heads read a detached u; `prior_rows` `[B, 1, 1]` marks the rows
+    /// that take the prior's draw, detached, even though `y` is given.
+    #[allow(clippy::too_many_arguments)]
     fn guide(
         &self,
         g: &Guidance,
@@ -265,6 +269,7 @@ impl Gram {
         scale: f64,
         y: Option<Tensor<2, Int>>,
         stop_u: bool,
+        prior_rows: Option<Tensor<3>>,
     ) -> (Tensor<3>, Option<(Gaussian, Gaussian)>) {
         let u_in = if stop_u { u.clone().detach() } else { u.clone() };
         let scale = ablation::scale(self.ablation, scale);
@@ -276,7 +281,13 @@ impl Gram {
             Some(y) => {
                 let posterior = ablation::shape(self.ablation, g.posterior(u_in.clone(), y));
                 let prior = ablation::shape(self.ablation, g.prior(u_in));
-                let eps = posterior.sample(xi, scale);
+                let eps = match prior_rows {
+                    None => posterior.sample(xi, scale),
+                    Some(m) => {
+                        let from_prior = prior.sample(xi.clone(), scale).detach() * m.clone();
+                        posterior.sample(xi, scale) * (-m + 1.0) + from_prior
+                    }
+                };
                 (ablation::combine(self.ablation, u, eps), Some((posterior, prior)))
             }
         }

@@ -80,13 +80,14 @@ pub fn supervision_step(
 ) -> SupervisionOutput {
     let SupervisionBatch { x, y, z } = batch;
     let device = x.device();
+    let prior_rows = prior_rows(config, y.dims()[0], source, &device);
     let e_x = model.encode(x); // [B, L, D]
     // t = 1 .. T-1: the states are detached; only the guidance heads see these KL terms.
     let mut z = z;
     let mut h_history = Vec::with_capacity(model.t_outer());
     let mut kl = Tensor::<1>::zeros([1], &device);
     for _ in 1..model.t_outer() {
-        let step = model.transition(z, &e_x, posterior_or_off(model, &y, source, true));
+        let step = model.transition(z, &e_x, posterior_or_off(model, &y, source, true, prior_rows.clone()));
         if let Some((q, p)) = &step.guidance {
             kl = kl + balanced_kl(q, p, config.kl_balance).mean();
         }
@@ -94,7 +95,7 @@ pub fn supervision_step(
         h_history.push(z.h.clone());
     }
     // t = T: full gradient through f_L, f_H, the heads, encoder and decoder.
-    let last = model.transition(z, &e_x, posterior_or_off(model, &y, source, false));
+    let last = model.transition(z, &e_x, posterior_or_off(model, &y, source, false, prior_rows));
     let h_t = last.z.h.clone();
     h_history.push(h_t.clone());
     if let Some((q, p)) = &last.guidance {
@@ -142,12 +143,22 @@ fn posterior_or_off<'a>(
     y: &Tensor<2, Int>,
     source: &'a mut NoiseSource,
     stop_u: bool,
+    prior_rows: Option<Tensor<3>>,
 ) -> Noise<'a> {
     if model.has_guidance() {
-        Noise::Posterior { y: y.clone(), source, stop_u }
+        Noise::Posterior { y: y.clone(), source, stop_u, prior_rows }
     } else {
         Noise::Off
     }
+}
+
+/// The rows of this supervision step that take the prior's draw (`GramConfig::prior_rows`),
+/// `[B, 1, 1]` of 1 or 0; `None` (and no draw from `source`, so a plain run's noise is
+/// unchanged) when the share is unset or 0.
+fn prior_rows(config: &GramConfig, rows: usize, source: &mut NoiseSource, device: &burn::tensor::Device) -> Option<Tensor<3>> {
+    let share = config.prior_rows.filter(|&p| p > 0.0 && config.guidance)?;
+    let marks: Vec<f32> = (0..rows).map(|_| if source.uniform() < share { 1.0 } else { 0.0 }).collect();
+    Some(Tensor::<3>::from_data(TensorData::new(marks, [rows, 1, 1]), device))
 }
 
 #[cfg(test)]
@@ -179,5 +190,42 @@ mod tests {
         assert!((freed as f64 - expected).abs() < 1e-4, "{freed} vs {expected}");
         let (zero, _) = step(&config.clone().with_free_bits(Some(0.0)));
         assert_eq!(zero, plain);
+    }
+
+    /// Prior rows see no answer: with the shipped 8-vertex GRAM (whose posterior reads the
+    /// answer), one graph and two of its colourings as targets, the same noise gives the same
+    /// predictions and halting logits whichever target when every row takes the prior's draw,
+    /// and different ones under the posterior. A share of 0 is the plain step, noise included.
+    #[test]
+    fn prior_rows_draw_eps_without_the_answer() {
+        use crate::tasks::coloring::{SplitMix64, canonical_colourings, random_graph};
+        let device = Device::flex();
+        let model = crate::test_support::shipped_gram("gram-coloring8", &device);
+        let config = crate::tasks::coloring::gram_config(8, true).with_beta(3.0);
+        let mut rng = SplitMix64(7);
+        let (graph, colourings) = loop {
+            let g = random_graph(8, 0.45, &mut rng);
+            let c = canonical_colourings(&g);
+            if c.len() >= 2 {
+                break (g, c);
+            }
+        };
+        let l = graph.tokens().len();
+        let step = |config: &GramConfig, target: usize| {
+            let mut source = NoiseSource::new(3);
+            let tokens = |t: Vec<u32>| Tensor::<2, Int>::from_data(TensorData::new(t.into_iter().map(i64::from).collect(), [1, l]), &device);
+            let (x, y) = (tokens(graph.tokens()), tokens(graph.target_tokens(&colourings[target])));
+            let z = model.start_state(1, l, &mut source);
+            let out = supervision_step(&model, config, SupervisionBatch { x, y, z }, &|_, _| 0.0, &mut source);
+            (out.loss.into_scalar::<f32>(), out.halt_logits, out.z.h.into_data().try_into_vec_as::<f32>().unwrap())
+        };
+        let (plain_a, plain_b) = (step(&config, 0), step(&config, 1));
+        assert_ne!(plain_a.2, plain_b.2, "under the posterior the state depends on the target");
+        let prior = config.clone().with_prior_rows(Some(1.0));
+        let (prior_a, prior_b) = (step(&prior, 0), step(&prior, 1));
+        assert_eq!(prior_a.1, prior_b.1, "halting logits under the prior depend on the target");
+        assert_eq!(prior_a.2, prior_b.2, "the state under the prior depends on the target");
+        assert_ne!(prior_a.2, plain_a.2, "the prior's draw is the posterior's");
+        assert_eq!(step(&config.clone().with_prior_rows(Some(0.0)), 0).0, plain_a.0);
     }
 }

@@ -58,6 +58,9 @@ pub struct Flags {
     pub beta: Option<f64>,
     /// The KL's free bits (`GramConfig::free_bits`), recorded in the config like beta.
     pub free_bits: Option<f64>,
+    /// The share of rows trained on the prior's draw (`GramConfig::prior_rows`), recorded in the
+    /// config like beta.
+    pub prior_rows: Option<f64>,
     /// Decay of the weights' EMA (the GRAM paper, appendix D.2; 0 = no average). With an average, the
     /// quick evals, `export` and therefore the shipped file use the averaged weights.
     pub ema: Option<f64>,
@@ -171,7 +174,7 @@ pub fn time_steps(preset: Preset, warmup: usize, timed: usize, device: &Device) 
 /// `--init-from` weights, with a fresh optimiser.
 fn start(args: &TrainArgs, ad: &Device) -> Result<Run, String> {
     let (p, f) = (&args.preset, &args.flags);
-    let config = GramConfig { beta: f.beta.unwrap_or(p.config.beta), free_bits: f.free_bits.or(p.config.free_bits), ..p.config.clone() };
+    let config = GramConfig { beta: f.beta.unwrap_or(p.config.beta), free_bits: f.free_bits.or(p.config.free_bits), prior_rows: f.prior_rows.or(p.config.prior_rows), ..p.config.clone() };
     let seed = f.seed.unwrap_or(0);
     let (model, parent) = match &args.init_from {
         Some(weights) => init_from(weights, p, &config, ad)?,
@@ -215,9 +218,10 @@ fn init_from(weights: &Path, p: &Preset, config: &GramConfig, ad: &Device) -> Re
         ));
     }
     let (model, found, manifest) = load_weights(weights, ad)?;
-    // The preset's config up to beta, free bits and the ablation: a variant may start from the
-    // model it ablates.
-    if (GramConfig { beta: config.beta, free_bits: config.free_bits, ablation: config.ablation, ..found }) != *config {
+    // The preset's config up to the loss's settings (beta, free bits, prior rows) and the
+    // ablation: a variant may start from the model it ablates.
+    let found = GramConfig { beta: config.beta, free_bits: config.free_bits, prior_rows: config.prior_rows, ..found };
+    if (GramConfig { ablation: config.ablation, ..found }) != *config {
         return Err(format!("{} does not have the {} preset's config", weights.display(), p.name));
     }
     let parent = manifest.map(|m| Parent {
@@ -280,6 +284,10 @@ fn apply_flags(state: &mut RunState, mut schedule: Schedule, flags: &Flags) -> R
     if let Some(free_bits) = flags.free_bits.filter(|&x| Some(x) != state.config.free_bits) {
         changes.push(format!("free bits {} -> {free_bits}", state.config.free_bits.unwrap_or(0.0)));
         state.config.free_bits = Some(free_bits);
+    }
+    if let Some(prior_rows) = flags.prior_rows.filter(|&x| Some(x) != state.config.prior_rows) {
+        changes.push(format!("prior rows {} -> {prior_rows}", state.config.prior_rows.unwrap_or(0.0)));
+        state.config.prior_rows = Some(prior_rows);
     }
     if let Some(ema) = flags.ema.filter(|&x| x != schedule.ema) {
         changes.push(format!("EMA decay {} -> {ema}", schedule.ema));

@@ -15,27 +15,43 @@ use crate::ui::trajectories::record::verified_after;
 pub(super) fn VotePanel(page: SudokuState) -> impl IntoView {
     let SudokuState { session, samples, voted, curve, previous, .. } = page;
     let run = session.run;
+    // The verified stop ended the run at the step on screen: its answer is the sample that
+    // passed, whatever the vote or a head would have picked.
+    let stopped_on = move || {
+        let verified = run.with(|r| r.as_ref()?.verified)?;
+        let on_screen = session.current.with(|c| c.as_ref().map(|c| (c.round, c.step)));
+        (Some((verified.round, verified.step)) == on_screen).then_some(())?;
+        samples.with(|s| s.get(verified.sample).cloned()).map(|g| (verified, g))
+    };
     let verdict = move || {
         let r = run.get()?;
-        let (grid, agree) = voted.get()?;
         let n = samples.with(Vec::len);
+        let stopped_on = stopped_on();
+        let (grid, agree, what) = match &stopped_on {
+            Some((v, g)) => {
+                let agree = samples.with(|s| s.iter().filter(|x| *x == g).count());
+                (g.clone(), agree, format!("sample {}, the run's answer,", v.sample + 1))
+            }
+            None => {
+                let (grid, agree) = voted.get()?;
+                let what = match session.pick.get() {
+                    Selection::Vote => "the vote",
+                    Selection::Lprm => "the LPRM pick",
+                    Selection::Q => "the Q-head pick",
+                };
+                (grid, agree, what.to_string())
+            }
+        };
         let solution = &r.task.solution;
         let wrong = grid.wrong_cells(solution);
-        let what = match session.pick.get() {
-            Selection::Vote => "the vote",
-            Selection::Lprm => "the LPRM pick",
-            Selection::Q => "the Q-head pick",
-        };
         let (class, text) = if wrong.is_empty() {
             ("verdict ok", format!("Verified: {what} is the exact solver's solution."))
         } else {
             ("verdict bad", format!("Not solved: {} cell{} of {what} differ from the exact solver's solution (marked red).", wrong.len(), if wrong.len() == 1 { "" } else { "s" }))
         };
         let right = samples.with(|s| s.iter().filter(|g| *g == solution).count());
-        // The verified stop ended the run at this step: its answer is the sample that passed.
-        let on_screen = session.current.with(|c| c.as_ref().map(|c| (c.round, c.step)));
-        let stopped_here = r.verified.filter(|v| Some((v.round, v.step)) == on_screen).map(|v| {
-            format!("The run stopped here: sample {} of {n} passes the rules ({}), so it is the answer.", v.sample + 1, verified_after(&v))
+        let stopped_here = stopped_on.as_ref().map(|(v, _)| {
+            format!("The run stopped here: sample {} of {n} passes the rules ({}), so it is the answer.", v.sample + 1, verified_after(v))
         });
         Some(view! {
             {stopped_here.map(|t| view! { <p class="verified-stop" role="status">{t}</p> })}
@@ -81,6 +97,7 @@ pub(super) fn VotePanel(page: SudokuState) -> impl IntoView {
     view! {
         <div class="panel">
             <h2>{move || match session.pick.get() {
+                _ if stopped_on().is_some() => "The run's answer and the oracle",
                 Selection::Vote => "The vote and the oracle",
                 Selection::Lprm => "The LPRM pick and the oracle",
                 Selection::Q => "The Q-head pick and the oracle",
