@@ -194,8 +194,8 @@ mod tests {
 
     /// Prior rows see no answer: with the shipped 8-vertex GRAM (whose posterior reads the
     /// answer), one graph and two of its colourings as targets, the same noise gives the same
-    /// predictions and halting logits whichever target when every row takes the prior's draw,
-    /// and different ones under the posterior. A share of 0 is the plain step, noise included.
+    /// state and halting logits whichever the target when every row takes the prior's draw,
+    /// and different states under the posterior. A share of 0 is the plain step, noise included.
     #[test]
     fn prior_rows_draw_eps_without_the_answer() {
         use crate::tasks::coloring::{SplitMix64, canonical_colourings, random_graph};
@@ -225,7 +225,7 @@ mod tests {
         let (prior_a, prior_b) = (step(&prior, 0), step(&prior, 1));
         assert_eq!(prior_a.1, prior_b.1, "halting logits under the prior depend on the target");
         assert_eq!(prior_a.2, prior_b.2, "the state under the prior depends on the target");
-        assert_ne!(prior_a.2, plain_a.2, "the prior's draw is the posterior's");
+        assert_ne!(prior_a.2, plain_a.2, "prior rows changed nothing");
         assert_eq!(step(&config.clone().with_prior_rows(Some(0.0)), 0).0, plain_a.0);
     }
 }
