@@ -220,8 +220,7 @@ fn init_from(weights: &Path, p: &Preset, config: &GramConfig, ad: &Device) -> Re
     let (model, found, manifest) = load_weights(weights, ad)?;
     // The preset's config up to the loss's settings (beta, free bits, prior rows) and the
     // ablation: a variant may start from the model it ablates.
-    let found = GramConfig { beta: config.beta, free_bits: config.free_bits, prior_rows: config.prior_rows, ..found };
-    if (GramConfig { ablation: config.ablation, ..found }) != *config {
+    if (GramConfig { beta: config.beta, free_bits: config.free_bits, prior_rows: config.prior_rows, ablation: config.ablation, ..found }) != *config {
         return Err(format!("{} does not have the {} preset's config", weights.display(), p.name));
     }
     let parent = manifest.map(|m| Parent {
