@@ -5,8 +5,10 @@
 //! a knob's effect on such puzzles with far fewer runs than timing whole verified runs.
 //!
 //! ```text
-//! cargo run --release -p engine --example sudoku_hazard -- <puzzle> <seed> <rounds> <guidance scale> [steps per round]
+//! cargo run --release -p engine --example sudoku_hazard -- <puzzle> <seed> <rounds> <guidance scale> [steps per round] [latent noise]
 //! ```
+//!
+//! The latent noise is PTRM's sigma (`solve --latent-noise`), 0 when not given.
 
 use burn::tensor::Device;
 use engine::gram::SampleOptions;
@@ -18,7 +20,7 @@ use engine::weights::{Manifest, load_gram};
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     if args.len() < 5 {
-        eprintln!("usage: sudoku_hazard <puzzle> <seed> <rounds> <guidance scale> [steps per round]");
+        eprintln!("usage: sudoku_hazard <puzzle> <seed> <rounds> <guidance scale> [steps per round] [latent noise]");
         std::process::exit(2);
     }
     let puzzle = SudokuGrid::parse(&args[1]).expect("a puzzle: 81 characters of 1-9 and . or 0");
@@ -26,6 +28,7 @@ fn main() {
     let rounds: usize = args[3].parse().expect("rounds");
     let scale: f64 = args[4].parse().expect("guidance scale");
     let steps: usize = args.get(5).map_or(INFERENCE.steps, |s| s.parse().expect("steps"));
+    let latent_noise: f64 = args.get(6).map_or(0.0, |s| s.parse().expect("latent noise"));
     let n = INFERENCE.samples;
     let device = Device::default();
     let dir = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../public/weights");
@@ -36,7 +39,7 @@ fn main() {
     // Per sample and step: cells that differ from the solution, and cells in a rule conflict.
     let (mut wrong, mut clashing) = (Vec::new(), Vec::new());
     let tokens = task.tokens(&puzzle);
-    let options = SampleOptions { samples: n, max_steps: steps, guidance_scale: scale, settle: 0.0, seed, ..SampleOptions::default() };
+    let options = SampleOptions { samples: n, max_steps: steps, guidance_scale: scale, settle: 0.0, seed, latent_noise, ..SampleOptions::default() };
     let (mut verified, mut spent, mut first_steps) = (0, 0, Vec::new());
     for round in 0..rounds {
         let input = RoundInput::new(seed, round, Copies::Samples, n, |rng| task.restart_copy(&tokens, rng));
@@ -60,7 +63,7 @@ fn main() {
         }
     }
     println!(
-        "scale {scale}, seed {seed}, {rounds} rounds of {steps} steps: {spent} trajectory-steps, {verified} samples verified, \
+        "scale {scale}, latent noise {latent_noise}, seed {seed}, {rounds} rounds of {steps} steps: {spent} trajectory-steps, {verified} samples verified, \
          {} rounds with one (first at steps {first_steps:?})",
         first_steps.len()
     );
