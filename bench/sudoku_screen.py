@@ -45,16 +45,14 @@ def main():
         with open(a.candidates, 'w') as f:
             f.write(''.join(p + '\n' for p in cands))
     if a.reruns:
-        steps = collections.defaultdict(list)
+        reruns = collections.defaultdict(list)
         for path in a.reruns:
             for r in load(path):
-                steps[r['puzzle']].append(r['trajectory_steps'] if r['verified'] else f"{r['trajectory_steps']}+")
-        rows = []
-        for puzzle, s in steps.items():
-            mean = st.mean(int(str(x).rstrip('+')) for x in s)
-            rows.append((mean, puzzle, s))
-        for mean, puzzle, s in sorted(rows, reverse=True):
-            print(f'{mean:8.0f}  {puzzle}  {" / ".join(map(str, s))}')
+                reruns[r['puzzle']].append(r)
+        rows = [(st.mean(r['trajectory_steps'] for r in rs), puzzle, rs) for puzzle, rs in reruns.items()]
+        for mean, puzzle, rs in sorted(rows, reverse=True):
+            each = ' / '.join(f"{r['trajectory_steps']}{'' if r['verified'] else '+'}" for r in rs)
+            print(f'{mean:8.0f}  {puzzle}  {each}')
 
 
 if __name__ == '__main__':
