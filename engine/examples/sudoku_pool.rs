@@ -1,7 +1,7 @@
 //! A pool of generated train-part Sudoku puzzles as a `sudoku-csv` file (`source,q,a,rating`:
 //! the puzzle, its solution, the exact solver's guesses), for screening by the model and for
-//! `native-trainer data import --format sudoku-csv`. The same generator and stream as
-//! `train --givens LO-HI --hardest-of K` (`engine::tasks::sudoku::train_pool`).
+//! `native-trainer data import --format sudoku-csv`. The generator of `train --givens LO-HI
+//! --hardest-of K` (`engine::tasks::sudoku::train_pool`), from a seed of its own.
 //!
 //! ```text
 //! cargo run --release -p engine --example sudoku_pool -- <count> <seed> <givens LO-HI> <K> [source name] > pool.csv
