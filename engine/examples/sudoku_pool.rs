@@ -14,17 +14,20 @@
 
 use std::io::BufRead;
 
+use engine::tasks::sudoku::csv::{CsvRow, HEADER, csv_line};
 use engine::tasks::sudoku::{Instance, PoolSpec, SudokuGrid, train_pool};
 
-fn row(source: &str, inst: &Instance) -> String {
-    format!("{source},{},{},{}", inst.puzzle.to_text(), inst.solution.to_text(), inst.guesses)
+/// The instance as the import's CSV line, written by the import's own writer.
+fn row(source: String, inst: &Instance) -> String {
+    let rating = u32::try_from(inst.guesses).expect("a rating that fits the CSV's u32");
+    csv_line(&CsvRow { source, puzzle: inst.puzzle.clone(), solution: inst.solution.clone(), rating })
 }
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     if args.first().map(String::as_str) == Some("stdin") {
         let source = args.get(1).map(String::as_str).unwrap_or("stdin");
-        println!("source,q,a,rating");
+        println!("{HEADER}");
         for (i, line) in std::io::stdin().lock().lines().enumerate() {
             let line = line.expect("stdin");
             let text = line.trim();
@@ -33,7 +36,7 @@ fn main() {
             }
             let grid = SudokuGrid::parse(text).unwrap_or_else(|e| panic!("line {}: not a puzzle: {e:?}", i + 1));
             let inst = Instance::from_puzzle(grid).unwrap_or_else(|| panic!("line {}: not one solution", i + 1));
-            println!("{}", row(&format!("{source}-{i}"), &inst));
+            println!("{}", row(format!("{source}-{i}"), &inst));
         }
         return;
     }
@@ -46,8 +49,8 @@ fn main() {
     assert!(17 <= givens.0 && givens.0 <= givens.1 && givens.1 <= 40, "givens: 17 <= LO <= HI <= 40");
     let hardest_of: usize = k.parse().expect("K, a number");
     let source = args.get(4).map(String::as_str).unwrap_or("pool");
-    println!("source,q,a,rating");
+    println!("{HEADER}");
     for (i, inst) in train_pool(count, PoolSpec { givens, hardest_of }, seed).iter().enumerate() {
-        println!("{}", row(&format!("{source}-{seed}-{i}"), inst));
+        println!("{}", row(format!("{source}-{seed}-{i}"), inst));
     }
 }
