@@ -516,10 +516,10 @@ const scell = (page, r, c) => page.getByRole('textbox', { name: `Row ${r}, colum
   await test('Sudoku: an expert puzzle pasted by a visitor is solved with no setting touched (the verified stop); with 4-step budgets, by a restart; with 2-step budgets it goes on until Stop', async () => {
     const { page, context } = await newPage(b);
     await page.goto(`${base}/sudoku?backend=cpu`);
-    // A held-out test puzzle with 27 givens (the expert band), not one the page offers, solved
+    // A held-out test puzzle with 26 givens (the expert band), not one the page offers, solved
     // at the page's defaults (budgets of 16 steps, every sample on its own shuffled copy,
     // restarts until a sample passes; docs/results/sudoku.md).
-    const puzzle = '.6....4...5.2.96.33.4.....51...84.6.6...5..8...3..1......1..739...5.....2....3.5.';
+    const puzzle = '....274....48..6.9..36..2.........8.....1.72..429...3.2.9.4.3.....2.6....6..3....';
     await page.getByLabel('Puzzle text, 81 characters').fill(puzzle);
     await page.getByRole('button', { name: 'Load', exact: true }).click();
     await page.locator('.summary').filter({ hasText: 'GRAM weights ready' }).waitFor({ timeout: 60000 });
@@ -563,11 +563,11 @@ const scell = (page, r, c) => page.getByRole('textbox', { name: `Row ${r}, colum
   });
   await test('Sudoku: two workers take turns at the restarts (workers=2) and one worker alone (workers=1); either way the verified sample is the independent solution', async () => {
     const { page, context } = await newPage(b);
-    // The same held-out expert puzzle with 2-step budgets of 20 samples (at the default N 10 it
-    // needs more than 20 restarts): round 0 verifies nothing and is
+    // The same held-out expert puzzle with 2-step budgets of 20 samples (`solve --samples 20
+    // --steps 2 --restarts 2`: restart 1): round 0 verifies nothing and is
     // spent before the helpers' usual join (step 3), so the second worker starts on restarts
     // 1, 3, ... while the first goes on with 2, 4, ....
-    const puzzle = '.6....4...5.2.96.33.4.....51...84.6.6...5..8...3..1......1..739...5.....2....3.5.';
+    const puzzle = '....274....48..6.9..36..2.........8.....1.72..429...3.2.9.4.3.....2.6....6..3....';
     const solution = sudokuSolutions(puzzle)[0];
     const seen = {};
     // Reduced motion: the page shows each step as it arrives, so the last one is on screen at the end.
