@@ -146,12 +146,15 @@ impl<P: Clone + Send + Sync + 'static> Session<P> {
         }
     }
 
-    /// Run `id` ended (the first end counts: another worker's may follow).
+    /// Run `id` ended (the first end counts: another worker's may follow). A sample that
+    /// verified in the step under way when Stop was pressed is still the run's answer, so the
+    /// run reads as verified, not stopped.
     fn finish(self, id: u64, verified: Option<crate::protocol::VerifiedStep>) {
         self.run.update(|r| {
             if let Some(r) = r.as_mut().filter(|r| r.id == id && r.done_ms.is_none()) {
                 r.done_ms = Some(now() - r.started);
                 r.verified = verified;
+                r.stopped &= verified.is_none();
             }
         });
     }
