@@ -15,7 +15,7 @@
 use std::io::BufRead;
 
 use engine::tasks::sudoku::csv::{CsvRow, HEADER, csv_line};
-use engine::tasks::sudoku::{Instance, PoolSpec, SudokuGrid, train_pool};
+use engine::tasks::sudoku::{Instance, PoolSpec, RATED_GIVENS, SudokuGrid, train_pool};
 
 /// The instance as the import's CSV line, written by the import's own writer.
 fn row(source: String, inst: &Instance) -> String {
@@ -46,7 +46,8 @@ fn main() {
     let seed: u64 = seed.parse().expect("seed, a number");
     let (lo, hi) = givens.split_once('-').expect("givens as LO-HI");
     let givens = (lo.parse().expect("LO, a number"), hi.parse().expect("HI, a number"));
-    assert!(17 <= givens.0 && givens.0 <= givens.1 && givens.1 <= 40, "givens: 17 <= LO <= HI <= 40");
+    let (fewest, most) = RATED_GIVENS;
+    assert!(fewest <= givens.0 && givens.0 <= givens.1 && givens.1 <= most, "givens: {fewest} <= LO <= HI <= {most}");
     let hardest_of: usize = k.parse().expect("K, a number");
     let source = args.get(4).map(String::as_str).unwrap_or("pool");
     println!("{HEADER}");

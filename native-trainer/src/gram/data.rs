@@ -46,7 +46,7 @@ pub enum TrainData {
 pub const SUDOKU_TRAIN_GIVENS: (usize, usize) = sudoku::TRAIN_GIVENS;
 /// The fewest givens `train --givens` may ask for: below it every target gives the same minimal
 /// puzzles (the generator stops where no further removal keeps the solution unique).
-pub const SUDOKU_MIN_TARGET: usize = 17;
+pub const SUDOKU_MIN_TARGET: usize = sudoku::RATED_GIVENS.0;
 /// Generated base puzzles; each draw augments one (~1.2e12 variants per base).
 pub const SUDOKU_POOL: usize = 20_000;
 /// Validation puzzles per difficulty band, for the quick evals.
