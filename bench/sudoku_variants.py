@@ -79,14 +79,16 @@ def main():
         puzzle = fields[0].replace("0", ".")
         if len(fields) > 2 or not is_grid(puzzle, False):
             sys.exit(f"line {n}: not an 81-character puzzle, optionally ',' and its solution: {line.strip()!r}")
+        sources = [puzzle]
         if len(fields) == 2:
             solution = fields[1]
             if not is_grid(solution, True) or any(p != "." and p != s for p, s in zip(puzzle, solution)):
                 sys.exit(f"line {n}: the solution is not a full grid that agrees with the puzzle's givens")
+            sources.append(solution)
         elif args.csv:
             sys.exit(f"line {n}: --csv needs each puzzle's solution after a comma")
         for _ in range(args.per_puzzle):
-            grids = variant([puzzle] if len(fields) == 1 else [puzzle, solution], rng)
+            grids = variant(sources, rng)
             if args.csv:
                 print(f"{args.csv}-{count},{grids[0]},{grids[1]},0")
             else:
