@@ -33,16 +33,20 @@ def svg(title, xlabel, xs, xticks, series, ylabel="%"):
     n = max(len(xs) - 1, 1)
     px = lambda i: L + pw * i / n
     py = lambda y: T + ph * (1 - y / 100)
-    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{W}" height="{H}" font-family="sans-serif" font-size="11">',
-           f'<rect width="{W}" height="{H}" fill="white"/>',
+    # Tick labels wider than their spacing (about 6 px a character) alternate between two rows.
+    crowded = max((len(t) for t in xticks if t), default=0) * 6.2 > pw / n
+    extra = 12 if crowded else 0
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{W}" height="{H + extra}" font-family="sans-serif" font-size="11">',
+           f'<rect width="{W}" height="{H + extra}" fill="white"/>',
            f'<text x="{L}" y="16" font-size="13">{title}</text>']
     for y in range(0, 101, 25):
         out.append(f'<line x1="{L}" x2="{L + pw}" y1="{py(y)}" y2="{py(y)}" stroke="#e5e7eb"/>')
         out.append(f'<text x="{L - 6}" y="{py(y) + 4}" text-anchor="end">{y}{ylabel}</text>')
     for i, t in enumerate(xticks):
         if t:
-            out.append(f'<text x="{px(i)}" y="{T + ph + 16}" text-anchor="middle">{t}</text>')
-    out.append(f'<text x="{L + pw / 2}" y="{H - 8}" text-anchor="middle">{xlabel}</text>')
+            row = 12 if crowded and i % 2 else 0
+            out.append(f'<text x="{px(i)}" y="{T + ph + 16 + row}" text-anchor="middle">{t}</text>')
+    out.append(f'<text x="{L + pw / 2}" y="{H + extra - 8}" text-anchor="middle">{xlabel}</text>')
     out.append(f'<line x1="{L}" x2="{L}" y1="{T}" y2="{T + ph}" stroke="black"/>')
     out.append(f'<line x1="{L}" x2="{L + pw}" y1="{T + ph}" y2="{T + ph}" stroke="black"/>')
     for k, (label, colour, dash, pts) in enumerate(series):

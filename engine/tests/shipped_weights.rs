@@ -141,6 +141,13 @@ fn shipped_models_still_score_near_their_recorded_metrics() {
             assert!(acc >= recorded.accuracy - 15.0, "{}: accuracy {acc} vs recorded {}", manifest.name, recorded.accuracy);
             continue;
         }
+        if manifest.task == "digits" && !cfg!(feature = "digits-data") {
+            // The digits and their classifier are compiled in only with this feature (the
+            // trainer's, so `cargo xtask test` has it); `cargo test -p engine` alone has no
+            // classifier to score the samples with.
+            eprintln!("{}: not scored, engine built without the digits-data feature", manifest.name);
+            continue;
+        }
         let task = TaskId::parse(&manifest.task).unwrap();
         let (acc, cov) = visit(task, Scores(&model, recorded.samples));
         assert!(acc >= recorded.accuracy - 12.0, "{}: accuracy {acc} vs recorded {}", manifest.name, recorded.accuracy);
