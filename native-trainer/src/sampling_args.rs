@@ -19,7 +19,7 @@ pub struct SamplingArgs {
     #[arg(long)]
     pub steps: Option<usize>,
     /// Noise scale: 0 = mean path, 1 = learned prior, > 1 amplified. Default 1 (`solve
-    /// --task sudoku`: 0.5).
+    /// --task sudoku`: 0.5; `solve --task coloring10`: 1.5).
     #[arg(long)]
     pub guidance_scale: Option<f64>,
     #[arg(long, default_value_t = 0)]

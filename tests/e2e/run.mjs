@@ -924,6 +924,9 @@ const vertex = (page, i) => page.getByRole('button', { name: new RegExp(`^Vertex
     await page.getByRole('radio', { name: '10 vertices' }).check();
     await page.waitForFunction(() => new URL(location.href).searchParams.get('size') === '10');
     assert(await page.locator('.vertex-button').count() === 10, 'not 10 vertices');
+    // 10 vertices sample at their own default scale, 1.5 (chosen on validation), and say so.
+    assert(new URL(page.url()).searchParams.get('scale') === '1.5', `the 10-vertex default scale is not in the URL: ${page.url()}`);
+    await page.getByText('Guidance scale = 1.5').waitFor({ timeout: 5000 });
     const g = urlGraph(page);
     assert(g.length === 45, `the URL's graph is not a 10-vertex graph: ${g}`);
     assert((await page.locator('.verdict').innerText()).includes(`finds ${countColourings(g)} colouring`), 'the 10-vertex count disagrees with the independent search');
@@ -949,6 +952,7 @@ const vertex = (page, i) => page.getByRole('button', { name: new RegExp(`^Vertex
     await again.getByRole('radio', { name: '8 vertices' }).check();
     await again.locator('.summary').filter({ hasText: 'TRM weights ready' }).waitFor({ timeout: 60000 });
     assert(urlGraph(again).length === 28 && await again.locator('.vertex-button').count() === 8, 'switching back did not give an 8-vertex graph');
+    assert(new URL(again.url()).searchParams.get('scale') === '1', `back on 8 vertices the scale is not 8's default 1: ${again.url()}`);
     assert(page.errors.length === 0 && again.errors.length === 0, `console errors: ${page.errors} ${again.errors}`);
     await context.close();
   });

@@ -79,8 +79,9 @@ impl PageInput for Graph {
     fn weights(&self, model: Model) -> String {
         format!("{}-coloring{}", model.key(), self.n())
     }
-    fn default_sampling() -> Sampling {
-        Sampling::from_defaults(&Coloring::new(8).inference_defaults())
+    /// The task's defaults for graphs of `size` vertices (10: guidance scale 1.5).
+    fn default_sampling(size: usize) -> Sampling {
+        Sampling::from_defaults(&Coloring::new(size).inference_defaults())
     }
 }
 
@@ -118,5 +119,31 @@ mod tests {
         let (s, notes) = ColoringSettings::from_query("size=12");
         assert_eq!(notes, ["Ignored size=\"12\" (8 or 10); using the graph's size."]);
         assert_eq!(s, ColoringSettings::default());
+    }
+
+    #[test]
+    fn the_scale_follows_the_size_unless_set() {
+        let scale = |q: &str| ColoringSettings::from_query(q).0.sampling.scale;
+        let ten = default_graph(10).to_text();
+        // 10 vertices sample at scale 1.5 (the task's defaults), 8 at the paper's 1.
+        assert_eq!((scale(""), scale("size=10"), scale(&format!("graph={ten}"))), (1.0, 1.5, 1.5));
+        assert_eq!(scale("size=10&size=8"), 1.0, "back to 8 vertices, back to 8's default");
+        // A scale in the URL wins wherever it stands, even one equal to the other size's default.
+        for q in ["scale=1&size=10", "size=10&scale=1", "scale=2&size=10"] {
+            assert_eq!(scale(q), if q.contains("scale=2") { 2.0 } else { 1.0 }, "{q}");
+        }
+        // Written and read back, a 10-vertex state is the same state.
+        let (s, _) = ColoringSettings::from_query("size=10&n=7");
+        assert_eq!((s.sampling.samples, s.sampling.scale), (7, 1.5));
+        assert!(s.to_query().contains("&n=7&scale=1.5&"), "{}", s.to_query());
+        assert_eq!(ColoringSettings::from_query(&s.to_query()), (s.clone(), vec![]));
+        // On the page: a new input of the other size moves only what the visitor left at the default.
+        let mut edited = s.clone();
+        edited.set_puzzle(default_graph(8));
+        assert_eq!((edited.sampling.samples, edited.sampling.scale), (7, 1.0));
+        let mut chosen = s;
+        chosen.sampling.scale = 2.5;
+        chosen.set_puzzle(default_graph(8));
+        assert_eq!(chosen.sampling.scale, 2.5, "a scale the visitor chose stays");
     }
 }

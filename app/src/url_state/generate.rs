@@ -98,7 +98,7 @@ impl PageInput for Kind {
     fn weights(&self, model: Model) -> String {
         Kind::weights(*self, model)
     }
-    fn default_sampling() -> Sampling {
+    fn default_sampling(_size: usize) -> Sampling {
         default_sampling()
     }
 }

@@ -75,8 +75,9 @@ pub trait PageInput: Clone + Debug + PartialEq + Send + Sync + 'static {
     fn text(&self) -> String;
     /// The shipped weights `model` runs on this input.
     fn weights(&self, model: Model) -> String;
-    /// How the page samples when nothing is set (the task's inference defaults).
-    fn default_sampling() -> Sampling;
+    /// How the page samples an input of size `size` when nothing is set (the task's inference
+    /// defaults for that size).
+    fn default_sampling(size: usize) -> Sampling;
 }
 
 /// What a teacher shares on a GRAM page: the input, the model, and how to sample.
@@ -93,12 +94,22 @@ impl<I: PageInput> GramSettings<I> {
     pub fn weights(&self) -> String {
         self.puzzle.weights(self.model)
     }
+
+    /// Puts `puzzle` on screen. Where its size differs, the sampling follows the new size's
+    /// defaults in every setting still at the old size's ([`Sampling::follow_defaults`]).
+    pub fn set_puzzle(&mut self, puzzle: I) {
+        let (old, new) = (self.puzzle.size(), puzzle.size());
+        self.puzzle = puzzle;
+        if old != new {
+            self.sampling.follow_defaults(&I::default_sampling(old), &I::default_sampling(new));
+        }
+    }
 }
 
 impl<I: PageInput> Default for GramSettings<I> {
     fn default() -> Self {
         let size = I::SIZES.first().copied().unwrap_or(0);
-        Self { puzzle: I::default_of(size), model: Model::Gram, sampling: I::default_sampling() }
+        Self { puzzle: I::default_of(size), model: Model::Gram, sampling: I::default_sampling(size) }
     }
 }
 
@@ -126,14 +137,24 @@ impl<I: PageInput> UrlState for GramSettings<I> {
                 let mut size = self.puzzle.size();
                 parsed(key, value, read_size(value, I::SIZES), &mut size, I::SIZE_NAME, notes);
                 if size != self.puzzle.size() {
-                    self.puzzle = I::default_of(size);
+                    self.set_puzzle(I::default_of(size));
                 }
             }
             "model" => parsed(key, value, Model::parse(value).ok_or("gram or trm"), &mut self.model, "gram", notes),
-            _ if key == I::KEY => parsed(key, value, I::read(value), &mut self.puzzle, I::DEFAULT_NAME, notes),
+            _ if key == I::KEY => {
+                let mut puzzle = self.puzzle.clone();
+                parsed(key, value, I::read(value), &mut puzzle, I::DEFAULT_NAME, notes);
+                self.set_puzzle(puzzle);
+            }
             _ => return false,
         }
         true
+    }
+
+    /// The size and the input first: they set the sampling's defaults, which the other keys
+    /// then change (`scale=1&size=10` keeps scale 1 wherever the keys stand).
+    fn read_first(key: &str) -> bool {
+        key == "size" || key == I::KEY
     }
 
     fn to_query(&self) -> String {

@@ -80,8 +80,8 @@ impl PageInput for Board {
     fn weights(&self, model: Model) -> String {
         format!("{}-nqueens{}", model.key(), self.n())
     }
-    fn default_sampling() -> Sampling {
-        Sampling::from_defaults(&NQueens::new(8).inference_defaults())
+    fn default_sampling(size: usize) -> Sampling {
+        Sampling::from_defaults(&NQueens::new(size).inference_defaults())
     }
 }
 

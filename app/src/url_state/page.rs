@@ -15,17 +15,26 @@ pub trait UrlState: Default {
     /// The query string (without `?`) that reproduces this state.
     fn to_query(&self) -> String;
 
-    /// Reads decoded query parameters in order (a later value wins); returns the state and one
-    /// note per value that was ignored.
+    /// Keys read before all others, in their order: those that set the defaults of the rest.
+    fn read_first(_key: &str) -> bool {
+        false
+    }
+
+    /// Reads decoded query parameters in order, [`UrlState::read_first`]'s keys first (a later
+    /// value wins); returns the state and one note per value that was ignored, in the query's order.
     fn from_pairs(pairs: &[(String, String)]) -> (Self, Vec<String>) {
         let mut state = Self::default();
-        let mut notes = Vec::new();
-        for (key, value) in pairs {
-            if !state.apply(key, value, &mut notes) {
-                notes.push(fields::unknown(key));
+        let mut notes: Vec<(usize, String)> = Vec::new();
+        let (first, rest): (Vec<_>, Vec<_>) = pairs.iter().enumerate().partition(|(_, (key, _))| Self::read_first(key));
+        for (i, (key, value)) in first.into_iter().chain(rest) {
+            let mut own = Vec::new();
+            if !state.apply(key, value, &mut own) {
+                own.push(fields::unknown(key));
             }
+            notes.extend(own.into_iter().map(|note| (i, note)));
         }
-        (state, notes)
+        notes.sort_by_key(|(i, _)| *i);
+        (state, notes.into_iter().map(|(_, note)| note).collect())
     }
 
     /// [`UrlState::from_pairs`] of a raw query string (`?` optional), decoded as the browser does.

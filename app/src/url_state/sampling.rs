@@ -83,6 +83,23 @@ impl Sampling {
         }
     }
 
+    /// The input's size changed from one whose defaults are `old` to one whose defaults are
+    /// `new` (10-vertex colouring samples at another scale than 8-vertex): every field the
+    /// defaults set that is still at `old`'s value takes `new`'s; what the visitor chose stays.
+    pub fn follow_defaults(&mut self, old: &Sampling, new: &Sampling) {
+        fn follow<T: PartialEq + Copy>(field: &mut T, old: T, new: T) {
+            if *field == old {
+                *field = new;
+            }
+        }
+        follow(&mut self.samples, old.samples, new.samples);
+        follow(&mut self.scale, old.scale, new.scale);
+        follow(&mut self.steps, old.steps, new.steps);
+        follow(&mut self.stop, old.stop, new.stop);
+        follow(&mut self.restarts, old.restarts, new.restarts);
+        follow(&mut self.copies, old.copies, new.copies);
+    }
+
     /// What a run with these settings solves: with the stop and copies on, every sample its own
     /// shuffled copy; otherwise the puzzle as given.
     pub fn run_copies(&self) -> Copies {

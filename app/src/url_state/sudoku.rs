@@ -44,7 +44,7 @@ impl PageInput for SudokuGrid {
     /// were chosen"; a visitor comes for a solved puzzle, and a sample that passes the rules is one),
     /// except that the page restarts until a sample passes or the visitor presses Stop: `solve`'s
     /// answer whenever `solve` verifies (the same rounds, the same seeds), and more search after.
-    fn default_sampling() -> Sampling {
+    fn default_sampling(_size: usize) -> Sampling {
         Sampling { restarts: UNTIL_VERIFIED, ..Sampling::from_defaults(&sudoku::INFERENCE) }
     }
 }

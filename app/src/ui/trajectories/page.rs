@@ -60,7 +60,9 @@ pub trait ReasonerPage: Copy + Send + Sync + 'static {
         self.session().clear(self.worker());
         self.on_edit();
         self.settings().update(|s| {
-            f(&mut s.puzzle);
+            let mut puzzle = s.puzzle.clone();
+            f(&mut puzzle);
+            s.set_puzzle(puzzle);
             s.sampling.run = false;
         });
     }
