@@ -56,6 +56,38 @@ fn coloring_split_and_solve_keep_the_same_contract() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("holds a coloring8 model"));
 }
 
+/// `solve` samples 10-vertex graphs at their task's guidance scale, 1.5 (the page's default too),
+/// and 8-vertex ones at the paper's 1: leaving the flag out is the same run as giving that scale.
+#[test]
+fn solve_takes_each_size_its_own_default_scale() {
+    let samples = |task: &str, model: &str, graph: &str, scale: Option<&str>| {
+        let mut cmd = bin();
+        cmd.args(["solve", "--task", task, "--weights"]).arg(weights(model)).args(["--samples", "6", "--seed", "3"]);
+        if let Some(s) = scale {
+            cmd.args(["--guidance-scale", s]);
+        }
+        let out = run_with_stdin(cmd, graph);
+        assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+        let row: serde_json::Value = serde_json::from_str(&lines(&out)[0]).unwrap();
+        row["samples"].clone()
+    };
+    // A sparse graph (a 10-cycle) has many colourings, so the noise's scale shows in the samples.
+    let mut ring = Graph::empty(10);
+    for i in 0..10 {
+        ring.set_edge(i, (i + 1) % 10, true);
+    }
+    let ring = ring.to_text();
+    let default = samples("coloring10", "gram-coloring10", &ring, None);
+    assert_eq!(default, samples("coloring10", "gram-coloring10", &ring, Some("1.5")));
+    assert_ne!(default, samples("coloring10", "gram-coloring10", &ring, Some("1")), "scale 1 should sample differently");
+    let mut ring8 = Graph::empty(8);
+    for i in 0..8 {
+        ring8.set_edge(i, (i + 1) % 8, true);
+    }
+    let ring8 = ring8.to_text();
+    assert_eq!(samples("coloring8", "gram-coloring8", &ring8, None), samples("coloring8", "gram-coloring8", &ring8, Some("1")));
+}
+
 /// `train --augment` on colouring: the run says it draws copies, records it in its state, and a
 /// resumed run keeps it; a task with no such copy (N-Queens) is refused with a reason.
 #[test]
