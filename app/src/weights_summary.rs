@@ -7,8 +7,14 @@ use engine::weights::Manifest;
 pub fn weights_summary(manifest: &Manifest) -> String {
     match &manifest.eval {
         Some(e) if manifest.task == "sudoku" => format!(
-            "{} parameters; held-out {} ({} puzzles): one sample right {:.1}%, solved by any of {} samples {:.1}%",
-            manifest.params, e.split, e.inputs, e.accuracy, e.samples, e.coverage
+            "{} parameters; held-out {} ({} puzzles){}: one sample right {:.1}%, solved by any of {} samples {:.1}%",
+            manifest.params,
+            e.split,
+            e.inputs,
+            at_scale(e),
+            e.accuracy,
+            e.samples,
+            e.coverage
         ),
         // p(x): one constant input, nothing held out; the record is of the samples.
         Some(e) if manifest.task.ends_with("-boards") => format!(
@@ -30,11 +36,23 @@ pub fn weights_summary(manifest: &Manifest) -> String {
             e.extra.get("real FID").copied().unwrap_or(f64::NAN)
         ),
         Some(e) => format!(
-            "{} parameters; held-out {}: accuracy {:.1}%, coverage@{} {:.1}%",
-            manifest.params, e.split, e.accuracy, e.samples, e.coverage
+            "{} parameters; held-out {}{}: accuracy {:.1}%, coverage@{} {:.1}%",
+            manifest.params,
+            e.split,
+            at_scale(e),
+            e.accuracy,
+            e.samples,
+            e.coverage
         ),
         None => format!("{} parameters", manifest.params),
     }
+}
+
+/// The guidance scale the record was drawn at, where it was kept: the page's own default may
+/// differ (10-vertex colouring and Sudoku sample at other scales than the paper's 1 that `eval`
+/// records), so the visitor reads which one the numbers are for.
+fn at_scale(e: &engine::weights::EvalRecord) -> String {
+    e.guidance_scale.map(|s| format!(" at guidance scale {s}")).unwrap_or_default()
 }
 
 #[cfg(test)]
@@ -57,5 +75,15 @@ mod tests {
         let grids = weights_summary(&shipped("gram-sudoku-grids"));
         assert!(grids.contains("recorded with 64 samples: 0.0% valid grids"), "{grids}");
         assert!(weights_summary(&shipped("gram-sudoku")).contains("one sample right"));
+    }
+
+    #[test]
+    fn a_recorded_guidance_scale_is_named() {
+        let mut m = shipped("gram-coloring8");
+        let e = m.eval.as_mut().unwrap();
+        e.guidance_scale = Some(1.0);
+        assert!(weights_summary(&m).contains("held-out coloring8/test at guidance scale 1: accuracy"), "{}", weights_summary(&m));
+        m.eval.as_mut().unwrap().guidance_scale = None;
+        assert!(weights_summary(&m).contains("held-out coloring8/test: accuracy"), "{}", weights_summary(&m));
     }
 }

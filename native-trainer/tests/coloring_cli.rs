@@ -72,19 +72,18 @@ fn solve_takes_each_size_its_own_default_scale() {
         row["samples"].clone()
     };
     // A sparse graph (a 10-cycle) has many colourings, so the noise's scale shows in the samples.
-    let mut ring = Graph::empty(10);
-    for i in 0..10 {
-        ring.set_edge(i, (i + 1) % 10, true);
-    }
-    let ring = ring.to_text();
-    let default = samples("coloring10", "gram-coloring10", &ring, None);
-    assert_eq!(default, samples("coloring10", "gram-coloring10", &ring, Some("1.5")));
-    assert_ne!(default, samples("coloring10", "gram-coloring10", &ring, Some("1")), "scale 1 should sample differently");
-    let mut ring8 = Graph::empty(8);
-    for i in 0..8 {
-        ring8.set_edge(i, (i + 1) % 8, true);
-    }
-    let ring8 = ring8.to_text();
+    let ring = |n: usize| {
+        let mut g = Graph::empty(n);
+        for i in 0..n {
+            g.set_edge(i, (i + 1) % n, true);
+        }
+        g.to_text()
+    };
+    let ring10 = ring(10);
+    let default = samples("coloring10", "gram-coloring10", &ring10, None);
+    assert_eq!(default, samples("coloring10", "gram-coloring10", &ring10, Some("1.5")));
+    assert_ne!(default, samples("coloring10", "gram-coloring10", &ring10, Some("1")), "scale 1 should sample differently");
+    let ring8 = ring(8);
     assert_eq!(samples("coloring8", "gram-coloring8", &ring8, None), samples("coloring8", "gram-coloring8", &ring8, Some("1")));
 }
 

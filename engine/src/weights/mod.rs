@@ -43,6 +43,10 @@ pub struct EvalRecord {
     pub coverage: f64,
     /// The command that produced these numbers.
     pub command: String,
+    /// The guidance scale the samples were drawn at (GRAM; TRM draws no guidance noise). Absent in
+    /// records written before it was kept.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub guidance_scale: Option<f64>,
     /// Further task-specific figures (e.g. Sudoku's vote accuracy per difficulty band), percent.
     #[serde(default, skip_serializing_if = "std::collections::BTreeMap::is_empty")]
     pub extra: std::collections::BTreeMap<String, f64>,
