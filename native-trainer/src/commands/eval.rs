@@ -368,7 +368,7 @@ fn record<T: TokenTask>(
         accuracy: round(accuracy),
         coverage: round(coverage),
         command: command.to_string(),
-        guidance_scale: (manifest.model == "gram").then_some(options.guidance_scale),
+        guidance_scale: (manifest.model == Family::Gram.model_name()).then_some(options.guidance_scale),
         extra,
     });
     let path = weights.with_extension("json");

@@ -166,8 +166,8 @@ impl TokenTask for Coloring {
     /// The paper's sampler, but for 10 vertices guidance scale 1.5: chosen on the validation
     /// part with the shipped `gram-coloring10` over three sampler seeds (docs/results/coloring.md,
     /// "The sampler's settings"): coverage@20 up 0.8-2.0 points on every seed, at steps 40,000,
-    /// 56,000, 69,500 and 72,000, at no measurable cost in conflict edges. 8 vertices keep scale 1 (1.5 costs
-    /// conflict edges there).
+    /// 56,000, 69,500 and 72,000, at no measurable cost in conflict edges. 8 vertices keep scale
+    /// 1 (1.5 costs conflict edges there).
     fn inference_defaults(&self) -> InferenceDefaults {
         let guidance_scale = if self.n >= 10 { 1.5 } else { 1.0 };
         InferenceDefaults { guidance_scale, ..InferenceDefaults::PAPER }
