@@ -5,10 +5,13 @@
 //! a knob's effect on such puzzles with far fewer runs than timing whole verified runs.
 //!
 //! ```text
-//! cargo run --release -p engine --example sudoku_hazard -- <puzzle> <seed> <rounds> <guidance scale> [steps per round] [latent noise]
+//! cargo run --release -p engine --example sudoku_hazard -- <puzzle> <seed> <rounds> <guidance scale> [steps per round] [latent noise] [T] [K]
 //! ```
 //!
-//! The latent noise is PTRM's sigma (`solve --latent-noise`), 0 when not given.
+//! The latent noise is PTRM's sigma (`solve --latent-noise`), 0 when not given. T and K, when
+//! given, replace the weights' recursion depth at inference only (outer transitions per
+//! supervision step, inner updates per transition; trained with T 2, K 6): a step then costs
+//! about T (K + 1) / 14 of a trained-depth step.
 
 use burn::tensor::Device;
 use engine::gram::SampleOptions;
@@ -20,7 +23,7 @@ use engine::weights::{Manifest, load_gram};
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     if args.len() < 5 {
-        eprintln!("usage: sudoku_hazard <puzzle> <seed> <rounds> <guidance scale> [steps per round] [latent noise]");
+        eprintln!("usage: sudoku_hazard <puzzle> <seed> <rounds> <guidance scale> [steps per round] [latent noise] [T] [K]");
         std::process::exit(2);
     }
     let puzzle = SudokuGrid::parse(&args[1]).expect("a puzzle: 81 characters of 1-9 and . or 0");
@@ -32,7 +35,14 @@ fn main() {
     let n = INFERENCE.samples;
     let device = Device::default();
     let dir = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../public/weights");
-    let manifest = Manifest::from_json(&std::fs::read_to_string(dir.join("gram-sudoku.json")).expect("manifest")).expect("manifest");
+    let mut manifest = Manifest::from_json(&std::fs::read_to_string(dir.join("gram-sudoku.json")).expect("manifest")).expect("manifest");
+    if let Some(t) = args.get(7) {
+        manifest.config.t_outer = t.parse().expect("T");
+    }
+    if let Some(k) = args.get(8) {
+        manifest.config.k_inner = k.parse().expect("K");
+    }
+    let (t_outer, k_inner) = (manifest.config.t_outer, manifest.config.k_inner);
     let model = load_gram(&manifest, &std::fs::read(dir.join("gram-sudoku.bpk")).expect("weights"), &device).expect("weights");
     let task = Sudoku;
     let solution = unique_solution(&puzzle).expect("a puzzle with exactly one solution");
@@ -63,7 +73,7 @@ fn main() {
         }
     }
     println!(
-        "scale {scale}, latent noise {latent_noise}, seed {seed}, {rounds} rounds of {steps} steps: {spent} trajectory-steps, {verified} samples verified, \
+        "T {t_outer}, K {k_inner}, scale {scale}, latent noise {latent_noise}, seed {seed}, {rounds} rounds of {steps} steps: {spent} trajectory-steps, {verified} samples verified, \
          {} rounds with one (first at steps {first_steps:?})",
         first_steps.len()
     );

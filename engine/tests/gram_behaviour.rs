@@ -186,3 +186,24 @@ fn scale_changes_and_perturbations_act_from_the_next_step() {
     }
     assert_ne!(row(&a, 2), row(&b, 2), "the perturbed row moved");
 }
+
+/// A model widened in its core's MLPs (`Gram::widened`) samples exactly what it sampled before,
+/// on both cores; the mixer's token MLP widens too, and narrowing is a sentence.
+#[test]
+fn widening_the_core_keeps_every_sample() {
+    let device = Device::flex();
+    let options = SampleOptions { samples: 4, max_steps: 3, seed: 9, guidance_scale: 1.0, ..Default::default() };
+    for mixer in [false, true] {
+        device.seed(11);
+        let config = tiny(true).with_mixer(mixer).with_d_token_hidden(24);
+        let m = Gram::init(&config, &device);
+        let before = Trajectories::new(&m, &[puzzle()], options.clone(), &device).run(|_| {});
+        let wide = m.clone().widened(64, if mixer { 40 } else { 24 }, &device).unwrap();
+        assert!(wide.num_params() > m.num_params(), "mixer {mixer}: more units");
+        let after = Trajectories::new(&wide, &[puzzle()], options.clone(), &device).run(|_| {});
+        assert_eq!(before.predictions, after.predictions, "mixer {mixer}");
+        let gap = before.probabilities.iter().zip(&after.probabilities).map(|(a, b)| (a - b).abs()).fold(0.0, f32::max);
+        assert!(gap < 1e-5, "mixer {mixer}: probabilities moved by {gap}");
+        assert!(m.widened(16, 24, &device).unwrap_err().contains("widens only"));
+    }
+}

@@ -90,6 +90,15 @@ pub struct TrainCli {
     /// GRAM/TRM presets, fresh runs: the model width D (a multiple of the preset's heads).
     #[arg(long)]
     pub d_model: Option<usize>,
+    /// GRAM/TRM presets: the core's MLP hidden units. A fresh run is sized with it; beside
+    /// `--init-from` the weights' MLPs are widened to it (at least what they have), keeping
+    /// their function exactly: the new units start from a fresh initialisation with a zero
+    /// output row (Net2Net's widening).
+    #[arg(long)]
+    pub d_hidden: Option<usize>,
+    /// The same for the mixer core's token-mixing MLP (Sudoku presets).
+    #[arg(long)]
+    pub d_token_hidden: Option<usize>,
     /// GRAM/TRM presets, fresh runs: low-level steps K per transition.
     #[arg(long)]
     pub k_inner: Option<usize>,
@@ -144,9 +153,9 @@ fn check_flags(a: &TrainCli) -> Result<(), String> {
     if a.devices > 1 && !gram {
         return Err(format!("--devices is for GRAM/TRM presets; {} is not one", a.preset));
     }
-    let sized = [a.d_model, a.k_inner, a.t_outer, a.n_sup, a.batch, a.grad_accum].iter().any(Option::is_some);
+    let sized = [a.d_model, a.d_hidden, a.d_token_hidden, a.k_inner, a.t_outer, a.n_sup, a.batch, a.grad_accum].iter().any(Option::is_some);
     if sized && !gram {
-        return Err(format!("--d-model, --k-inner, --t-outer, --n-sup, --batch and --grad-accum are for GRAM/TRM presets; {} is not one", a.preset));
+        return Err(format!("--d-model, --d-hidden, --d-token-hidden, --k-inner, --t-outer, --n-sup, --batch and --grad-accum are for GRAM/TRM presets; {} is not one", a.preset));
     }
     if a.data.is_some() && !gram {
         return Err(format!("--data is for the GRAM/TRM Sudoku and ARC presets, not {}", a.preset));
@@ -192,9 +201,18 @@ pub fn train(a: TrainCli, command: String, devices: Vec<Device>) -> Result<ExitC
         None => (p.clone(), p.name.to_string()),
         Some(v) => (p.clone().with_variant(v)?, format!("{}-{v}", p.name)),
     };
-    let sizes = full_presets::SizeOverrides { d_model: a.d_model, k_inner: a.k_inner, t_outer: a.t_outer, n_sup: a.n_sup, batch: a.batch, grad_accum: a.grad_accum };
+    let sizes = full_presets::SizeOverrides {
+        d_model: a.d_model,
+        d_hidden: a.d_hidden,
+        d_token_hidden: a.d_token_hidden,
+        k_inner: a.k_inner,
+        t_outer: a.t_outer,
+        n_sup: a.n_sup,
+        batch: a.batch,
+        grad_accum: a.grad_accum,
+    };
     if a.resume && sizes.any() {
-        return Err("a resumed run keeps its size: no --d-model, --k-inner, --t-outer, --n-sup, --batch or --grad-accum with --resume".into());
+        return Err("a resumed run keeps its size: no --d-model, --d-hidden, --d-token-hidden, --k-inner, --t-outer, --n-sup, --batch or --grad-accum with --resume".into());
     }
     if a.init_from.is_some() && sizes.changes_model() {
         return Err("--init-from weights fix the model: no --d-model, --k-inner, --t-outer or --n-sup beside them".into());

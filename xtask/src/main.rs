@@ -16,15 +16,17 @@
 //!   page (`tests/e2e/screenshot.mjs`).
 //!
 //! Whatever is missing is installed first: the wasm32 target, trunk and the exact
-//! wasm-bindgen-cli (cargo install), wasm-opt from npm `binaryen@132`, playwright-core and axe-core (npm ci
-//! in tests/e2e), Chromium (apt). trunk itself never downloads: it runs with `--offline` and the
-//! versions pinned in Trunk.toml.
+//! wasm-bindgen-cli (cargo install), wasm-opt from npm `binaryen@132` (behind a cache of its
+//! results, `wasm_opt_cache.rs`), playwright-core and axe-core (npm ci in tests/e2e), Chromium
+//! (apt). trunk itself never downloads: it runs with `--offline` and the versions pinned in
+//! Trunk.toml.
 //!
 //! Build artefacts go to `$CARGO_TARGET_DIR` when set, else to `target/` in the checkout.
 
 mod dist;
 mod docs_check;
 mod gpu_check;
+mod wasm_opt_cache;
 #[path = "../../app/src/routes.rs"]
 mod routes;
 
@@ -70,15 +72,21 @@ fn e2e_dir() -> PathBuf {
     root().join("tests").join("e2e")
 }
 
-/// PATH with npm's wasm-opt (binaryen 132) first: Debian's binaryen 108 emits a .wasm that does
-/// not load (measured with this toolchain), so it must never be the one trunk finds.
+/// PATH with npm's wasm-opt (binaryen 132) first, behind its cache (`wasm_opt_cache.rs`):
+/// Debian's binaryen 108 emits a .wasm that does not load (measured with this toolchain), so it
+/// must never be the one trunk finds.
 fn tool_path() -> String {
     let npm_bin = e2e_dir().join("node_modules").join(".bin");
     let cargo_bin = std::env::var("CARGO_HOME")
         .map(PathBuf::from)
         .unwrap_or_else(|_| PathBuf::from(std::env::var("HOME").unwrap_or_default()).join(".cargo"))
         .join("bin");
-    format!("{}:{}:{}", npm_bin.display(), cargo_bin.display(), std::env::var("PATH").unwrap_or_default())
+    format!("{}:{}:{}:{}", shim_dir().display(), npm_bin.display(), cargo_bin.display(), std::env::var("PATH").unwrap_or_default())
+}
+
+/// Where the wasm-opt shim lives (in the target dir: a build artefact like the rest).
+fn shim_dir() -> PathBuf {
+    target_dir().join("wasm-opt-shim")
 }
 
 fn ensure_cargo_tool(bin: &str, krate: &str, version: &str, locked: bool) -> Result<(), String> {
@@ -133,6 +141,7 @@ fn ensure_build_tools() -> Result<(), String> {
     if !wasm_opt.exists() || !playwright.exists() || !axe.exists() {
         run(Command::new("npm").current_dir(e2e_dir()).args(["ci", "--no-audit", "--no-fund"]))?;
     }
+    wasm_opt_cache::install(&shim_dir(), &wasm_opt, &target_dir().join("wasm-opt-cache"))?;
     Ok(())
 }
 

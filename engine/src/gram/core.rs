@@ -143,6 +143,17 @@ impl Gram {
         self.guidance.is_some()
     }
 
+    /// The same model with wider MLPs in its core: `d_hidden` units (and, on the mixer core,
+    /// `d_token_hidden` token units), each at least what the model has. The function is exactly
+    /// what it was and the new units learn from there ([`crate::nn::SwiGluMlp::widened`]).
+    pub fn widened(self, d_hidden: usize, d_token_hidden: usize, device: &Device) -> Result<Self, String> {
+        Ok(Gram {
+            block: self.block.map(|b| b.widened(d_hidden, device)).transpose()?,
+            mixer: self.mixer.map(|m| m.widened(d_hidden, d_token_hidden, device)).transpose()?,
+            ..self
+        })
+    }
+
     /// High-level steps T per supervision step.
     pub fn t_outer(&self) -> usize {
         self.t_outer

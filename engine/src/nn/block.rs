@@ -72,4 +72,19 @@ impl Block {
         }
         x
     }
+
+    /// MLP hidden units.
+    pub fn d_hidden(&self) -> usize {
+        self.layers.first().map_or(0, |l| l.mlp.d_hidden())
+    }
+
+    /// The same function with `d_hidden` MLP units in every layer ([`SwiGluMlp::widened`]).
+    pub fn widened(self, d_hidden: usize, device: &Device) -> Result<Self, String> {
+        let layers = self
+            .layers
+            .into_iter()
+            .map(|l| Ok(Layer { attn: l.attn, norm_attn: l.norm_attn, mlp: l.mlp.widened(d_hidden, device)?, norm_mlp: l.norm_mlp }))
+            .collect::<Result<_, String>>()?;
+        Ok(Block { layers, rope: self.rope })
+    }
 }

@@ -65,6 +65,29 @@ impl MixerBlock {
         }
         x
     }
+
+    /// (channel MLP, token MLP) hidden units.
+    pub fn hidden(&self) -> (usize, usize) {
+        self.layers.first().map_or((0, 0), |l| (l.channel.d_hidden(), l.token.d_hidden()))
+    }
+
+    /// The same function with wider MLPs ([`SwiGluMlp::widened`]): `d_hidden` channel units and
+    /// `d_token_hidden` token units in every layer.
+    pub fn widened(self, d_hidden: usize, d_token_hidden: usize, device: &Device) -> Result<Self, String> {
+        let layers = self
+            .layers
+            .into_iter()
+            .map(|l| {
+                Ok(MixerLayer {
+                    token: l.token.widened(d_token_hidden, device)?,
+                    norm_token: l.norm_token,
+                    channel: l.channel.widened(d_hidden, device)?,
+                    norm_channel: l.norm_channel,
+                })
+            })
+            .collect::<Result<_, String>>()?;
+        Ok(MixerBlock { layers })
+    }
 }
 
 #[cfg(test)]

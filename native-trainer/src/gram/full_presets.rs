@@ -104,11 +104,14 @@ pub fn fit_to_arc_import(mut p: Preset, largest_id: u32, train_pairs: usize) -> 
     p
 }
 
-/// The command line's changes to a preset's size (`train --d-model/--k-inner/--t-outer/--n-sup/
-/// --batch/--grad-accum`), checked: heads must divide D, micro-batches must divide the batch.
+/// The command line's changes to a preset's size (`train --d-model/--d-hidden/--d-token-hidden/
+/// --k-inner/--t-outer/--n-sup/--batch/--grad-accum`), checked: heads must divide D,
+/// micro-batches must divide the batch. The MLP widths may also widen `--init-from` weights.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct SizeOverrides {
     pub d_model: Option<usize>,
+    pub d_hidden: Option<usize>,
+    pub d_token_hidden: Option<usize>,
     pub k_inner: Option<usize>,
     pub t_outer: Option<usize>,
     pub n_sup: Option<usize>,
@@ -118,10 +121,11 @@ pub struct SizeOverrides {
 
 impl SizeOverrides {
     pub fn any(&self) -> bool {
-        self.d_model.is_some() || self.k_inner.is_some() || self.t_outer.is_some() || self.n_sup.is_some() || self.batch.is_some() || self.grad_accum.is_some()
+        self.changes_model() || self.d_hidden.is_some() || self.d_token_hidden.is_some() || self.batch.is_some() || self.grad_accum.is_some()
     }
 
-    /// The model-shape part only (what `--init-from` weights and a resumed run fix).
+    /// The model-shape part that `--init-from` weights fix (their MLPs may widen; a resumed run
+    /// keeps every size).
     pub fn changes_model(&self) -> bool {
         self.d_model.is_some() || self.k_inner.is_some() || self.t_outer.is_some() || self.n_sup.is_some()
     }
@@ -131,7 +135,7 @@ impl SizeOverrides {
             Some(0) => Err(format!("{flag} must be at least 1")),
             _ => Ok(()),
         };
-        for (flag, v) in [("--d-model", self.d_model), ("--k-inner", self.k_inner), ("--t-outer", self.t_outer), ("--n-sup", self.n_sup), ("--batch", self.batch), ("--grad-accum", self.grad_accum)] {
+        for (flag, v) in [("--d-model", self.d_model), ("--d-hidden", self.d_hidden), ("--d-token-hidden", self.d_token_hidden), ("--k-inner", self.k_inner), ("--t-outer", self.t_outer), ("--n-sup", self.n_sup), ("--batch", self.batch), ("--grad-accum", self.grad_accum)] {
             at_least_one(flag, v)?;
         }
         if let Some(d) = self.d_model {
@@ -140,6 +144,11 @@ impl SizeOverrides {
             }
             p.config.d_model = d;
         }
+        if self.d_token_hidden.is_some() && !p.config.mixer {
+            return Err(format!("--d-token-hidden sizes the mixer core's token MLP; {} has an attention core", p.name));
+        }
+        p.config.d_hidden = self.d_hidden.unwrap_or(p.config.d_hidden);
+        p.config.d_token_hidden = self.d_token_hidden.unwrap_or(p.config.d_token_hidden);
         p.config.k_inner = self.k_inner.unwrap_or(p.config.k_inner);
         p.config.t_outer = self.t_outer.unwrap_or(p.config.t_outer);
         p.config.n_sup = self.n_sup.unwrap_or(p.config.n_sup);
@@ -194,7 +203,7 @@ mod tests {
     #[test]
     fn overrides_resize_a_preset_and_refuse_what_cannot_run() {
         let p = full_preset("gram-nqueens8-full").unwrap();
-        let small = SizeOverrides { d_model: Some(64), k_inner: Some(2), t_outer: Some(2), n_sup: Some(4), batch: Some(32), grad_accum: Some(4) }.apply(p.clone()).unwrap();
+        let small = SizeOverrides { d_model: Some(64), d_hidden: None, d_token_hidden: None, k_inner: Some(2), t_outer: Some(2), n_sup: Some(4), batch: Some(32), grad_accum: Some(4) }.apply(p.clone()).unwrap();
         assert_eq!((small.config.d_model, small.config.k_inner, small.config.t_outer, small.config.n_sup, small.batch, small.grad_accum), (64, 2, 2, 4, 32, 4));
         let err = SizeOverrides { d_model: Some(100), ..Default::default() }.apply(p.clone()).unwrap_err();
         assert!(err.contains("multiple of") && err.contains("8 attention heads"), "{err}");

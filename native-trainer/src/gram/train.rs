@@ -218,10 +218,25 @@ fn init_from(weights: &Path, p: &Preset, config: &GramConfig, ad: &Device) -> Re
         ));
     }
     let (model, found, manifest) = load_weights(weights, ad)?;
-    // The preset's config up to the loss's settings (beta, free bits, prior rows) and the
-    // ablation: a variant may start from the model it ablates.
-    if (GramConfig { beta: config.beta, free_bits: config.free_bits, prior_rows: config.prior_rows, ablation: config.ablation, ..found }) != *config {
+    // The preset's config up to the loss's settings (beta, free bits, prior rows), the
+    // ablation (a variant may start from the model it ablates) and MLP widths at least the
+    // weights' (`--d-hidden`, `--d-token-hidden`: the weights are widened to them).
+    let (d_hidden, d_token_hidden) = (config.d_hidden, config.d_token_hidden);
+    let same = GramConfig { beta: config.beta, free_bits: config.free_bits, prior_rows: config.prior_rows, ablation: config.ablation, d_hidden, d_token_hidden, ..found };
+    if same != *config {
         return Err(format!("{} does not have the {} preset's config", weights.display(), p.name));
+    }
+    if d_hidden < found.d_hidden || d_token_hidden < found.d_token_hidden {
+        return Err(format!(
+            "{} has MLPs of {} (token {}) hidden units; --d-hidden/--d-token-hidden widen them, not narrow them to {d_hidden} ({d_token_hidden})",
+            weights.display(),
+            found.d_hidden,
+            found.d_token_hidden
+        ));
+    }
+    let model = model.widened(d_hidden, d_token_hidden, ad)?;
+    if (d_hidden, d_token_hidden) != (found.d_hidden, found.d_token_hidden) {
+        eprintln!("widened the core's MLPs from {} (token {}) to {d_hidden} ({d_token_hidden}) hidden units, its function unchanged", found.d_hidden, found.d_token_hidden);
     }
     let parent = manifest.map(|m| Parent {
         command: m.training_command,
