@@ -73,11 +73,6 @@ impl Block {
         x
     }
 
-    /// MLP hidden units.
-    pub fn d_hidden(&self) -> usize {
-        self.layers.first().map_or(0, |l| l.mlp.d_hidden())
-    }
-
     /// The same function with `d_hidden` MLP units in every layer ([`SwiGluMlp::widened`]).
     pub fn widened(self, d_hidden: usize, device: &Device) -> Result<Self, String> {
         let layers = self

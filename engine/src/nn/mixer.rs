@@ -66,11 +66,6 @@ impl MixerBlock {
         x
     }
 
-    /// (channel MLP, token MLP) hidden units.
-    pub fn hidden(&self) -> (usize, usize) {
-        self.layers.first().map_or((0, 0), |l| (l.channel.d_hidden(), l.token.d_hidden()))
-    }
-
     /// The same function with wider MLPs ([`SwiGluMlp::widened`]): `d_hidden` channel units and
     /// `d_token_hidden` token units in every layer.
     pub fn widened(self, d_hidden: usize, d_token_hidden: usize, device: &Device) -> Result<Self, String> {
