@@ -52,12 +52,15 @@ pub struct SamplingArgs {
     /// verifies), else 0.
     #[arg(long)]
     pub restarts: Option<usize>,
-    /// With --verified-stop: what the rounds solve where the task makes answer-preserving copies
-    /// of the puzzle (Sudoku: digits relabelled, rows, columns, bands and stacks shuffled,
-    /// transposed; every answer read back into the puzzle's frame): `none` (the puzzle as given,
-    /// restarts with fresh noise only), `restarts` (one fresh copy per restart, all N samples on
-    /// it) or `samples` (a copy per sample in every round; round 0's first sample solves the
-    /// puzzle as given). Default: the task's.
+    /// What the samples solve where the task makes answer-preserving copies of the puzzle
+    /// (Sudoku: digits relabelled, rows, columns, bands and stacks shuffled, transposed;
+    /// colouring: the vertices relabelled; every answer read back into the puzzle's frame):
+    /// `none` (the puzzle as given; restarts with fresh noise only), `restarts` (with
+    /// --verified-stop: one fresh copy per restart, all N samples on it) or `samples` (a copy
+    /// per sample, in every round; the first sample solves the puzzle as given). Without
+    /// --verified-stop only `samples`, and only when asked: the paper's sampler with each of the
+    /// N samples on its own copy, so even TRM's N answers differ. Default: the task's, for
+    /// verified runs.
     #[arg(long, value_enum, conflicts_with_all = ["restart_copies", "no_restart_copies"])]
     pub copies: Option<CopiesArg>,
     /// Shorthand for `--copies restarts`.
@@ -108,13 +111,21 @@ impl SamplingArgs {
         };
         let copies = asked.unwrap_or(defaults.copies);
         let rounds = match (stop, self.restarts) {
-            (false, None | Some(0)) if asked.is_none_or(|c| c == Copies::None) => None,
-            (false, _) => return Err("--restarts and --copies need --verified-stop (a restart follows a budget with nothing verified)".into()),
+            (false, None | Some(0)) if asked != Some(Copies::Restarts) => None,
+            (false, _) => return Err("--restarts and --copies restarts need --verified-stop (a restart follows a budget with nothing verified)".into()),
             (true, r) => match r.unwrap_or(defaults.restarts) {
                 r if r > 64 => return Err(format!("--restarts must be at most 64, not {r}")),
                 r => Some(Restarts { rounds: 1 + r, copies }),
             },
         };
         Ok((options, rounds))
+    }
+
+    /// `--copies samples` without the verified stop: the paper's sampler (the whole budget),
+    /// each sample on its own copy of the puzzle (`engine::solve::solve_on_copies`). The task's
+    /// default copies apply to its verified runs only.
+    pub fn copies_without_stop(&self, defaults: &InferenceDefaults) -> bool {
+        let stop = self.verified_stop || (defaults.verified_stop && !self.no_verified_stop);
+        !stop && self.copies == Some(CopiesArg::Samples)
     }
 }

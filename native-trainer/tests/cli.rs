@@ -414,7 +414,7 @@ fn solve_with_the_verified_stop_names_where_it_verified() {
     cmd.args(["solve", "--weights"]).arg(weights("gram-sudoku")).args(["--no-verified-stop", "--restarts", "2"]);
     let out = run_with_stdin(cmd, &puzzles[0]);
     assert_eq!(out.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&out.stderr).contains("--restarts and --copies need --verified-stop"));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--restarts and --copies restarts need --verified-stop"));
 }
 
 /// `solve --task sudoku` with no sampling flags runs the engine's Sudoku inference defaults,

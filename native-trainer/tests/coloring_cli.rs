@@ -87,6 +87,42 @@ fn solve_takes_each_size_its_own_default_scale() {
     assert_eq!(samples("coloring8", "gram-coloring8", &ring8, None), samples("coloring8", "gram-coloring8", &ring8, Some("1")));
 }
 
+/// `--copies samples` without the verified stop: TRM answers one thing N times on the graph as
+/// given, and on copies its first sample is still that answer while the others differ (each the
+/// model's answer on a relabelled copy, read back); every sample is in the graph's frame.
+/// `eval` says it is not the paper's sampler, and a task without copies is refused.
+#[test]
+fn copies_per_sample_give_trm_many_answers_in_the_graphs_frame() {
+    let mut ring = Graph::empty(8);
+    for i in 0..8 {
+        ring.set_edge(i, (i + 1) % 8, true);
+    }
+    let solve = |extra: &[&str]| {
+        let mut cmd = bin();
+        cmd.args(["solve", "--task", "coloring8", "--weights"]).arg(weights("trm-coloring8")).args(["--samples", "8"]).args(extra);
+        let out = run_with_stdin(cmd, &ring.to_text());
+        assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+        let row: serde_json::Value = serde_json::from_str(&lines(&out)[0]).unwrap();
+        row["samples"].as_array().unwrap().iter().map(|s| s.as_str().unwrap().to_string()).collect::<Vec<_>>()
+    };
+    let plain = solve(&[]);
+    assert!(plain.iter().all(|s| s == &plain[0]), "TRM is deterministic: {plain:?}");
+    let copied = solve(&["--copies", "samples"]);
+    assert_eq!(copied[0], plain[0], "the first sample solves the graph as given");
+    let canonical: BTreeSet<Colouring> = copied.iter().filter_map(|s| Colouring::parse(s, 8).ok()).filter(|c| ring.is_coloured_by(c)).map(|c| c.canonical()).collect();
+    assert!(canonical.len() >= 2, "copies give TRM several colourings of an 8-ring: {copied:?}");
+
+    let out = bin().args(["eval", "--weights"]).arg(weights("trm-coloring8")).args(["--part", "validation", "--limit", "3", "--samples", "4", "--copies", "samples"]).output().unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("Each sample on its own copy of the input") && text.contains("some sample proper"), "{text}");
+    let out = bin().args(["eval", "--weights"]).arg(weights("gram-nqueens8")).args(["--limit", "2", "--copies", "samples"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("nqueens8 makes no copies of its inputs"), "{}", String::from_utf8_lossy(&out.stderr));
+    let out = bin().args(["eval", "--weights"]).arg(weights("trm-coloring8")).args(["--limit", "2", "--copies", "restarts"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(2), "copies per restart need the verified stop");
+}
+
 /// `train --augment` on colouring: the run says it draws copies, records it in its state, and a
 /// resumed run keeps it; a task with no such copy (N-Queens) is refused with a reason.
 #[test]

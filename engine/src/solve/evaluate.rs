@@ -6,7 +6,7 @@ use std::sync::{Mutex, mpsc};
 
 use burn::tensor::Device;
 
-use super::{Restarts, solve, solve_verified};
+use super::{Restarts, solve, solve_on_copies, solve_verified};
 use crate::gram::{Gram, SampleOptions, Selection};
 use crate::tasks::{Solved, TokenTask};
 
@@ -80,6 +80,28 @@ pub(crate) fn evaluate_with_workers<T: TokenTask>(
         solve(task, model, &puzzles, options, Selection::Vote, chunk.max(1), device)
     };
     score_chunks(task, instances, options.samples, chunk, workers, selects, solve_chunk, progress)
+}
+
+/// [`evaluate_selected`] with a copy of the puzzle per sample ([`solve_on_copies`]), one input
+/// per batch, on every core. Panics where the task makes no copies (callers check
+/// [`crate::tasks::TokenTask::restart_copy`] first).
+pub fn evaluate_on_copies<T: TokenTask>(
+    task: &T,
+    model: &Gram,
+    instances: &[T::Instance],
+    options: &SampleOptions,
+    selects: &[Selection],
+    device: &Device,
+    progress: impl FnMut(usize, &T::Report),
+) -> (T::Report, Vec<SelectedTally>) {
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let solve_one = |group: &[T::Instance]| {
+        group
+            .iter()
+            .map(|i| solve_on_copies(task, model, task.puzzle_of(i), options, Selection::Vote, device).expect("the task makes copies"))
+            .collect()
+    };
+    score_chunks(task, instances, options.samples, 1, cores, selects, solve_one, progress)
 }
 
 /// What the verified stop spent and found over an evaluation ([`evaluate_verified`]), overall

@@ -2,6 +2,7 @@
 //! and `eval`, the trainer's quick evaluations and the browser share. Puzzles are batched
 //! (`chunk` puzzles x N samples per forward).
 
+mod copied;
 mod evaluate;
 pub mod lane;
 pub mod live;
@@ -12,7 +13,8 @@ mod verified;
 
 use burn::tensor::Device;
 
-pub use evaluate::{SelectedTally, VerifiedStats, VerifiedTally, evaluate, evaluate_selected, evaluate_verified};
+pub use copied::solve_on_copies;
+pub use evaluate::{SelectedTally, VerifiedStats, VerifiedTally, evaluate, evaluate_on_copies, evaluate_selected, evaluate_verified};
 pub use crate::tasks::Copies;
 pub use round_input::RoundInput;
 pub use verified::{Restarts, VerifiedAt, VerifiedRun, round_seed, rounds_to_run, solve_verified};

@@ -50,6 +50,16 @@ impl RoundInput {
         Self { copies }
     }
 
+    /// Whether any row solves a copy (a task without copies solves the puzzle as given in all).
+    pub fn has_copies(&self) -> bool {
+        self.copies.iter().any(Option::is_some)
+    }
+
+    /// The copy row `row` solves (`None`: the puzzle as given); with one shared entry, that one.
+    pub fn copy(&self, row: usize) -> Option<&InputCopy> {
+        self.copies.get(row).or(self.copies.first()).and_then(Option::as_ref)
+    }
+
     /// The round's trajectories from z0: `options` (N rows, the round's seed) on the shared
     /// input, or one trajectory per row on its own input.
     pub fn trajectories<'m>(&self, model: &'m Gram, tokens: &[u32], options: SampleOptions, device: &Device) -> Trajectories<'m> {

@@ -12,7 +12,7 @@ use burn::tensor::Device;
 use engine::gram::sample::Decoding;
 use engine::gram::{Gram, SampleOptions};
 use engine::gram::Selection;
-use engine::solve::{Restarts, SelectedTally, VerifiedStats, VerifiedTally, evaluate_selected, evaluate_verified, rounds_to_run, trajectories_to_run};
+use engine::solve::{Restarts, SelectedTally, VerifiedStats, VerifiedTally, evaluate_on_copies, evaluate_selected, evaluate_verified, rounds_to_run, trajectories_to_run};
 use engine::tasks::{InferenceDefaults, Part, Report, Task, TaskId, TokenTask, spread};
 use engine::weights::{EvalRecord, Manifest};
 
@@ -33,6 +33,8 @@ pub struct EvalArgs<'a> {
     pub settle: Option<f64>,
     /// `--verified-stop` and its restarts, or the paper's plain run.
     pub rounds: Option<Restarts>,
+    /// `--copies samples` without `--verified-stop`: each sample on its own copy of the input.
+    pub copies: bool,
     pub limit: Option<usize>,
     pub part: &'a str,
     pub record: bool,
@@ -74,6 +76,7 @@ pub fn eval_all(a: EvalCli, command_line: &str, device: &Device) -> Result<ExitC
             options: options.clone(),
             settle: a.sampling.settle,
             rounds,
+            copies: a.sampling.copies_without_stop(&InferenceDefaults::PAPER),
             limit: a.limit,
             part: &a.part,
             record: a.record,
@@ -188,12 +191,24 @@ impl TaskVisitor for GramEval<'_> {
         if self.args.record && (self.args.rounds.is_some() || options.latent_noise > 0.0 || !selects.is_empty()) {
             return Err("--record stores the paper's sampler (every sample, the whole budget, the vote); drop --verified-stop, --latent-noise and --select".into());
         }
+        if self.args.record && self.args.copies {
+            return Err("--record stores the paper's sampler, each sample on the input as given; drop --copies samples".into());
+        }
+        if self.args.copies {
+            let first = instances.first().ok_or("nothing to score")?;
+            if task.restart_copy(&task.tokens(task.puzzle_of(first)), &mut engine::gram::noise::NoiseSource::new(0)).is_none() {
+                return Err(format!("{} makes no copies of its inputs: --copies samples needs Sudoku or colouring", task.id()));
+            }
+        }
         if self.args.rounds.is_some() && !selects.is_empty() {
             return Err("--select scores the plain run's samples; with --verified-stop the answer is the verified sample".into());
         }
         let began = Instant::now();
-        let (report, stats, picked) = score(task, self.model, &instances, &options, self.args.rounds, &selects, self.device, &began);
+        let (report, stats, picked) = score(task, self.model, &instances, &options, (self.args.rounds, self.args.copies), &selects, self.device, &began);
         print_header(task, self.model, &options, &part, report.inputs());
+        if self.args.copies {
+            println!("Each sample on its own copy of the input (--copies samples; the first on the input as given): not the paper's sampler");
+        }
         print!("{}", report.to_text());
         for t in &picked {
             println!("Selected by {} among the {} samples: {:.2}% right ({} of {})", t.select.name(), options.samples, t.accuracy(), t.right, t.inputs);
@@ -207,6 +222,7 @@ impl TaskVisitor for GramEval<'_> {
                     let (report, s) = evaluate_verified(task, self.model, &set, &options, r, Selection::Vote, self.device, |_, _| {});
                     (report, Some(s))
                 }
+                None if self.args.copies => (evaluate_on_copies(task, self.model, &set, &options, &[], self.device, |_, _| {}).0, None),
                 None => (evaluate_selected(task, self.model, &set, &options, &[], task.eval_batch(), self.device, |_, _| {}).0, None),
             };
             let spent = stats.map(|s| format!("; {}", compute_line(&s.overall, &options, self.model))).unwrap_or_default();
@@ -247,7 +263,7 @@ fn score<T: TokenTask>(
     model: &Gram,
     instances: &[T::Instance],
     options: &SampleOptions,
-    rounds: Option<Restarts>,
+    (rounds, copies): (Option<Restarts>, bool),
     selects: &[Selection],
     device: &Device,
     began: &Instant,
@@ -261,6 +277,10 @@ fn score<T: TokenTask>(
         Some(r) => {
             let (report, stats) = evaluate_verified(task, model, instances, options, r, Selection::Vote, device, progress);
             (report, Some(stats), Vec::new())
+        }
+        None if copies => {
+            let (report, picked) = evaluate_on_copies(task, model, instances, options, selects, device, progress);
+            (report, None, picked)
         }
         None => {
             let (report, picked) = evaluate_selected(task, model, instances, options, selects, task.eval_batch(), device, progress);

@@ -6,7 +6,7 @@ use std::process::ExitCode;
 
 use burn::tensor::Device;
 use engine::gram::{Gram, Selection};
-use engine::solve::{solve as solve_puzzles, solve_verified};
+use engine::solve::{solve as solve_puzzles, solve_on_copies, solve_verified};
 use engine::tasks::{Task, TokenTask};
 use serde_json::json;
 
@@ -96,6 +96,7 @@ impl TaskVisitor for GramSolve<'_> {
     /// verified stop).
     fn gram<T: TokenTask>(self, task: &T) -> Self::Output {
         let (options, rounds) = self.sampling.plan(&task.inference_defaults())?;
+        let copies = self.sampling.copies_without_stop(&task.inference_defaults());
         check_ranges(&options)?;
         let options = with_latent_noise(with_settle(options, self.sampling.settle, task)?, self.latent_noise)?;
         let select = self.select.unwrap_or(task.default_selection());
@@ -112,9 +113,12 @@ impl TaskVisitor for GramSolve<'_> {
                     "trajectory_steps": run.trajectory_steps,
                 }));
             }
-            let solved = solve_puzzles(task, self.model, std::slice::from_ref(&puzzle), &options, select, 1, self.device)
-                .pop()
-                .expect("one puzzle in, one out");
+            let solved = if copies {
+                solve_on_copies(task, self.model, &puzzle, &options, select, self.device)
+                    .ok_or_else(|| format!("{} makes no copies of its inputs: --copies samples needs Sudoku or colouring", task.id()))?
+            } else {
+                solve_puzzles(task, self.model, std::slice::from_ref(&puzzle), &options, select, 1, self.device).pop().expect("one puzzle in, one out")
+            };
             Ok(json!({
                 "samples": solved.samples.iter().map(|a| task.answer_text(a)).collect::<Vec<_>>(),
                 "selected": task.answer_text(solved.selected()),

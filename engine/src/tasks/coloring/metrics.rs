@@ -46,6 +46,8 @@ pub struct Tally {
     pub inputs: usize,
     pub accurate: usize,
     pub conflict_edges: usize,
+    /// Graphs where some sample is a proper colouring: what a rule check among the N picks.
+    pub any_proper: usize,
     pub coverage_sum: f64,
     pub ceiling_sum: f64,
     pub uniform_sum: f64,
@@ -88,7 +90,8 @@ impl Report {
         let first = samples.first();
         let conflicts = first.map_or(graph.edges().len(), |s| graph.conflicts(s).len());
         let accurate = first.is_some_and(|s| graph.is_coloured_by(s));
-        let coverage = if total == 0 { 0.0 } else { distinct_valid(graph, samples).len() as f64 / total as f64 };
+        let found = distinct_valid(graph, samples).len();
+        let coverage = if total == 0 { 0.0 } else { found as f64 / total as f64 };
         self.figures.add(total, accurate, &found_curve(graph, samples));
         let draws = samples.len() as f64;
         let c = total.max(1) as f64;
@@ -96,6 +99,7 @@ impl Report {
             tally.inputs += 1;
             tally.accurate += accurate as usize;
             tally.conflict_edges += conflicts;
+            tally.any_proper += (found > 0) as usize;
             tally.coverage_sum += coverage;
             tally.ceiling_sum += (draws / c).min(1.0);
             tally.uniform_sum += 1.0 - (1.0 - 1.0 / c).powf(draws);
@@ -146,7 +150,15 @@ impl crate::tasks::Report for Report {
     /// The table by number of colourings already is figure 12 (with conflicts and the
     /// perfect sampler's coverage beside it), so only figure 13 follows it.
     fn to_text(&self) -> String {
-        self.to_table() + &self.figures.curve_text()
+        let t = &self.overall;
+        let any = format!(
+            "some sample proper (what a rule check among the {} picks): {} of {} graphs ({:.2}%)\n",
+            self.samples_per_input,
+            t.any_proper,
+            t.inputs,
+            100.0 * t.any_proper as f64 / t.inputs.max(1) as f64
+        );
+        self.to_table() + &any + &self.figures.curve_text()
     }
 
     fn figures_csv(&self) -> Option<String> {
@@ -210,6 +222,11 @@ mod tests {
         assert_eq!(r.overall.coverage(), 50.0);
         assert_eq!(r.overall.ceiling(), 100.0);
         assert_eq!(r.overall.uniform(), 75.0);
+        // The first sample fails, the second colours the graph: a rule check finds it.
+        assert_eq!(r.overall.any_proper, 1);
+        r.add(&g, all.len(), &[c("000"), c("111")]);
+        assert_eq!((r.overall.inputs, r.overall.any_proper), (2, 1));
+        assert!(crate::tasks::Report::to_text(&r).contains("some sample proper (what a rule check among the 2 picks): 1 of 2 graphs (50.00%)"));
         // A vertex without a colour puts each of its edges in conflict.
         let missing = Colouring::from_prediction(&[0, 2, 1, 0, 2, 0], 3);
         assert_eq!(missing.to_text(), "...");

@@ -2,12 +2,12 @@
 //! canonical colouring), the split, and the paper's metrics.
 
 use super::data::{Instance, part_of, split};
-use super::graph::{COLOURS, Colouring, FIRST_COLOUR, Graph, position, seq_len};
+use super::graph::{COLOURS, Colouring, FIRST_COLOUR, Graph, VOCAB, position, seq_len, triangle};
 use super::metrics::Report as ColouringReport;
 use super::solver::is_3_colourable;
 use crate::gram::noise::NoiseSource;
 use crate::gram::{Observation, Selection};
-use crate::tasks::{FullSize, InferenceDefaults, Part, Solved, Task, TaskRecipe, TokenTask};
+use crate::tasks::{FullSize, InferenceDefaults, InputCopy, Part, Solved, Task, TaskRecipe, TokenTask};
 
 /// 3-colouring of `n`-vertex graphs (8 and 10: the GRAM paper, Table 1).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -129,6 +129,21 @@ impl TokenTask for Coloring {
         (part_of(&copy) == Part::Train).then(|| (copy.tokens(), copy.target_tokens(&answer)))
     }
 
+    /// The graph with its vertices relabelled by a uniform random permutation: the same graph to
+    /// the rules (its colourings are the relabelled ones) and a new input to the network. Vertex
+    /// i's colour is read back from the copy's vertex perm[i], and every pair with it; colours
+    /// are not renamed (every answer is compared in canonical form).
+    fn restart_copy(&self, x: &[u32], rng: &mut NoiseSource) -> Option<InputCopy> {
+        let graph = self.puzzle_from_tokens(x)?;
+        let n = self.n;
+        let mut perm: Vec<usize> = (0..n).collect();
+        for k in (1..n).rev() {
+            perm.swap(k, rng.index(k + 1));
+        }
+        let from = triangle(n).map(|(i, j)| position(n, perm[i].min(perm[j]), perm[i].max(perm[j]))).collect();
+        Some(InputCopy { x: graph.relabel(&perm).tokens(), from, token: (0..VOCAB as u32).collect() })
+    }
+
     type Report = ColouringReport;
 
     fn tokens(&self, puzzle: &Graph) -> Vec<u32> {
@@ -248,6 +263,35 @@ mod tests {
                 assert_eq!(&answer, c);
                 assert!(task.is_valid(&inst.graph, &answer));
             }
+        }
+    }
+
+    /// A copy's colourings read back are exactly the graph's: the exact solver's canonical
+    /// colourings of the copy, each put on the copy's tokens and read back, give the graph's
+    /// set, and the copy's input reads back to the graph's.
+    #[test]
+    fn a_copy_reads_back_to_the_graph_as_given() {
+        use crate::gram::noise::NoiseSource;
+        use std::collections::BTreeSet;
+        for n in [8, 10] {
+            let task = Coloring::new(n);
+            let mut rng = NoiseSource::new(3);
+            let mut changed = 0;
+            for inst in task.instances(Part::Validation).iter().take(30) {
+                let x = task.tokens(&inst.graph);
+                let copy = task.restart_copy(&x, &mut rng).expect("colouring makes copies");
+                changed += (copy.x != x) as usize;
+                assert_eq!(copy.prediction_back(&copy.x), x, "the copy's input reads back to the graph");
+                let graph_copy = Graph::from_tokens(&copy.x, n).unwrap();
+                let back: BTreeSet<Colouring> = crate::tasks::coloring::canonical_colourings(&graph_copy)
+                    .iter()
+                    .map(|c| task.answer_from_prediction(&copy.prediction_back(&graph_copy.target_tokens(c))).canonical())
+                    .collect();
+                let exact: BTreeSet<Colouring> = inst.colourings.iter().cloned().collect();
+                assert_eq!(back, exact, "n={n}");
+                assert!(back.iter().all(|c| task.is_valid(&inst.graph, c)));
+            }
+            assert!(changed >= 25, "n={n}: only {changed} of 30 copies differ from the graph");
         }
     }
 
