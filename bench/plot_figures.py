@@ -12,7 +12,7 @@ import csv
 import sys
 
 COLOURS = ["#6d28d9", "#d97706", "#059669", "#dc2626", "#2563eb", "#6b7280"]
-W, H, L, R, T, B = 520, 300, 56, 150, 30, 46
+W, H, L, R, T, B = 540, 300, 56, 170, 30, 46
 
 
 def read(path):

@@ -36,7 +36,8 @@ pub struct Wanted<'a> {
 
 /// The recording is the run `wanted` asks for (same weights, puzzle, N, steps, seed, scale, stop;
 /// the same restarts, or any budget that reaches the round it verified in, and the same copies,
-/// or copies per restart or none when it verified in round 0, which is then the same run).
+/// or copies per restart or none when it verified in round 0, which is then the same run; without
+/// the stop copies count only on a page whose copies need none).
 pub fn matches(run: &RecordedRun, wanted: &Wanted) -> bool {
     let s = wanted.sampling;
     run.model == wanted.weights
@@ -48,7 +49,7 @@ pub fn matches(run: &RecordedRun, wanted: &Wanted) -> bool {
         && run.verified_stop == s.stop
         && s.noise == 0.0
         && (!s.stop || run.restarts == s.restarts || run.verified.is_some_and(|v| v.round <= s.restarts.min(run.restarts)))
-        && (!s.stop || run.copies == s.run_copies() || (run.verified.is_some_and(|v| v.round == 0) && [run.copies, s.run_copies()].iter().all(|&c| c != Copies::Samples)))
+        && (run.copies == s.run_copies() || (!s.stop && !s.copies_free) || (s.stop && run.verified.is_some_and(|v| v.round == 0) && [run.copies, s.run_copies()].iter().all(|&c| c != Copies::Samples)))
 }
 
 fn same(a: f64, b: f64) -> bool {

@@ -71,6 +71,9 @@ pub fn status_line<P>(run: Option<&SampledRun<P>>, reports: &[StepReport]) -> St
         in_round,
         r.steps
     )];
+    if !r.verified_stop && r.copies == Copies::Samples {
+        parts.push("each sample on its own copy of the input (the first as given)".into());
+    }
     if round > 0 {
         let of = if r.restarts == UNTIL_VERIFIED { ", going on until a sample passes or you press Stop,".to_string() } else { format!(" of {}", r.restarts) };
         let on = match r.copies {
@@ -172,6 +175,10 @@ mod tests {
         let line = status_line(Some(&two), &shared);
         assert!(line.contains("5 of 8 steps computed · restart 4, going on until a sample passes or you press Stop, on shuffled copies of the puzzle (28 steps shown; 2 workers take turns at the restarts)"), "{line}");
         assert!(line.contains("verified after 5 steps of restart 4: sample 3 of 20 passes the rules"), "{line}");
+        // A copy per sample without the stop (the paper's sampler on copies: /coloring) says so.
+        let copied = SampledRun { verified_stop: false, restarts: 0, copies: Copies::Samples, ..run(None) };
+        let line = status_line(Some(&copied), &first);
+        assert!(line.contains("3 of 8 steps computed · each sample on its own copy of the input (the first as given) · 10 ms per step"), "{line}");
         let recorded = SampledRun { recorded: true, ..run(None) };
         let line = status_line(Some(&recorded), &first);
         assert!(line.contains("recorded ahead from the shipped weights") && !line.contains("ms per step") && !line.contains("done in"), "{line}");

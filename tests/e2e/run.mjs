@@ -956,6 +956,28 @@ const vertex = (page, i) => page.getByRole('button', { name: new RegExp(`^Vertex
     assert(page.errors.length === 0 && again.errors.length === 0, `console errors: ${page.errors} ${again.errors}`);
     await context.close();
   });
+  await test('Coloring copies: TRM repeats one colouring; a relabelled copy per sample gives it several, in your numbering', async () => {
+    const { page, context } = await newPage(b);
+    await page.goto(`${base}/coloring?backend=cpu&model=trm&n=8&steps=8&run=1`);
+    await waitDone(page, 180000);
+    const plain = await checkColoringRun(page, 8);
+    assert(new Set(plain.samples.map((s) => s.c)).size === 1, `TRM's 8 samples differ without copies: ${plain.samples.map((s) => s.c)}`);
+    const box = page.getByRole('checkbox', { name: /relabelled copy of the graph/ });
+    assert(!(await box.isChecked()), 'copies are on by default');
+    await box.check();
+    await page.waitForFunction(() => new URL(location.href).searchParams.get('copies') === '1');
+    await page.getByRole('button', { name: 'Solve' }).click();
+    await page.locator('.run-status').filter({ hasText: /own copy of the input[\s\S]*done in/ }).waitFor({ timeout: 180000 });
+    const status = await waitDone(page, 1000);
+    assert(status.includes('TRM (deterministic), a copy per sample: 8 samples') && status.includes('each sample on its own copy of the input'), `the status does not say the samples are on copies: ${status}`);
+    const copied = await checkColoringRun(page, 8);
+    assert(copied.samples[0].c === plain.samples[0].c, `sample 1 is not the graph as given: ${copied.samples[0].c} vs ${plain.samples[0].c}`);
+    assert(new Set(copied.samples.map((s) => s.c)).size >= 2, `TRM's samples on copies are all one: ${copied.samples.map((s) => s.c)}`);
+    results.coloring_trm_copies = `found ${plain.want.size} of ${plain.total} without copies, ${copied.want.size} with`;
+    await page.screenshot({ path: path.join(shots, 'coloring-copies.png'), fullPage: true });
+    assert(page.errors.length === 0, `console errors: ${page.errors}`);
+    await context.close();
+  });
   await test('Coloring: phone width has no horizontal scroll', async () => {
     const { page, context } = await newPage(b, { width: 390, height: 844 });
     await page.goto(`${base}/coloring?backend=cpu&n=4&steps=2&run=1`);

@@ -58,6 +58,8 @@ impl PageInput for Graph {
     const MAX_SAMPLES: usize = MAX_SAMPLES;
     const SIZES: &'static [usize] = &SIZES;
     const SIZE_NAME: &'static str = "the graph's size";
+    const COPIES: bool = true;
+    const COPIES_LABEL: &'static str = "Every sample colours its own relabelled copy of the graph (the vertices renumbered: the same graph to the rules, a new input to the network; shown in your numbering). Not the paper's sampler: with it TRM's samples differ too";
 
     fn default_of(n: usize) -> Self {
         default_graph(n)
@@ -79,9 +81,10 @@ impl PageInput for Graph {
     fn weights(&self, model: Model) -> String {
         format!("{}-coloring{}", model.key(), self.n())
     }
-    /// The task's defaults for graphs of `size` vertices (10: guidance scale 1.5).
+    /// The task's defaults for graphs of `size` vertices (10: guidance scale 1.5); copies off,
+    /// offered without the verified stop (the paper's sampler with a copy per sample).
     fn default_sampling(size: usize) -> Sampling {
-        Sampling::from_defaults(&Coloring::new(size).inference_defaults())
+        Sampling { copies_free: true, ..Sampling::from_defaults(&Coloring::new(size).inference_defaults()) }
     }
 }
 
@@ -116,6 +119,14 @@ mod tests {
         let (s, notes) = ColoringSettings::from_query(&format!("graph={ten}&size=8&model=trm"));
         assert_eq!((s.weights(), s.puzzle), ("trm-coloring8".to_string(), default_graph(8)), "the later value wins");
         assert!(notes.is_empty());
+        // A copy per sample needs no stop here: `copies=1` alone is kept and written back, and
+        // runs on copies (the other pages ignore it without the stop).
+        let (s, notes) = ColoringSettings::from_query("model=trm&copies=1");
+        assert!(notes.is_empty() && s.sampling.copies && s.sampling.copies_free);
+        assert_eq!(s.sampling.run_copies(), engine::solve::Copies::Samples);
+        assert!(s.to_query().ends_with("&stop=0&copies=1"), "{}", s.to_query());
+        assert_eq!(ColoringSettings::from_query(&s.to_query()), (s, vec![]));
+        assert_eq!(ColoringSettings::default().sampling.run_copies(), engine::solve::Copies::None, "off by default");
         let (s, notes) = ColoringSettings::from_query("size=12");
         assert_eq!(notes, ["Ignored size=\"12\" (8 or 10); using the graph's size."]);
         assert_eq!(s, ColoringSettings::default());

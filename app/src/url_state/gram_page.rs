@@ -58,6 +58,8 @@ pub trait PageInput: Clone + Debug + PartialEq + Send + Sync + 'static {
     /// Whether the task makes shuffled copies of an input (the engine's
     /// `TokenTask::restart_copy`): the page offers "Every sample solves its own shuffled copy".
     const COPIES: bool = false;
+    /// What the copies checkbox says: what a copy changes.
+    const COPIES_LABEL: &'static str = "Every sample solves its own shuffled copy of the puzzle (digits relabelled, rows and columns shuffled: the same puzzle to the rules, a new one to the network; shown unshuffled)";
     /// The default input of size `size` (the first of [`PageInput::SIZES`], or 0 when unsized).
     fn default_of(size: usize) -> Self;
     /// Held-out input number `pick` (wrapping) of size `size`, for "New puzzle": one the model

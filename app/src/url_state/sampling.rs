@@ -42,10 +42,14 @@ pub struct Sampling {
     /// trajectories start again with fresh noise, up to this many times (engine
     /// `solve_verified`'s rounds minus one); [`UNTIL_VERIFIED`]: until one passes or Stop.
     pub restarts: usize,
-    /// With the verified stop: every sample solves its own shuffled copy of the puzzle (same
-    /// rules, same answer read back; the engine's `Copies::Samples`; round 0's first sample
-    /// the puzzle as given) instead of the puzzle as given.
+    /// With the verified stop (or on a page whose copies need none, [`Sampling::copies_free`]):
+    /// every sample solves its own shuffled copy of the puzzle (same rules, same answer read
+    /// back; the engine's `Copies::Samples`; round 0's first sample the puzzle as given)
+    /// instead of the puzzle as given.
     pub copies: bool,
+    /// The page's copies apply without the verified stop too (`/coloring`: the paper's sampler
+    /// with a copy per sample, engine `solve_on_copies`); not in the URL, the page's own.
+    pub copies_free: bool,
     /// PTRM (arXiv 2605.19943): sigma of the Gaussian noise added to the reasoning latent before
     /// every supervision step; 0 (the default) adds none.
     pub noise: f64,
@@ -76,6 +80,7 @@ impl Sampling {
             stop: d.verified_stop,
             restarts: d.restarts,
             copies: d.copies != Copies::None,
+            copies_free: false,
             noise: 0.0,
             backend: BackendChoice::Auto,
             workers: 0,
@@ -100,10 +105,10 @@ impl Sampling {
         follow(&mut self.copies, old.copies, new.copies);
     }
 
-    /// What a run with these settings solves: with the stop and copies on, every sample its own
-    /// shuffled copy; otherwise the puzzle as given.
+    /// What a run with these settings solves: with copies on and the stop (or a page whose
+    /// copies need none), every sample its own shuffled copy; otherwise the puzzle as given.
     pub fn run_copies(&self) -> Copies {
-        if self.stop && self.copies { Copies::Samples } else { Copies::None }
+        if self.copies && (self.stop || self.copies_free) { Copies::Samples } else { Copies::None }
     }
 
     /// Applies `key=value` when the key is a shared one (`n`, `scale`, `seed`, `steps`, `stop`,
@@ -135,13 +140,16 @@ impl Sampling {
     }
 
     /// The shared tail of a page's query string: `n=..&scale=..&seed=..&steps=..&stop=0|1`,
-    /// `restarts` and `copies` with the stop (without it they mean nothing), `noise` when there is some, then
+    /// `restarts` and `copies` with the stop, `copies=1` without it on a page whose copies need
+    /// none (elsewhere they mean nothing), `noise` when there is some, then
     /// `backend` when forced, `workers` when set and `run=1` after a run.
     pub fn to_query(&self) -> String {
         let mut q = format!("n={}&scale={}&seed={}&steps={}&stop={}", self.samples, self.scale, self.seed, self.steps, self.stop as u8);
         if self.stop {
             q.push_str(&format!("&restarts={}", restarts_text(self.restarts)));
             q.push_str(&format!("&copies={}", self.copies as u8));
+        } else if self.copies_free && self.copies {
+            q.push_str("&copies=1");
         }
         if self.noise > 0.0 {
             q.push_str(&format!("&noise={}", self.noise));
@@ -194,7 +202,7 @@ mod tests {
 
     #[test]
     fn writes_every_shared_field_and_reads_it_back() {
-        let s = Sampling { samples: 7, scale: 2.5, seed: 42, steps: 3, stop: true, restarts: 3, copies: true, noise: 1.5, backend: BackendChoice::WebGpu, workers: 2, run: true };
+        let s = Sampling { samples: 7, scale: 2.5, seed: 42, steps: 3, stop: true, restarts: 3, copies: true, copies_free: false, noise: 1.5, backend: BackendChoice::WebGpu, workers: 2, run: true };
         let q = s.to_query();
         assert_eq!(q, "n=7&scale=2.5&seed=42&steps=3&stop=1&restarts=3&copies=1&noise=1.5&backend=webgpu&workers=2&run=1");
         let pairs: Vec<(&str, &str)> = q.split('&').map(|kv| kv.split_once('=').unwrap()).collect();

@@ -90,7 +90,7 @@ mod tests {
         let d = SudokuSettings::default();
         assert_eq!(d.to_query(), format!("puzzle={}&model=gram&n=10&scale=0.5&seed=0&steps={}&stop=1&restarts=until&copies=1", default_puzzle().to_text(), INFERENCE.steps));
         let (s, notes) = SudokuSettings::from_query("backend=cpu&n=4&steps=4&seed=3&run=1&model=trm&stop=0");
-        assert_eq!(s.sampling, Sampling { samples: 4, scale: 0.5, seed: 3, steps: 4, stop: false, restarts: UNTIL_VERIFIED, copies: INFERENCE.copies != engine::solve::Copies::None, noise: 0.0, backend: BackendChoice::Cpu, workers: 0, run: true });
+        assert_eq!(s.sampling, Sampling { samples: 4, scale: 0.5, seed: 3, steps: 4, stop: false, restarts: UNTIL_VERIFIED, copies: INFERENCE.copies != engine::solve::Copies::None, copies_free: false, noise: 0.0, backend: BackendChoice::Cpu, workers: 0, run: true });
         assert_eq!((s.model, notes.len()), (Model::Trm, 0));
         assert!(s.to_query().ends_with("&model=trm&n=4&scale=0.5&seed=3&steps=4&stop=0&backend=cpu&run=1"));
         let (old, notes) = SudokuSettings::from_query("n=4");

@@ -108,8 +108,10 @@ impl<'m> LiveRun<'m> {
         if lane.index > 0 && !(spec.verified_stop && spec.interventions.is_empty()) {
             return Err("only a verified run nobody changed shares its rounds among lanes".into());
         }
-        // Not once the visitor changed the run: a raised scale or a perturbed sample makes the N differ.
-        let run = if spec.interventions.is_empty() { trajectories_to_run(model, &spec.options) } else { spec.options.clone() };
+        // Not once the visitor changed the run (a raised scale or a perturbed sample makes the N
+        // differ), nor with a copy per sample and no stop (each of the N sees its own input, as
+        // `solve_on_copies` runs them).
+        let run = if spec.interventions.is_empty() && !copies_per_row(&spec) { trajectories_to_run(model, &spec.options) } else { spec.options.clone() };
         let restarts = Restarts { rounds: spec.restarts.saturating_add(1), copies: spec.copies };
         let rounds = if spec.verified_stop { rounds_to_run(model, &spec.options, restarts) } else { 1 };
         let round = lane.first_round();
@@ -205,6 +207,13 @@ impl<'m> LiveRun<'m> {
     }
 }
 
+/// A copy per sample without the verified stop: the paper's sampler with every sample on its
+/// own copy, so a deterministic model runs all N rows too (`super::solve_on_copies`). With the
+/// stop, the copies follow the distinct trajectories, as `solve_verified`'s do.
+fn copies_per_row(spec: &RunSpec) -> bool {
+    spec.copies == Copies::Samples && !spec.verified_stop
+}
+
 /// Round `round`'s start: what it solves (the puzzle as given, or copies) and all N
 /// trajectories from z0 with the round's noise (round 0: the options' own seed).
 fn round_start<'m>(
@@ -220,7 +229,7 @@ fn round_start<'m>(
     // The copies follow the distinct trajectories (`trajectories_to_run`), not the rows run: a
     // deterministic run's N are one, so its copy is shared, and a run the visitor changed (N
     // rows from then on) replays the steps the page showed before the change.
-    let distinct = trajectories_to_run(model, &spec.options).samples;
+    let distinct = if copies_per_row(spec) { spec.options.samples } else { trajectories_to_run(model, &spec.options).samples };
     let input = RoundInput::new(spec.options.seed, round, spec.copies, distinct, |rng| task.restart_copy(tokens, rng));
     let trajectories = input.trajectories(model, tokens, options, device).with_latent_sketch(LATENT_SKETCH, SKETCH_SEED);
     (input, trajectories)
@@ -311,5 +320,31 @@ mod tests {
         let shown = plain.len().min(changed.len()).min(5);
         assert!(shown >= 3, "the runs reach a restart ({} and {} steps)", plain.len(), changed.len());
         assert_eq!(plain[..shown], changed[..shown], "steps before the change, restarts on copies included");
+    }
+
+    /// A copy per sample without the stop (the `/coloring` page's copies): TRM runs all N rows,
+    /// one per copy, and every step the page shows is the one `solve_on_copies` (the CLI's
+    /// `--copies samples`) computes.
+    #[test]
+    fn copies_without_the_stop_are_the_clis_run_on_copies() {
+        use crate::tasks::coloring::Coloring;
+        use crate::tasks::{Part, Task};
+        let device = Device::default();
+        let task = step_task("coloring8").unwrap();
+        let coloring = Coloring::new(8);
+        for name in ["trm-coloring8", "gram-coloring8"] {
+            let model = shipped_gram(name, &device);
+            let graph = &coloring.instances(Part::Validation)[5].graph;
+            let options = SampleOptions { samples: 6, max_steps: 3, seed: 2, settle: task.settle(), ..SampleOptions::default() };
+            let spec = RunSpec { options: options.clone(), verified_stop: false, restarts: 0, copies: Copies::Samples, interventions: Vec::new(), lane: Lane::ALONE };
+            let mut live = LiveRun::new(&model, &*task, &coloring.puzzle_text(graph), spec, &device).unwrap();
+            let mut shown = Vec::new();
+            while !live.is_done() {
+                shown.push(live.step().boards);
+            }
+            let cli = crate::solve::solve_on_copies(&coloring, &model, graph, &options, crate::gram::Selection::Vote, &device).unwrap();
+            let want: Vec<Vec<String>> = cli.samples_by_step.iter().map(|a| a.iter().map(|c| coloring.answer_text(c)).collect()).collect();
+            assert_eq!(shown, want, "{name}");
+        }
     }
 }

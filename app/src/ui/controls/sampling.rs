@@ -32,9 +32,14 @@ pub fn SamplingControls<S>(
     /// Offer the verified stop and its restarts (a page with no rule to check does not).
     #[prop(default = true)]
     verified_stop: bool,
-    /// Offer shuffled copies of the puzzle, one per sample (a task that makes them).
+    /// Offer shuffled copies of the puzzle, one per sample (a task that makes them): with the
+    /// verified stop, or on their own where the page's copies need no stop
+    /// ([`Sampling::copies_free`]).
     #[prop(default = false)]
     copies: bool,
+    /// What the copies checkbox says.
+    #[prop(default = "")]
+    copies_label: &'static str,
     /// Told each new guidance scale as the visitor moves the slider (a page whose runs can take
     /// it mid-run).
     #[prop(optional)]
@@ -54,6 +59,8 @@ where
         })
     };
     let read = move || settings.with(|s| s.sampling().clone());
+    // Whether the copies need the stop is the page's, fixed for its life.
+    let free = settings.with_untracked(|s| s.sampling().copies_free);
     view! {
         <Slider
             label=move || format!("Samples N = {}", read().samples)
@@ -109,12 +116,8 @@ where
                 label="Stop at the first sample that passes the rules (the rule check is exact and free; the paper runs every step, then votes)"
             />
             <Show when=move || read().stop>
-                {copies.then(|| view! {
-                    <Check
-                        checked=move || read().copies
-                        on_change=move |on| edit(&|s| s.copies = on)
-                        label="Every sample solves its own shuffled copy of the puzzle (digits relabelled, rows and columns shuffled: the same puzzle to the rules, a new one to the network; shown unshuffled)"
-                    />
+                {(copies && !free).then(|| view! {
+                    <Check checked=move || read().copies on_change=move |on| edit(&|s| s.copies = on) label=copies_label/>
                 })}
                 <Slider
                     label=move || match read().restarts {
@@ -133,6 +136,9 @@ where
                 />
                 <p class="hint">"A budget of steps with no sample passing starts all N again with fresh noise, up to this many times; at the slider's end, until a sample passes or you press Stop."</p>
             </Show>
+        })}
+        {(copies && free).then(|| view! {
+            <Check checked=move || read().copies on_change=move |on| edit(&|s| s.copies = on) label=copies_label/>
         })}
     }
 }

@@ -13,11 +13,14 @@ use crate::url_state::sampling::Sampling;
 /// How the status line and the coverage plot name a run of `model`.
 pub fn run_label(model: Model, sampling: &Sampling) -> String {
     let noise = if sampling.noise > 0.0 { format!(", PTRM latent noise σ {}", sampling.noise) } else { String::new() };
-    match model {
+    // Copies without the stop change what the samples are (the plot's legend keeps runs apart).
+    let copies = if !sampling.stop && sampling.run_copies() == engine::solve::Copies::Samples { ", a copy per sample" } else { "" };
+    let name = match model {
         Model::Gram => format!("GRAM, scale {:.1}{noise}", sampling.scale),
         Model::Trm if sampling.noise > 0.0 => format!("PTRM (TRM{noise})"),
         Model::Trm => "TRM (deterministic)".into(),
-    }
+    };
+    name + copies
 }
 
 /// What the settings panel needs from a page that samples GRAM or TRM.
@@ -128,6 +131,8 @@ pub trait ReasonerPage: Copy + Send + Sync + 'static {
     const VERIFIED_STOP: bool = <Self::Input as PageInput>::VERIFIED_STOP;
     /// Whether the page offers shuffled copies of the puzzle: its input's.
     const COPIES: bool = <Self::Input as PageInput>::COPIES;
+    /// What the page's copies checkbox says: its input's.
+    const COPIES_LABEL: &'static str = <Self::Input as PageInput>::COPIES_LABEL;
     /// Whether the page picks one answer among the N (generation does not).
     const PICKS: bool = true;
     /// The page's recorded run, `public/runs/<name>.json` (see [`super::instant`]).

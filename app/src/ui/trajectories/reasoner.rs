@@ -40,6 +40,7 @@ pub fn ReasonerPanel<P: ReasonerPage>(page: P) -> impl IntoView {
             run_label=P::RUN_LABEL
             verified_stop=P::VERIFIED_STOP
             copies=P::COPIES
+            copies_label=P::COPIES_LABEL
             picks=P::PICKS
         />
     }
@@ -70,6 +71,9 @@ pub fn ReasonerControls<S, P>(
     /// Offer shuffled copies of the puzzle, one per sample.
     #[prop(default = false)]
     copies: bool,
+    /// What the copies checkbox says.
+    #[prop(default = "")]
+    copies_label: &'static str,
     /// Offer the choice of how one answer is picked.
     #[prop(default = true)]
     picks: bool,
@@ -86,7 +90,11 @@ where
     });
     let scale_hint = move || {
         if is(Model::Trm) {
-            "TRM has no guidance heads: the scale does not change it, and without PTRM's latent noise (below) all N samples are the same."
+            if copies {
+                "TRM has no guidance heads: the scale does not change it, and without PTRM's latent noise (below) or a copy per sample all N samples are the same."
+            } else {
+                "TRM has no guidance heads: the scale does not change it, and without PTRM's latent noise (below) all N samples are the same."
+            }
         } else {
             "0 = the mean path only (deterministic), 1 = the learned prior, above 1 = amplified noise."
         }
@@ -105,7 +113,7 @@ where
                     "TRM (deterministic)"
                 </label>
             </fieldset>
-            <SamplingControls settings scale_hint verified_stop copies on_scale ptrm=picks/>
+            <SamplingControls settings scale_hint verified_stop copies copies_label on_scale ptrm=picks/>
             <RunStop on_run on_stop blocked running=move || session.running() label=run_label/>
             <div class="row perturb-row">
                 <button
