@@ -102,7 +102,7 @@ impl SamplingArgs {
             // `--latent-noise` is its command's own flag (its meaning depends on the weights).
             latent_noise: 0.0,
         };
-        let stop = self.verified_stop || (defaults.verified_stop && !self.no_verified_stop);
+        let stop = self.stops(defaults);
         let asked = match (self.copies, self.restart_copies, self.no_restart_copies) {
             (Some(CopiesArg::None), ..) | (None, false, true) => Some(Copies::None),
             (Some(CopiesArg::Restarts), ..) | (None, true, _) => Some(Copies::Restarts),
@@ -125,7 +125,16 @@ impl SamplingArgs {
     /// each sample on its own copy of the puzzle (`engine::solve::solve_on_copies`). The task's
     /// default copies apply to its verified runs only.
     pub fn copies_without_stop(&self, defaults: &InferenceDefaults) -> bool {
-        let stop = self.verified_stop || (defaults.verified_stop && !self.no_verified_stop);
-        !stop && self.copies == Some(CopiesArg::Samples)
+        !self.stops(defaults) && self.copies == Some(CopiesArg::Samples)
     }
+
+    /// Whether the run has the verified stop: asked for, or the task's default and not refused.
+    fn stops(&self, defaults: &InferenceDefaults) -> bool {
+        self.verified_stop || (defaults.verified_stop && !self.no_verified_stop)
+    }
+}
+
+/// The error for `--copies samples` on a task that makes no copies of its inputs.
+pub fn no_copies(task_id: &str) -> String {
+    format!("{task_id} makes no copies of its inputs: --copies samples needs Sudoku or colouring")
 }

@@ -197,7 +197,7 @@ impl TaskVisitor for GramEval<'_> {
         if self.args.copies {
             let first = instances.first().ok_or("nothing to score")?;
             if task.restart_copy(&task.tokens(task.puzzle_of(first)), &mut engine::gram::noise::NoiseSource::new(0)).is_none() {
-                return Err(format!("{} makes no copies of its inputs: --copies samples needs Sudoku or colouring", task.id()));
+                return Err(crate::sampling_args::no_copies(&task.id()));
             }
         }
         if self.args.rounds.is_some() && !selects.is_empty() {

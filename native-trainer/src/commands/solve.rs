@@ -115,7 +115,7 @@ impl TaskVisitor for GramSolve<'_> {
             }
             let solved = if copies {
                 solve_on_copies(task, self.model, &puzzle, &options, select, self.device)
-                    .ok_or_else(|| format!("{} makes no copies of its inputs: --copies samples needs Sudoku or colouring", task.id()))?
+                    .ok_or_else(|| crate::sampling_args::no_copies(&task.id()))?
             } else {
                 solve_puzzles(task, self.model, std::slice::from_ref(&puzzle), &options, select, 1, self.device).pop().expect("one puzzle in, one out")
             };
