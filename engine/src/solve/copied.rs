@@ -10,7 +10,8 @@
 use burn::tensor::Device;
 
 use super::round_input::RoundInput;
-use crate::gram::{Gram, SampleOptions, Selection, majority_vote};
+use super::round_log::RoundLog;
+use crate::gram::{Gram, SampleOptions, Selection};
 use crate::tasks::{Copies, Solved, TokenTask};
 
 /// Samples one puzzle as [`super::solve`] does, with sample `j > 0` on its own copy (drawn from
@@ -31,25 +32,14 @@ pub fn solve_on_copies<T: TokenTask>(
         return None;
     }
     let mut trajectories = input.trajectories(model, &tokens, SampleOptions { samples: n, ..options.clone() }, device);
-    let (mut vote_by_step, mut samples_by_step) = (Vec::new(), Vec::<Vec<T::Answer>>::new());
-    let mut last = None;
+    let mut log = RoundLog::new();
+    let mut selected = 0;
     while !trajectories.is_done() {
         let obs = input.back(trajectories.step().clone());
-        let answers: Vec<T::Answer> = obs.predictions.iter().map(|p| task.answer_from_prediction(p)).collect();
-        vote_by_step.push(answers[majority_vote(&obs.predictions)].clone());
-        samples_by_step.push(answers);
-        last = Some(obs);
+        log.push(task, &obs);
+        selected = select.pick(&obs.predictions, &obs.values, &obs.halt_logits);
     }
-    let obs = last.expect("at least one step");
-    Some(Solved {
-        samples: samples_by_step.last().cloned().expect("at least one step"),
-        values: obs.values.clone(),
-        halt_logits: obs.halt_logits.clone(),
-        selected: select.pick(&obs.predictions, &obs.values, &obs.halt_logits),
-        vote_by_step,
-        samples_by_step,
-        steps: obs.step,
-    })
+    Some(log.solved(selected))
 }
 
 #[cfg(test)]

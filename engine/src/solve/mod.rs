@@ -8,6 +8,7 @@ pub mod lane;
 pub mod live;
 pub mod recorded;
 mod round_input;
+mod round_log;
 pub mod step_answers;
 mod verified;
 

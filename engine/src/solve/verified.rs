@@ -22,7 +22,8 @@ use burn::tensor::Device;
 use super::round_input::RoundInput;
 use crate::tasks::Copies;
 use super::trajectories_to_run;
-use crate::gram::{Gram, SampleOptions, Selection, majority_vote};
+use super::round_log::RoundLog;
+use crate::gram::{Gram, SampleOptions, Selection};
 use crate::tasks::{Solved, TokenTask};
 
 /// How a verified run restarts when a whole budget verified nothing.
@@ -98,25 +99,16 @@ pub fn solve_verified<T: TokenTask>(
         let input = RoundInput::new(options.seed, round, restarts.copies, n, |rng| task.restart_copy(&tokens, rng));
         let round_options = SampleOptions { seed: round_seed(options.seed, round), ..run.clone() };
         let mut trajectories = input.trajectories(model, &tokens, round_options, device);
-        let (mut vote_by_step, mut samples_by_step) = (Vec::new(), Vec::<Vec<T::Answer>>::new());
-        // The newest step's LPRM values, halting logits, picked sample and number; its answers
-        // are the last entry of `samples_by_step`. The record is built once, when the round
-        // stops or ends.
-        let mut newest = (Vec::new(), Vec::new(), 0, 0);
-        let mut verified = None;
+        let mut log = RoundLog::new();
+        let (mut verified, mut selected) = (None, 0);
         while !trajectories.is_done() && verified.is_none() {
             let obs = input.back(trajectories.step().clone());
             spent += n;
-            let answers: Vec<T::Answer> = obs.predictions.iter().map(|p| task.answer_from_prediction(p)).collect();
-            vote_by_step.push(answers[majority_vote(&obs.predictions)].clone());
-            verified = answers.iter().position(|a| task.is_valid(puzzle, a));
-            let selected = verified.unwrap_or_else(|| select.pick(&obs.predictions, &obs.values, &obs.halt_logits));
-            newest = (obs.values.clone(), obs.halt_logits.clone(), selected, obs.step);
-            samples_by_step.push(answers);
+            verified = log.push(task, &obs).iter().position(|a| task.is_valid(puzzle, a));
+            selected = verified.unwrap_or_else(|| select.pick(&obs.predictions, &obs.values, &obs.halt_logits));
         }
-        let (values, halt_logits, selected, step) = newest;
-        let samples = samples_by_step.last().cloned().expect("at least one step");
-        let solved = Solved { samples, values, halt_logits, selected, vote_by_step, samples_by_step, steps: step };
+        let solved = log.solved(selected);
+        let step = solved.steps;
         if let Some(sample) = verified {
             let at = VerifiedAt { round, step, sample };
             return expand(VerifiedRun { solved, verified: Some(at), trajectory_steps: spent, rounds: round + 1 }, options.samples);

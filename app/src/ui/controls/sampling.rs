@@ -61,6 +61,8 @@ where
     let read = move || settings.with(|s| s.sampling().clone());
     // Whether the copies need the stop is the page's, fixed for its life.
     let free = settings.with_untracked(|s| s.sampling().copies_free);
+    // The copies checkbox: under the stop, or on its own where the copies need none.
+    let copies_check = move || view! { <Check checked=move || read().copies on_change=move |on| edit(&|s| s.copies = on) label=copies_label/> };
     view! {
         <Slider
             label=move || format!("Samples N = {}", read().samples)
@@ -116,9 +118,7 @@ where
                 label="Stop at the first sample that passes the rules (the rule check is exact and free; the paper runs every step, then votes)"
             />
             <Show when=move || read().stop>
-                {(copies && !free).then(|| view! {
-                    <Check checked=move || read().copies on_change=move |on| edit(&|s| s.copies = on) label=copies_label/>
-                })}
+                {(copies && !free).then(copies_check)}
                 <Slider
                     label=move || match read().restarts {
                         UNTIL_VERIFIED => "Restarts when nothing passes = until one passes".to_string(),
@@ -137,9 +137,7 @@ where
                 <p class="hint">"A budget of steps with no sample passing starts all N again with fresh noise, up to this many times; at the slider's end, until a sample passes or you press Stop."</p>
             </Show>
         })}
-        {(copies && free).then(|| view! {
-            <Check checked=move || read().copies on_change=move |on| edit(&|s| s.copies = on) label=copies_label/>
-        })}
+        {(copies && free).then(copies_check)}
     }
 }
 
