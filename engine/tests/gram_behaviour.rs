@@ -187,6 +187,41 @@ fn scale_changes_and_perturbations_act_from_the_next_step() {
     assert_ne!(row(&a, 2), row(&b, 2), "the perturbed row moved");
 }
 
+/// A resampling moves whole rows: after it, row i continues old row rows[i] (its state and its
+/// last observation), so on the mean path a reversed resampling gives the plain run's rows
+/// reversed, and clones of one row stay identical.
+#[test]
+fn resampling_continues_the_chosen_rows() {
+    let device = Device::flex();
+    let gram = model(true, &device);
+    let options = SampleOptions { samples: 4, max_steps: 3, halting: false, seed: 3, guidance_scale: 2.0, settle: 0.0, ..Default::default() };
+    let per = |o: &engine::gram::Observation, r: usize| {
+        let w = o.probabilities.len() / 4;
+        o.probabilities[r * w..(r + 1) * w].to_vec()
+    };
+    let mut plain = Trajectories::new(&gram, &[puzzle()], options.clone(), &device);
+    let first = plain.step().clone();
+    assert_ne!(per(&first, 0), per(&first, 3), "scale 2: the rows differ");
+    plain.set_guidance_scale(0.0);
+    let next = plain.step().clone();
+    let mut reversed = Trajectories::new(&gram, &[puzzle()], options.clone(), &device);
+    reversed.step();
+    reversed.resample(&[3, 2, 1, 0]);
+    reversed.set_guidance_scale(0.0);
+    let after = reversed.step().clone();
+    for r in 0..4 {
+        assert_eq!(per(&after, r), per(&next, 3 - r), "row {r} continues row {}", 3 - r);
+    }
+    let mut cloned = Trajectories::new(&gram, &[puzzle()], options, &device);
+    cloned.step();
+    cloned.resample(&[1, 1, 1, 1]);
+    cloned.set_guidance_scale(0.0);
+    let clones = cloned.step().clone();
+    for r in 0..4 {
+        assert_eq!(per(&clones, r), per(&next, 1), "clone {r} of row 1");
+    }
+}
+
 /// A model widened in its core's MLPs (`Gram::widened`) samples exactly what it sampled before,
 /// on both cores; the mixer's token MLP widens too, and narrowing is a sentence.
 #[test]

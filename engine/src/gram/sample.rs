@@ -89,6 +89,23 @@ pub struct Observation {
 }
 
 impl Observation {
+    /// The observation of a resampling: row `i` is row `rows[i]` of this one.
+    pub fn rows(&self, rows: &[usize]) -> Observation {
+        let per = |v: &[f32], w: usize| rows.iter().flat_map(|&r| v[r * w..(r + 1) * w].iter().copied()).collect::<Vec<_>>();
+        let l = self.predictions.first().map_or(0, Vec::len);
+        Observation {
+            step: self.step,
+            predictions: rows.iter().map(|&r| self.predictions[r].clone()).collect(),
+            probabilities: per(&self.probabilities, l * self.vocab),
+            values: per(&self.values, 1),
+            halt_probs: per(&self.halt_probs, 1),
+            halt_logits: per(&self.halt_logits, 1),
+            halted: rows.iter().map(|&r| self.halted[r]).collect(),
+            vocab: self.vocab,
+            latents: rows.iter().map(|&r| self.latents.get(r).cloned().unwrap_or_default()).collect(),
+        }
+    }
+
     /// Probability of `token` at position `pos` of `row`.
     pub fn probability(&self, row: usize, pos: usize, token: usize) -> f32 {
         let l = self.predictions[row].len();
@@ -166,6 +183,21 @@ impl<'m> Trajectories<'m> {
         mask[row] = 1.0;
         let mask = Tensor::<3>::from_data(TensorData::new(mask, [b, 1, 1]), &device);
         self.z.h = self.z.h.clone() + xi.expand([b, l, d]) * mask * sigma;
+    }
+
+    /// Replaces the trajectories by a resampling of them: new row `i` continues old row
+    /// `rows[i]` (its state, its input, its last observation), so a row may be cloned or dropped.
+    /// The noise stream goes on unchanged, so clones diverge from the next transition on.
+    pub fn resample(&mut self, rows: &[usize]) {
+        let b = self.e_x.dims()[0];
+        assert!(rows.len() == b && rows.iter().all(|&r| r < b), "a resampling keeps the {b} rows");
+        let device = self.e_x.device();
+        let index = Tensor::<1, Int>::from_data(TensorData::new(rows.iter().map(|&r| r as i64).collect(), [b]), &device);
+        self.e_x = self.e_x.clone().select(0, index.clone());
+        self.z = Latent { h: self.z.h.clone().select(0, index.clone()), l: self.z.l.clone().select(0, index) };
+        if let Some(last) = &mut self.last {
+            *last = last.rows(rows);
+        }
     }
 
     /// Whether the budget is spent or every trajectory has halted.

@@ -68,6 +68,14 @@ impl RoundInput {
         Trajectories::new(model, &inputs, options, device)
     }
 
+    /// The inputs after [`Trajectories::resample`] with the same `rows`: row `i` solves what row
+    /// `rows[i]` solved (one shared entry stays shared).
+    pub fn resample(&mut self, rows: &[usize]) {
+        if self.copies.len() > 1 {
+            self.copies = rows.iter().map(|&r| self.copies[r].clone()).collect();
+        }
+    }
+
     /// A step of the round's trajectories read in the puzzle's own frame.
     pub fn back(&self, obs: Observation) -> Observation {
         match self.copies.as_slice() {
