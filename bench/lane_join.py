@@ -40,16 +40,17 @@ def load(path):
     return out
 
 
-def joined(r, s, lanes, k_join, rho):
-    """Wall time to round r's step s when the other lanes join after k_join steps of round 0."""
+def joined(r, s, lanes, k_join, rho, budget=BUDGET):
+    """Wall time to round r's step s when the other lanes join after k_join steps of round 0,
+    every round a budget of `budget` steps."""
     if lanes == 1:
-        return BUDGET * r + s
+        return budget * r + s
     if r == 0:
         return min(s, k_join) + max(s - k_join, 0) * rho
     lane, before = r % lanes, r // lanes
     if lane == 0:
-        return k_join + (BUDGET * before + s - k_join) * rho
-    return k_join + (BUDGET * before + s) * rho
+        return k_join + (budget * before + s - k_join) * rho
+    return k_join + (budget * before + s) * rho
 
 
 def after_round_zero(r, s, lanes, rho):

@@ -418,7 +418,7 @@ fn solve_with_the_verified_stop_names_where_it_verified() {
 }
 
 /// `solve --task sudoku` with no sampling flags runs the engine's Sudoku inference defaults,
-/// the ones `/sudoku` opens with (N 10, scale 0.5, 16 steps, the verified stop, restarts, a copy
+/// the ones `/sudoku` opens with (N 10, scale 0.5, 6 steps, the verified stop, restarts, a copy
 /// per sample):
 /// the same lines as those flags spelled out; `--no-verified-stop` is the paper's sampler.
 #[test]

@@ -521,13 +521,13 @@ const PASTED_EXPERT = '....274....48..6.9..36..2.........8.....1.72..429...3.2.9
     const { page, context } = await newPage(b);
     await page.goto(`${base}/sudoku?backend=cpu`);
     // A held-out test puzzle with 26 givens (the expert band), not one the page offers, solved
-    // at the page's defaults (budgets of 16 steps, every sample on its own shuffled copy,
+    // at the page's defaults (budgets of 6 steps, every sample on its own shuffled copy,
     // restarts until a sample passes; docs/results/sudoku.md).
     const puzzle = PASTED_EXPERT;
     await page.getByLabel('Puzzle text, 81 characters').fill(puzzle);
     await page.getByRole('button', { name: 'Load', exact: true }).click();
     await page.locator('.summary').filter({ hasText: 'GRAM weights ready' }).waitFor({ timeout: 60000 });
-    assert(/n=10&scale=0.5&seed=0&steps=16&stop=1&restarts=until&copies=1/.test(page.url()), `not the page's defaults: ${page.url()}`);
+    assert(/n=10&scale=0.5&seed=0&steps=6&stop=1&restarts=until&copies=1/.test(page.url()), `not the page's defaults: ${page.url()}`);
     await page.getByRole('button', { name: 'Solve' }).click();
     const status = await waitDone(page, 300000);
     const solution = sudokuSolutions(puzzle)[0];
