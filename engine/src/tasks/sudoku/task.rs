@@ -13,7 +13,7 @@ pub const TEST_PER_BAND: usize = 100;
 /// "The verified stop and how the page's defaults were chosen": the most puzzles verified, ties to
 /// less compute; N by the browser's time to a verified answer): N = 10, guidance scale 0.5, a budget
 /// of 6 steps, the verified stop, every sample on its own shuffled copy of the puzzle, and 9
-/// restarts (all 400 plain and 200 rated validation puzzles; 10 budgets of 6 steps cost what 4 of
+/// restarts (all 400 plain and 200 rated validation puzzles; 10 budgets of 6 steps cost about what 4 of
 /// 16 did, and a sample verifies early in a round or not at all). The page keeps restarting until
 /// a sample verifies or the visitor stops it.
 pub const INFERENCE: InferenceDefaults = InferenceDefaults { samples: 10, steps: 6, guidance_scale: 0.5, verified_stop: true, restarts: 9, copies: Copies::Samples };
