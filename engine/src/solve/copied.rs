@@ -33,13 +33,14 @@ pub fn solve_on_copies<T: TokenTask>(
     }
     let mut trajectories = input.trajectories(model, &tokens, SampleOptions { samples: n, ..options.clone() }, device);
     let mut log = RoundLog::new();
-    let mut selected = 0;
+    let mut last = None;
     while !trajectories.is_done() {
         let obs = input.back(trajectories.step().clone());
         log.push(task, &obs);
-        selected = select.pick(&obs.predictions, &obs.values, &obs.halt_logits);
+        last = Some(obs);
     }
-    Some(log.solved(selected))
+    let obs = last.expect("at least one step");
+    Some(log.solved(select.pick(&obs.predictions, &obs.values, &obs.halt_logits)))
 }
 
 #[cfg(test)]
