@@ -1,20 +1,22 @@
 //! Are the model's most confident cells right on a puzzle it rarely solves, and does a round that
 //! takes them as extra givens verify more often? A diagnostic for a restart that changes what it
-//! restarts: round A runs the page's round (N 10, a copy per sample, 16 steps, no stop); its
+//! restarts: round A runs the page's round (N 10, a copy per sample, no stop; steps per round
+//! default to the page's budget); its
 //! samples' mean digit probabilities over every step rank the blank cells; the top K, minus any
 //! that clash with the givens or each other, become extra givens for round B. A sample of round B
 //! that passes the rules also solves the puzzle as given (it keeps every given).
 //!
 //! ```text
-//! cargo run --release -p engine --example sudoku_anchor -- <puzzle> <seed> <episodes> <guidance scale> <K,K,...>
+//! cargo run --release -p engine --example sudoku_anchor -- <puzzle> <seed> <episodes> <guidance scale> <K,K,...> [steps per round]
 //! ```
+
+mod common;
 
 use burn::tensor::Device;
 use engine::gram::{Gram, SampleOptions};
 use engine::solve::{Copies, RoundInput, round_seed};
 use engine::tasks::sudoku::{INFERENCE, Sudoku, SudokuGrid, are_peers, digit_probabilities, unique_solution};
 use engine::tasks::{Task, TokenTask};
-use engine::weights::{Manifest, load_gram};
 
 /// One round of the page's kind on `puzzle`: mean digit probabilities per cell over every sample
 /// and step, `[81 * 9]`, and how many samples passed the rules (once per sample).
@@ -72,20 +74,19 @@ fn anchored(puzzle: &SudokuGrid, mean: &[f32], k: usize) -> SudokuGrid {
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     if args.len() < 6 {
-        eprintln!("usage: sudoku_anchor <puzzle> <seed> <episodes> <guidance scale> <K,K,...>");
+        eprintln!("usage: sudoku_anchor <puzzle> <seed> <episodes> <guidance scale> <K,K,...> [steps per round]");
         std::process::exit(2);
     }
-    let puzzle = SudokuGrid::parse(&args[1]).expect("a puzzle: 81 characters of 1-9 and . or 0");
+    let puzzle = common::puzzle_arg(&args[1]);
     let seed: u64 = args[2].parse().expect("seed");
     let episodes: usize = args[3].parse().expect("episodes");
     let scale: f64 = args[4].parse().expect("guidance scale");
     let ks: Vec<usize> = args[5].split(',').map(|k| k.parse().expect("K")).collect();
+    let steps: usize = args.get(6).map_or(INFERENCE.steps, |s| s.parse().expect("steps"));
     let device = Device::default();
-    let dir = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../public/weights");
-    let manifest = Manifest::from_json(&std::fs::read_to_string(dir.join("gram-sudoku.json")).expect("manifest")).expect("manifest");
-    let model = load_gram(&manifest, &std::fs::read(dir.join("gram-sudoku.bpk")).expect("weights"), &device).expect("weights");
+    let model = common::load_shipped(&common::shipped_manifest(), &device);
     let solution = unique_solution(&puzzle).expect("a puzzle with exactly one solution");
-    let options = SampleOptions { samples: INFERENCE.samples, max_steps: INFERENCE.steps, guidance_scale: scale, settle: 0.0, ..SampleOptions::default() };
+    let options = SampleOptions { samples: INFERENCE.samples, max_steps: steps, guidance_scale: scale, settle: 0.0, ..SampleOptions::default() };
     let (mut base_rounds, mut base_verified) = (0, 0);
     // Per K: anchored rounds with a verified sample, rounds whose anchors were all right, wrong anchors.
     let mut per_k = vec![(0usize, 0usize, 0usize, 0usize); ks.len()];
