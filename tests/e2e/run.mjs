@@ -417,14 +417,21 @@ const PASTED_EXPERT = '....274....48..6.9..36..2.........8.....1.72..429...3.2.9
     const { page, context } = await newPage(b);
     await page.goto(`${base}/sudoku?backend=cpu`);
     const before = await sudokuGrid(page);
-    await page.getByLabel('Puzzle text, 81 characters').fill('12345');
+    await page.getByLabel('Puzzle text, 81 cells').fill('12345');
     await page.getByRole('button', { name: 'Load', exact: true }).click();
     await page.getByRole('alert').filter({ hasText: /81 cells.*unchanged/ }).waitFor();
     assert(await sudokuGrid(page) === before, 'a bad paste changed the grid');
     const famous = '53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79';
-    await page.getByLabel('Puzzle text, 81 characters').fill(famous.replace(/\./g, '0'));
+    await page.getByLabel('Puzzle text, 81 cells').fill(famous.replace(/\./g, '0'));
     await page.getByRole('button', { name: 'Load', exact: true }).click();
     assert(await sudokuGrid(page) === famous, 'the pasted puzzle is not on the grid');
+    // A grid drawn with spaces, | and +--- lines, as puzzle sites print it (the text field drops its line breaks).
+    const escargot = '1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3..';
+    const rows = escargot.match(/.{9}/g).map((r) => [r.slice(0, 3), r.slice(3, 6), r.slice(6)].map((t) => [...t].join(' ')).join(' | '));
+    const rule = '------+-------+------';
+    await page.getByLabel('Puzzle text, 81 cells').fill([...rows.slice(0, 3), rule, ...rows.slice(3, 6), rule, ...rows.slice(6)].join('\n'));
+    await page.getByRole('button', { name: 'Load', exact: true }).click();
+    assert(await sudokuGrid(page) === escargot, 'the drawn grid is not on the grid');
     await page.getByLabel('Difficulty').selectOption('hard');
     await page.getByRole('button', { name: 'New puzzle' }).click();
     const gen = await sudokuGrid(page);
@@ -442,7 +449,7 @@ const PASTED_EXPERT = '....274....48..6.9..36..2.........8.....1.72..429...3.2.9
     await page.locator('.board-status').filter({ hasText: /more than one solution/ }).waitFor();
     assert(await page.getByRole('button', { name: 'Solve' }).isDisabled(), 'Solve enabled for an empty grid');
     // Row 1 = 1..8 and a 9 in column 9 further down: no solution, no clash.
-    await page.getByLabel('Puzzle text, 81 characters').fill('12345678.' + '.'.repeat(27) + '........9' + '.'.repeat(36));
+    await page.getByLabel('Puzzle text, 81 cells').fill('12345678.' + '.'.repeat(27) + '........9' + '.'.repeat(36));
     await page.getByRole('button', { name: 'Load', exact: true }).click();
     await page.locator('.board-status').filter({ hasText: /no solution/ }).waitFor();
     assert(await page.getByRole('button', { name: 'Solve' }).isDisabled(), 'Solve enabled for an impossible grid');
@@ -524,7 +531,7 @@ const PASTED_EXPERT = '....274....48..6.9..36..2.........8.....1.72..429...3.2.9
     // at the page's defaults (budgets of 6 steps, every sample on its own shuffled copy,
     // restarts until a sample passes; docs/results/sudoku.md).
     const puzzle = PASTED_EXPERT;
-    await page.getByLabel('Puzzle text, 81 characters').fill(puzzle);
+    await page.getByLabel('Puzzle text, 81 cells').fill(puzzle);
     await page.getByRole('button', { name: 'Load', exact: true }).click();
     await page.locator('.summary').filter({ hasText: 'GRAM weights ready' }).waitFor({ timeout: 60000 });
     assert(/n=10&scale=0.5&seed=0&steps=6&stop=1&restarts=until&copies=1/.test(page.url()), `not the page's defaults: ${page.url()}`);

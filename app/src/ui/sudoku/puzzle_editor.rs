@@ -126,8 +126,8 @@ pub(super) fn PuzzleEditor(page: SudokuState) -> impl IntoView {
             </div>
             <div class="row paste">
                 <label>
-                    "Paste 81 characters "
-                    <input type="text" class="paste-input" aria-label="Puzzle text, 81 characters" placeholder="53..7....6..195..."
+                    "Paste a puzzle (81 cells, blanks as . 0 or -; spaces and grid lines are skipped) "
+                    <input type="text" class="paste-input" aria-label="Puzzle text, 81 cells" placeholder="53..7....6..195..."
                         prop:value=move || paste.get()
                         on:input=move |ev| paste.set(event_target_value(&ev))
                         on:keydown=move |ev: web_sys::KeyboardEvent| if ev.key() == "Enter" { page.load_paste() }/>

@@ -108,7 +108,7 @@ impl SudokuState {
     /// Loads the pasted text, or says why not (the grid stays).
     pub(super) fn load_paste(self) {
         let text = self.paste.get_untracked();
-        match SudokuGrid::parse(&text) {
+        match SudokuGrid::from_pasted(&text) {
             Ok(g) => {
                 self.paste_error.set(None);
                 self.generated.set(None);

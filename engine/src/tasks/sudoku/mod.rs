@@ -17,6 +17,7 @@ mod harden;
 pub mod imported;
 pub mod metrics;
 mod model;
+mod pasted;
 mod pool;
 mod solver;
 mod task;
@@ -47,6 +48,8 @@ pub struct SudokuGrid {
 pub enum GridError {
     /// Not 81 cells long (the count found).
     Length(usize),
+    /// Pasted text ([`SudokuGrid::from_pasted`]) that holds another number of cells than 81.
+    Cells(usize),
     /// A character that is not `1`-`9`, `.` or `0` (position and character).
     Character(usize, char),
     /// A token outside the vocabulary of a grid (position, token).
@@ -57,6 +60,7 @@ impl fmt::Display for GridError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             GridError::Length(n) => write!(f, "a Sudoku has 81 cells, this line has {n}"),
+            GridError::Cells(n) => write!(f, "a Sudoku has 81 cells (1-9 for a digit; . 0 - _ * x or ? for a blank), this text has {n}"),
             GridError::Character(i, c) => write!(
                 f,
                 "cell {} (row {}, column {}) is {c:?}; use 1-9 for a digit and . or 0 for a blank",
