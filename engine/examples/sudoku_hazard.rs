@@ -101,12 +101,14 @@ fn main() {
         while !trajectories.is_done() {
             let obs = input.back(trajectories.step().clone());
             spent += n;
-            let mut clashes = Vec::with_capacity(n);
+            let (mut clashes, mut any_valid) = (Vec::with_capacity(n), false);
             for (j, prediction) in obs.predictions.iter().enumerate() {
                 let answer = task.answer_from_prediction(prediction);
                 wrong.push(answer.wrong_cells(&solution).len());
                 clashes.push(answer.conflicts().len());
-                if !done[j] && task.is_valid(&puzzle, &answer) {
+                let valid = task.is_valid(&puzzle, &answer);
+                any_valid |= valid;
+                if !done[j] && valid {
                     if !done.iter().any(|&d| d) {
                         first_steps.push(obs.step);
                     }
@@ -117,9 +119,8 @@ fn main() {
             clashing.extend_from_slice(&clashes);
             if let Some(file) = trace.as_mut() {
                 let max = |v: &[f32]| v.iter().copied().fold(f32::NEG_INFINITY, f32::max);
-                let valid = obs.predictions.iter().any(|p| task.is_valid(&puzzle, &task.answer_from_prediction(p)));
                 let fewest = clashes.iter().min().copied().unwrap_or(0);
-                writeln!(file, "{round},{},{},{},{fewest},{}", obs.step, max(&obs.values), max(&obs.halt_logits), u8::from(valid)).expect("--trace");
+                writeln!(file, "{round},{},{},{},{fewest},{}", obs.step, max(&obs.values), max(&obs.halt_logits), u8::from(any_valid)).expect("--trace");
             }
             if drop > 0 && obs.step % every == 0 && obs.step < steps {
                 let rows = resampled_rows(&clashes, drop);

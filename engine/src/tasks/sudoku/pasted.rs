@@ -35,13 +35,8 @@ impl SudokuGrid {
     /// neither.
     pub fn from_pasted(text: &str) -> Result<Self, GridError> {
         let readings = [cells(text, true), cells(text, false)];
-        let grid = |c: &Vec<u8>| {
-            let mut g = SudokuGrid::empty();
-            g.cells.copy_from_slice(c);
-            g
-        };
-        if let Some(c) = readings.iter().flatten().find(|c| c.len() == CELLS) {
-            return Ok(grid(c));
+        if let Some(c) = readings.iter().flatten().find_map(|c| <[u8; CELLS]>::try_from(c.as_slice()).ok()) {
+            return Ok(SudokuGrid::from_cells(c));
         }
         match &readings[1] {
             Err((at, ch)) => Err(GridError::Character(*at, *ch)),
