@@ -75,8 +75,9 @@ pub struct EvalCli {
     /// and 13) to this CSV file.
     #[arg(long)]
     pub csv: Option<PathBuf>,
-    /// Sudoku weights: score the puzzles of a test import (`data import --format sudoku-csv
-    /// --test`, e.g. Sudoku-Extreme's test.csv) instead of our split's `--part`.
+    /// Sudoku or colouring weights: score the puzzles of a test import (`data import --format
+    /// sudoku-csv --test`, e.g. Sudoku-Extreme's test.csv; `--format coloring --test`, graphs
+    /// from elsewhere) instead of our split's `--part`.
     #[arg(long, conflicts_with = "part")]
     pub data: Option<PathBuf>,
     /// Sudoku weights: score `--part`'s rated set instead (200 puzzles, givens 17-40, each the
@@ -88,8 +89,8 @@ pub struct EvalCli {
 /// `data import`'s flags (`commands/import.rs`).
 #[derive(Args)]
 pub struct ImportArgs {
-    /// What the input is: `sudoku-csv` (Sudoku-Extreme's source,q,a,rating CSV) or `arc`
-    /// (ARC-AGI JSON).
+    /// What the input is: `sudoku-csv` (Sudoku-Extreme's source,q,a,rating CSV), `arc`
+    /// (ARC-AGI JSON) or `coloring` (graphs, one per line or DIMACS blocks; with --test).
     #[arg(long, value_enum)]
     pub format: ImportFormat,
     /// The file to import (`arc`: also a directory of per-task .json files).
@@ -112,15 +113,20 @@ pub struct ImportArgs {
     pub seed: u64,
     /// sudoku-csv: import a held-out test set (e.g. Sudoku-Extreme's test.csv) for `eval
     /// --data`: every kept row is a test puzzle (no validation part, no --augment); training
-    /// refuses it.
+    /// refuses it. coloring: required (a colouring import is a test set).
     #[arg(long)]
     pub test: bool,
+    /// coloring: the models' vertex count, 8 or 10 (a smaller graph gets isolated vertices).
+    /// Default: the length of the first line written in the task's format (28 or 45).
+    #[arg(long)]
+    pub vertices: Option<usize>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum ImportFormat {
     SudokuCsv,
     Arc,
+    Coloring,
 }
 
 #[derive(Subcommand)]
@@ -130,8 +136,9 @@ pub enum Command {
     /// gram/trm-nqueens8-boards, gram/trm-sudoku-grids, gram/trm-digits, gram-arc-tiny (on an
     /// `arc` import: --data), reasoner-tree-pretrain, reasoner-tree-sst, reasoner-tree-talker).
     Train(crate::train_cli::TrainCli),
-    /// Datasets you bring: `data import --format sudoku-csv|arc --input FILE --out DIR` checks a
-    /// file whole and writes an import directory that `train --data DIR` reads.
+    /// Datasets you bring: `data import --format sudoku-csv|arc|coloring --input FILE --out DIR`
+    /// checks a file whole and writes an import directory that `train --data DIR` (or, for a
+    /// test import, `eval --data DIR`) reads.
     Data {
         #[command(subcommand)]
         command: DataCommand,

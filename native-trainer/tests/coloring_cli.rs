@@ -146,3 +146,64 @@ fn augment_is_recorded_and_refused_where_a_task_has_no_copies() {
     assert!(!out.status.success() && err.contains("--augment: nqueens8 has no answer-preserving copy"), "{err}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Graphs from elsewhere: `solve` reads an edge list as a line; `data import --format coloring
+/// --test` reads edge lists, DIMACS blocks and the task's lines, says which the project's dataset
+/// holds, and `eval --data` scores them with the split's tables; a graph with no colouring, a
+/// vertex beyond the models' and an import of the other size are refused with the reason.
+#[test]
+fn graphs_from_elsewhere_are_read_imported_and_scored() {
+    let mut cmd = bin();
+    cmd.args(["solve", "--task", "coloring8", "--weights"]).arg(weights("gram-coloring8")).args(["--samples", "3"]);
+    let out = run_with_stdin(cmd, "0-1 1-2 2-0\n0-1 1-9\n");
+    let rows: Vec<serde_json::Value> = lines(&out).iter().map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert_eq!(rows[0]["samples"].as_array().map(Vec::len), Some(3), "{rows:?}");
+    assert_eq!(rows[0]["puzzle"], "0-1 1-2 2-0", "the line as given");
+    assert!(rows[0]["samples"].as_array().unwrap().iter().all(|c| c.as_str().map(str::len) == Some(8)), "a colour per vertex of the model's 8");
+    assert!(rows[1]["error"].as_str().unwrap().contains("vertex 9 is beyond this model's 8 vertices"));
+
+    let dir = std::env::temp_dir().join(format!("nt-coloring-import-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let test_line = {
+        let out = bin().args(["split", "--task", "coloring8", "--part", "test"]).output().unwrap();
+        lines(&out)[0].clone()
+    };
+    let file = dir.join("graphs.txt");
+    std::fs::write(&file, format!("# three graphs\n0-1 1-2 2-3 3-0\nc a triangle\np edge 3 3\ne 1 2\ne 2 3\ne 3 1\n{test_line}\n")).unwrap();
+    let import = |out: &str, extra: &[&str]| {
+        let mut cmd = bin();
+        cmd.args(["data", "import", "--format", "coloring", "--input"]).arg(&file).arg("--out").arg(dir.join(out)).args(extra);
+        cmd.output().unwrap()
+    };
+    let out = import("imp", &["--test", "--vertices", "8"]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let text = lines(&out).join("\n");
+    assert!(text.contains("graphs: 3 on 8 vertices"), "{text}");
+    assert!(text.contains("1 in its test part (none the models trained on)"), "{text}");
+    let written = std::fs::read_to_string(dir.join("imp/test.txt")).unwrap();
+    assert_eq!(written.lines().nth(2), Some(test_line.as_str()));
+
+    let eval = |w: &str| {
+        let mut cmd = bin();
+        cmd.args(["--threads", "1", "eval", "--weights"]).arg(weights(w)).arg("--data").arg(dir.join("imp")).args(["--samples", "2"]);
+        cmd.output().unwrap()
+    };
+    let out = eval("gram-coloring8");
+    let text = lines(&out).join("\n");
+    assert!(out.status.success() && text.contains("imported test") && text.contains(": 3 graphs"), "{text}");
+    assert!(text.contains("TABLE1 conflicts="), "{text}");
+    let out = eval("gram-coloring10");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("8-vertex graphs; these are coloring10 weights"));
+
+    // Nothing is written when a line is bad, or --test is missing.
+    std::fs::write(&file, "0-1\n0-1 0-2 0-3 1-2 1-3 2-3\n").unwrap();
+    let out = import("bad", &["--test", "--vertices", "8"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("line 2: not 3-colourable: vertices 0, 1, 2 and 3"));
+    let out = import("bad", &["--vertices", "8"]);
+    assert!(String::from_utf8_lossy(&out.stderr).contains("add --test"));
+    assert!(!dir.join("bad").exists());
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -141,7 +141,8 @@ fn a_sudoku_test_import_is_scored_by_eval_and_refused_by_train() {
     assert!(text.contains(&format!("imported test {}", out_dir.display())), "{text}");
     assert!(text.contains("| all |  | 4 |") && text.contains("TABLE sudoku accuracy="), "the 4 imported puzzles are scored: {text}");
     assert!(stderr(&eval("trm-sudoku", &["--record"])).contains("--record stores a score on our test split"));
-    assert!(stderr(&eval("trm-nqueens8", &[])).contains("--data scores Sudoku weights"));
+    assert!(stderr(&eval("trm-nqueens8", &[])).contains("--data scores Sudoku or colouring weights"));
+    assert!(stderr(&eval("gram-coloring8", &[])).contains("not a colouring test import"), "a Sudoku import for colouring weights");
 
     let mut cmd = bin();
     cmd.args(["train", "--preset", "trm-sudoku", "--steps", "1", "--data"]).arg(&out_dir).arg("--run-dir").arg(dir.join("run"));

@@ -44,7 +44,7 @@ pub struct EvalArgs<'a> {
     pub select: &'a [String],
     pub command: &'a str,
     pub csv: Option<&'a Path>,
-    /// `--data`: a Sudoku test import scored instead of `part`.
+    /// `--data`: a Sudoku or colouring test import scored instead of `part`.
     pub data: Option<&'a Path>,
     /// `--hardest-of K`: `part`'s rated Sudoku set scored instead of the part.
     pub hardest_of: Option<usize>,
@@ -143,10 +143,11 @@ pub fn eval(args: EvalArgs, device: &Device) -> Result<SummaryRow, String> {
         result: String::new(),
     };
     let task = task_of(&config, named_task(args.weights, manifest.as_ref()).as_deref())?;
-    let imported: Option<Box<dyn Any>> = match args.data {
-        Some(dir) if task == TaskId::Sudoku => Some(Box::new(crate::gram::imports::read_sudoku_test(dir)?)),
-        Some(_) => return Err(format!("--data scores Sudoku weights on a test import; these are {} weights", task.id())),
-        None => match args.hardest_of {
+    let imported: Option<Box<dyn Any>> = match (args.data, task) {
+        (Some(dir), TaskId::Sudoku) => Some(Box::new(crate::gram::imports::read_sudoku_test(dir)?)),
+        (Some(dir), TaskId::Coloring(n)) => Some(Box::new(crate::gram::imports::read_coloring_test(dir, n)?)),
+        (Some(_), _) => return Err(format!("--data scores Sudoku or colouring weights on a test import; these are {} weights", task.id())),
+        (None, _) => match args.hardest_of {
             Some(k) if task == TaskId::Sudoku => Some(Box::new(engine::tasks::sudoku::rated_set(part, k, engine::tasks::sudoku::RATED_COUNT))),
             Some(_) => return Err(format!("--hardest-of scores Sudoku weights on a rated set; these are {} weights", task.id())),
             None => None,

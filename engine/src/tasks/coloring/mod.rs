@@ -1,18 +1,21 @@
 //! Graph 3-colouring (the GRAM paper, appendix E.1.2): graphs, colourings and their formats
-//! ([`graph`]), the exact enumerator of canonical colourings ([`solver`]), the Erdős–Rényi
-//! dataset and its split ([`data`]), conflict edges and coverage@N ([`metrics`]), the task
-//! interface ([`task`]) and the model configs ([`model`]).
+//! ([`graph`]), graphs as other sources write them (edge lists, DIMACS, matrices: [`pasted`]),
+//! the exact enumerator of canonical colourings ([`solver`]), the Erdős–Rényi dataset and its
+//! split ([`data`]), conflict edges and coverage@N ([`metrics`]), the task interface ([`task`])
+//! and the model configs ([`model`]).
 
 mod data;
 mod graph;
 pub mod metrics;
 mod model;
+mod pasted;
 mod solver;
 mod task;
 
 pub use data::{DATA_SEED, Instance, SplitMix64, dataset, dataset_size, edge_probability, part_of, random_graph, split};
 pub use graph::{COLOURS, Colouring, DIAGONAL, EDGE, FIRST_COLOUR, Graph, GraphError, NO_EDGE, VOCAB, pair_count, pairs, position, seq_len};
 pub use model::{gram_attention_config, gram_config};
+pub use pasted::{from_pasted_onto, read_graph_file};
 pub use solver::{canonical_colourings, count_colourings, is_3_colourable};
 pub use task::{Coloring, colour_probabilities, impossible_reason};
 

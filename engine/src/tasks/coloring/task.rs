@@ -59,8 +59,9 @@ impl Task for Coloring {
         format!("coloring{}", self.n)
     }
 
+    /// The task's line or an edge list (`0-1 0-2 1-2`, vertices from 0): [`Graph::from_pasted`].
     fn parse(&self, text: &str) -> Result<Graph, String> {
-        let graph = Graph::parse(text, self.n).map_err(|e| e.to_string())?;
+        let graph = Graph::from_pasted(text, self.n)?;
         match impossible_reason(&graph) {
             Some(reason) => Err(reason),
             None => Ok(graph),
@@ -222,6 +223,7 @@ mod tests {
     fn parse_explains_bad_graphs() {
         let task = Coloring::new(8);
         assert!(task.parse(&"0".repeat(27)).unwrap_err().contains("expected 28 characters"));
+        assert!(task.parse("0-1 1-2 2-0").is_ok(), "an edge list");
         assert!(task.parse(&format!("2{}", "0".repeat(27))).unwrap_err().contains("character 1 is '2'"));
         // K4 on vertices 0..4: pairs (0,1),(0,2),(0,3) then (1,2),(1,3) then (2,3).
         let mut g = Graph::empty(8);
