@@ -20,6 +20,9 @@ fn numbers(text: &str) -> Result<Vec<usize>, String> {
     for word in text.split(is_separator).filter(|w| !w.is_empty()) {
         match word.parse::<usize>() {
             Ok(v) => out.push(v),
+            Err(_) if word.chars().all(|c| c.is_ascii_digit()) => {
+                return Err(format!("{word} is not a vertex number: an edge list names two vertices per edge, such as 0-1"));
+            }
             Err(_) => {
                 let bad = word.chars().find(|c| !c.is_ascii_digit()).unwrap_or('?');
                 return Err(format!(
@@ -150,7 +153,7 @@ impl Graph {
             return Err("no graph: paste the task's line of 0s and 1s, an edge list such as 0-1 0-2 1-2, a DIMACS graph or an adjacency matrix".into());
         }
         if lines.iter().any(|l| l.starts_with("p ")) || lines.iter().any(|l| l.starts_with("e ")) {
-            let graphs = read_graph_file(&lines.join("\n"), n)?;
+            let graphs = read_graph_file(text, n)?;
             return match graphs.as_slice() {
                 [(_, g)] => Ok(g.clone()),
                 _ => Err(format!("{} graphs: paste one", graphs.len())),
@@ -257,6 +260,9 @@ mod tests {
         assert!(err("010\n001\n100").contains("not symmetric"));
         assert!(err("110\n101\n010").contains("joins vertex 0 to itself"));
         assert!(err("   ").starts_with("no graph"));
+        let two = format!("{}\n{}", "0".repeat(28), "1".repeat(28));
+        assert!(err(&two).contains("is not a vertex number"), "{}", err(&two));
+        assert!(err("c a comment\np edge 3 1\ne 1 4").starts_with("line 3: vertex 4"), "lines counted as pasted");
     }
 
     /// The page's reading: its current size first, then the other; a graph that fits neither is
