@@ -886,7 +886,7 @@ const vertex = (page, i) => page.getByRole('button', { name: new RegExp(`^Vertex
 // ---------- Graph colouring (CPU) ----------
 {
   const b = await browser(false);
-  await test('Coloring: edges by clicks, the count and the impossible verdict agree with an independent search', async () => {
+  await test('Coloring: edges by clicks, the count and the impossible verdict agree with an independent search; pasted edge lists and DIMACS load, a bad one is explained', async () => {
     const { page, context } = await newPage(b);
     await page.goto(`${base}/coloring?backend=cpu`);
     await page.waitForFunction(() => location.search.includes('graph='));
@@ -910,6 +910,37 @@ const vertex = (page, i) => page.getByRole('button', { name: new RegExp(`^Vertex
     assert(countColourings(k4) === 0, `not a K4: ${k4}`);
     assert(/Not 3-colourable: vertices 0, 1, 2 and 3/.test(await verdict()), `verdict: ${await verdict()}`);
     assert(await page.getByRole('button', { name: 'Solve' }).isDisabled(), 'Solve is enabled on a graph with no colouring');
+    // Pasting a graph written elsewhere: a bad edge list is explained and changes nothing; an
+    // edge list that names vertex 9 moves the page to 10 vertices; a DIMACS graph (numbered
+    // from 1) loads onto the size on screen.
+    const paste = async (text) => {
+      await page.getByLabel(/^Graph text/).fill(text);
+      await page.getByRole('button', { name: 'Load graph' }).click();
+    };
+    const triangle = (n, edges) => {
+      const on = new Set(edges.map(([i, j]) => `${Math.min(i, j)},${Math.max(i, j)}`));
+      let t = '';
+      for (let i = 0; i < n; i++) for (let j = i + 1; j < n; j++) t += on.has(`${i},${j}`) ? '1' : '0';
+      return t;
+    };
+    await paste('0-1 1-1');
+    await page.getByRole('alert').filter({ hasText: 'vertex 1 is joined to itself' }).waitFor({ timeout: 5000 });
+    assert(urlGraph(page) === k4, 'a bad paste changed the graph');
+    const pathTo9 = [[0, 1], [1, 2], [2, 9], [9, 0]];
+    await paste('0-1, 1-2, 2-9, 9-0');
+    const g10 = await urlGraphWhen(page, (g) => g.length === 45);
+    assert(g10 === triangle(10, pathTo9), `the pasted edge list is not the graph: ${g10}`);
+    assert(await page.locator('.vertex-button').count() === 10, 'an edge list naming vertex 9 did not move the page to 10 vertices');
+    assert((await verdict()).includes(`4 edges. 3-colourable: the exact solver finds ${countColourings(g10)} colouring`), `verdict after the paste: ${await verdict()}`);
+    assert(await page.getByRole('alert').count() === 0, 'the error stayed after a good paste');
+    await paste('c a triangle\np edge 3 3\ne 1 2\ne 2 3\ne 3 1');
+    const tri = await urlGraphWhen(page, (g) => g !== g10);
+    assert(tri === triangle(10, [[0, 1], [1, 2], [0, 2]]), `the DIMACS triangle did not load onto 10 vertices: ${tri}`);
+    results.coloring_paste = `edge list onto 10 vertices: ${countColourings(g10)} colourings; DIMACS triangle: ${countColourings(tri)}`;
+    await paste('0-1 1-12');
+    await page.getByRole('alert').filter({ hasText: "vertex 12 is beyond this model's 10 vertices" }).waitFor({ timeout: 5000 });
+    assert(urlGraph(page) === tri, 'a paste naming vertex 12 changed the graph');
+    await page.screenshot({ path: path.join(shots, 'coloring-paste.png'), fullPage: true });
     assert(page.errors.length === 0, `console errors: ${page.errors}`);
     await context.close();
   });

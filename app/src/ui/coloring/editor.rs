@@ -1,6 +1,7 @@
 //! The graph editor: choose a vertex, then another, to add or remove the edge between them (by
 //! pointer, or Tab and Enter); the engine says at once whether the graph is 3-colourable and
-//! how many colourings it has up to renaming the colours.
+//! how many colourings it has up to renaming the colours; or paste a graph written elsewhere
+//! (an edge list, DIMACS, a matrix: `engine::tasks::coloring::from_pasted_onto`).
 
 use engine::tasks::coloring::impossible_reason;
 use leptos::prelude::*;
@@ -14,7 +15,7 @@ use crate::ui::trajectories::coverage::Coverage;
 
 #[component]
 pub(super) fn GraphEditor(page: ColoringState) -> impl IntoView {
-    let ColoringState { settings, coverage: Coverage { exact, .. }, .. } = page;
+    let ColoringState { settings, coverage: Coverage { exact, .. }, paste, paste_error, .. } = page;
     // Only a new size rebuilds the vertices (an edit keeps them, and the keyboard focus).
     let size = Memo::new(move |_| settings.with(ColoringSettings::vertices));
     let vertices = move || {
@@ -63,6 +64,18 @@ pub(super) fn GraphEditor(page: ColoringState) -> impl IntoView {
                 <button on:click=move |_| page.clear_edges()>"No edges"</button>
                 <button on:click=move |_| page.new_held_out()>"New graph"</button>
             </div>
+            <div class="row paste">
+                <label>
+                    "Paste a graph (an edge list such as 0-1 0-2 1-2, vertices from 0; a DIMACS graph; an adjacency matrix; or the 28- or 45-character line) "
+                    <textarea class="paste-input" rows="2" aria-label="Graph text: an edge list, DIMACS, a matrix or the task's line" placeholder="0-1 0-2 1-2 2-3"
+                        prop:value=move || paste.get()
+                        on:input=move |ev| paste.set(event_target_value(&ev))></textarea>
+                </label>
+                <button on:click=move |_| page.load_paste()>"Load graph"</button>
+            </div>
+            <Show when=move || paste_error.with(Option::is_some)>
+                <p class="error" role="alert">{move || paste_error.get().unwrap_or_default()}</p>
+            </Show>
         </div>
     }
 }

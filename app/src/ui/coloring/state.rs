@@ -3,14 +3,14 @@
 //! closure captures it.
 
 use engine::tasks::coloring::metrics::{distinct_valid, found_curve};
-use engine::tasks::coloring::{Colouring, Graph, canonical_colourings, is_3_colourable};
+use engine::tasks::coloring::{Colouring, Graph, canonical_colourings, from_pasted_onto, is_3_colourable};
 use leptos::prelude::*;
 
 use crate::ui::trajectories::reasoner::ReasonerPage;
 use crate::ui::model_worker::ModelWorker;
 use crate::ui::trajectories::coverage::{Answers, Coverage};
 use crate::ui::trajectories::session::Session;
-use crate::url_state::coloring::ColoringSettings;
+use crate::url_state::coloring::{ColoringSettings, SIZES};
 
 #[derive(Clone, Copy)]
 pub(super) struct ColoringState {
@@ -22,6 +22,9 @@ pub(super) struct ColoringState {
     pub(super) coverage: Coverage<Graph, Colouring>,
     /// The vertex chosen in the editor, waiting for a second one.
     pub(super) chosen: RwSignal<Option<usize>>,
+    /// The paste field's text, and why it was not loaded.
+    pub(super) paste: RwSignal<String>,
+    pub(super) paste_error: RwSignal<Option<String>>,
 }
 
 /// An answer's text, one character per vertex (its graph's size; checked against the graph
@@ -38,7 +41,22 @@ impl ColoringState {
         let worker = session.spawn_worker(&initial, |g: &Graph, b: &str| parse_answer(b).is_some_and(|c| g.is_coloured_by(&c)));
         let answers = Answers { exact: canonical_colourings, parse: parse_answer, found_curve, distinct: distinct_valid };
         let coverage = Coverage::new(settings, session, answers);
-        Self { settings, session, worker, coverage, chosen: RwSignal::new(None) }
+        Self { settings, session, worker, coverage, chosen: RwSignal::new(None), paste: RwSignal::new(String::new()), paste_error: RwSignal::new(None) }
+    }
+
+    /// Loads the pasted graph onto the size on screen, or onto the other size when it needs it
+    /// (which loads that size's models), or says why not (the graph stays).
+    pub(super) fn load_paste(self) {
+        let n = self.settings.with_untracked(|s| s.puzzle.n());
+        let sizes: Vec<usize> = std::iter::once(n).chain(SIZES.iter().copied().filter(|&m| m != n)).collect();
+        match from_pasted_onto(&self.paste.get_untracked(), &sizes) {
+            Ok(g) => {
+                self.paste_error.set(None);
+                self.set_size(g.n());
+                self.edit(&|p: &mut Graph| *p = g.clone());
+            }
+            Err(e) => self.paste_error.set(Some(format!("Not loaded: {e}. The graph is unchanged."))),
+        }
     }
 
     /// The editor's vertex press: the first chooses, the second toggles the edge between them.
