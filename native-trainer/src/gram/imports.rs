@@ -70,12 +70,16 @@ pub fn check_out(out: &Path) -> Result<(), String> {
     }
 }
 
-/// The `format` an import directory's manifest names.
-fn format_of(dir: &Path) -> Result<String, String> {
+/// An import directory's manifest (`import.json`).
+fn manifest_of(dir: &Path) -> Result<serde_json::Value, String> {
     let path = dir.join(MANIFEST);
     let text = fs::read_to_string(&path).map_err(|e| format!("--data {}: no import here ({}: {e}); make one with `native-trainer data import`", dir.display(), path.display()))?;
-    let manifest: serde_json::Value = serde_json::from_str(&text).map_err(|e| format!("{}: {e}", path.display()))?;
-    Ok(manifest["format"].as_str().unwrap_or("").to_string())
+    serde_json::from_str(&text).map_err(|e| format!("{}: {e}", path.display()))
+}
+
+/// The `format` an import directory's manifest names.
+fn format_of(dir: &Path) -> Result<String, String> {
+    Ok(manifest_of(dir)?["format"].as_str().unwrap_or("").to_string())
 }
 
 fn expect_format(dir: &Path, want: &str) -> Result<(), String> {
@@ -114,20 +118,22 @@ pub fn read_sudoku_test(dir: &Path) -> Result<Vec<Instance>, String> {
 /// The graphs of a colouring test import (format `coloring-test`) with every colouring, for
 /// weights of `n` vertices: what `eval --data` scores.
 pub fn read_coloring_test(dir: &Path, n: usize) -> Result<Vec<coloring::Instance>, String> {
-    match format_of(dir)?.as_str() {
+    let manifest = manifest_of(dir)?;
+    match manifest["format"].as_str().unwrap_or("") {
         "coloring-test" => {}
         f => return Err(format!("--data {}: an import of format {f:?}, not a colouring test import (`data import --format coloring --test`)", dir.display())),
+    }
+    // The vertex count is the manifest's, as `data import --vertices` wrote it.
+    match manifest["vertices"].as_u64() {
+        Some(v) if v as usize == n => {}
+        Some(v) => return Err(format!("--data {}: {v}-vertex graphs; these are coloring{n} weights", dir.display())),
+        None => return Err(format!("--data {}: the import does not say its vertex count", dir.display())),
     }
     let path = dir.join(COLORING_TEST);
     let text = fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
     let mut out = Vec::new();
     for (k, line) in text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty()) {
         let at = |e: String| format!("{}: line {}: {e}", path.display(), k + 1);
-        if line.trim().len() != coloring::pair_count(n) {
-            let m = if n == 8 { 10 } else { 8 };
-            let what = if line.trim().len() == coloring::pair_count(m) { format!("{m}-vertex graphs") } else { "not graphs of the task's format".into() };
-            return Err(format!("--data {}: {what}; these are coloring{n} weights", dir.display()));
-        }
         let graph = coloring::Graph::parse(line, n).map_err(|e| at(e.to_string()))?;
         let colourings = coloring::canonical_colourings(&graph);
         if colourings.is_empty() {
