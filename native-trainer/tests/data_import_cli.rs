@@ -4,7 +4,7 @@
 
 use std::collections::HashSet;
 use std::fs;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Output;
 
 use engine::studies::arc;
@@ -12,14 +12,7 @@ use engine::tasks::sudoku::csv::{HEADER, read_csv};
 use engine::tasks::sudoku::{Difficulty, SudokuGrid};
 
 mod common;
-use common::{bin, latest_checkpoint, lines, weights};
-
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("nt-import-{}-{name}", std::process::id()));
-    let _ = fs::remove_dir_all(&dir);
-    fs::create_dir_all(&dir).unwrap();
-    dir
-}
+use common::{bin, latest_checkpoint, lines, scratch, weights};
 
 fn import(format: &str, input: &Path, out: &Path, extra: &[&str]) -> Output {
     let mut cmd = bin();

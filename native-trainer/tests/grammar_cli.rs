@@ -4,20 +4,13 @@
 //! noise; `eval` prints both sweeps and writes their CSV; the shipped weights reproduce their
 //! recorded outputs.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use engine::studies::grammar::data::{GrammarVariant, GRAMMAR_SEED, parse_text};
 use engine::studies::grammar::{Chart, Grammar};
 
 mod common;
-use common::{bin, latest_checkpoint, lines, param_bits, run_with_stdin, weights};
-
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("nt-cfg-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
+use common::{bin, latest_checkpoint, lines, param_bits, run_with_stdin, scratch, weights};
 
 fn train(dir: &Path, extra: &[&str]) {
     let out = bin().args(["--threads", "1", "train", "--preset", "grammar-small", "--eval-every", "0", "--run-dir"]).arg(dir).args(extra).output().unwrap();

@@ -4,19 +4,12 @@
 //! --task regex` (its known output, per-line errors), `eval` with `--record` and `--csv`.
 
 use std::collections::HashSet;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use engine::studies::regex::Nfa;
 
 mod common;
-use common::{bin, latest_checkpoint, lines, param_bits, run_with_stdin};
-
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("nt-regex-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
+use common::{bin, latest_checkpoint, lines, param_bits, run_with_stdin, scratch};
 
 fn train(preset: &str, dir: &Path, extra: &[&str]) {
     let out = bin()

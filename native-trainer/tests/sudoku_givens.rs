@@ -2,17 +2,8 @@
 //! anything is generated, recorded in the checkpoint and kept by a resumed run; and the rated
 //! held-out sets (`split` / `eval --hardest-of K`) its checkpoints are chosen on.
 
-use std::path::PathBuf;
-
 mod common;
-use common::bin;
-
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("nt-givens-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
+use common::{bin, scratch};
 
 fn refused(args: &[&str], says: &str) {
     let out = bin().args(args).output().unwrap();

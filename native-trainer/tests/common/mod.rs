@@ -16,6 +16,15 @@ pub fn root() -> PathBuf {
     Path::new(&std::env::var("CARGO_MANIFEST_DIR").unwrap_or_else(|_| env!("CARGO_MANIFEST_DIR").into())).parent().unwrap().to_path_buf()
 }
 
+/// A fresh, empty directory under the system's temp dir for one test (named by the test
+/// process's id, so two test binaries never share one).
+pub fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("nt-test-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
 pub fn weights(name: &str) -> PathBuf {
     root().join("public/weights").join(format!("{name}.bpk"))
 }
