@@ -1,7 +1,7 @@
 // End-to-end tests of what a teacher stands in front of a class with: a lesson walked
 // end to end, the guidance slider and "perturb" acting on a running run, plot and gallery
-// exports read back, and an accessibility check (axe-core) of every page. Run from run.mjs with
-// its harness; N-Queens answers are checked with run.mjs's independent rules.
+// exports read back, and an accessibility check (axe-core) of every page. Run from pages/nqueens.mjs
+// with the harness; N-Queens answers are checked with rules.mjs's independent rules.
 
 import fs from 'node:fs';
 import path from 'node:path';
