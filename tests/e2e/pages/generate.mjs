@@ -1,7 +1,7 @@
 // /generate: digits, boards and Sudoku grids drawn from nothing, on the CPU.
 
 import path from 'node:path';
-import { assert, base, browser, newPage, results, shots, test, waitDone, watchedPage } from '../harness.mjs';
+import { assert, base, browser, newPage, results, shots, statusNumbers, test, waitDone, watchedPage } from '../harness.mjs';
 import { isSolution, parse } from '../rules.mjs';
 
 // /generate's samples (read by the WebGPU test too): digits are 28 rows of 0/1 joined by '/'.

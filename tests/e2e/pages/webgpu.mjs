@@ -1,7 +1,7 @@
 // WebGPU (SwiftShader): the GPU path on a software adapter, small runs.
 
 import path from 'node:path';
-import { assert, base, browser, cell, checkGallery, newPage, placed, placedText, results, sampleBoards, shots, test, waitDone } from '../harness.mjs';
+import { assert, base, browser, cell, checkGallery, newPage, placed, placedText, results, sampleBoards, shots, statusNumbers, test, waitDone } from '../harness.mjs';
 import { generated, isDigitText } from './generate.mjs';
 
 export let webgpuSamples = null;
