@@ -4,7 +4,8 @@ import path from 'node:path';
 import { assert, base, browser, newPage, results, shots, statusNumbers, test, waitDone, watchedPage } from '../harness.mjs';
 import { canonical, countColourings, graphEdges, properColouring } from '../rules.mjs';
 
-// exact list and the focused sample's red edges, each checked against the rules above.
+// A finished run read as a person reads it: each sample's mark, the gallery, "found X of Y", the
+// exact list and the focused sample's red edges, each checked against the rules in rules.mjs.
 async function checkColoringRun(page, nSamples) {
   const g = urlGraph(page);
   const total = countColourings(g);
