@@ -9,6 +9,7 @@ use leptos::prelude::*;
 use super::picture::{SIZE, edge_lines, vertex_position};
 use super::state::ColoringState;
 use crate::ui::trajectories::page::ReasonerPage;
+use crate::ui::controls::paste_row::{Field, PasteRow};
 use crate::ui::controls::size_switch::SizeSwitch;
 use crate::url_state::coloring::{ColoringSettings, SIZES};
 use crate::ui::trajectories::coverage::Coverage;
@@ -64,18 +65,10 @@ pub(super) fn GraphEditor(page: ColoringState) -> impl IntoView {
                 <button on:click=move |_| page.clear_edges()>"No edges"</button>
                 <button on:click=move |_| page.new_held_out()>"New graph"</button>
             </div>
-            <div class="row paste">
-                <label>
-                    "Paste a graph (an edge list such as 0-1 0-2 1-2, vertices from 0; a DIMACS graph; an adjacency matrix; or the 28- or 45-character line) "
-                    <textarea class="paste-input" rows="2" aria-label="Graph text: an edge list, DIMACS, a matrix or the task's line" placeholder="0-1 0-2 1-2 2-3"
-                        prop:value=move || paste.get()
-                        on:input=move |ev| paste.set(event_target_value(&ev))></textarea>
-                </label>
-                <button on:click=move |_| page.load_paste()>"Load graph"</button>
-            </div>
-            <Show when=move || paste_error.with(Option::is_some)>
-                <p class="error" role="alert">{move || paste_error.get().unwrap_or_default()}</p>
-            </Show>
+            <PasteRow
+                label="Paste a graph (an edge list such as 0-1 0-2 1-2, vertices from 0; a DIMACS graph; an adjacency matrix; or the 28- or 45-character line)"
+                aria_label="Graph text: an edge list, DIMACS, a matrix or the task's line" placeholder="0-1 0-2 1-2 2-3"
+                field=Field::Lines(2) button="Load graph" text=paste error=paste_error on_load=move || page.load_paste()/>
         </div>
     }
 }

@@ -9,6 +9,7 @@ use leptos::prelude::*;
 use super::state::SudokuState;
 use crate::ui::trajectories::page::ReasonerPage;
 use crate::ui::browser::focus_element;
+use crate::ui::controls::paste_row::{Field, PasteRow};
 
 fn digit_of_key(key: &str) -> Option<u8> {
     match key {
@@ -124,19 +125,10 @@ pub(super) fn PuzzleEditor(page: SudokuState) -> impl IntoView {
                 </label>
                 <button on:click=move |_| page.new_puzzle()>"New puzzle"</button>
             </div>
-            <div class="row paste">
-                <label>
-                    "Paste a puzzle (81 cells, blanks as . 0 or -; spaces and grid lines are skipped) "
-                    <input type="text" class="paste-input" aria-label="Puzzle text, 81 cells" placeholder="53..7....6..195..."
-                        prop:value=move || paste.get()
-                        on:input=move |ev| paste.set(event_target_value(&ev))
-                        on:keydown=move |ev: web_sys::KeyboardEvent| if ev.key() == "Enter" { page.load_paste() }/>
-                </label>
-                <button on:click=move |_| page.load_paste()>"Load"</button>
-            </div>
-            <Show when=move || paste_error.with(Option::is_some)>
-                <p class="error" role="alert">{move || paste_error.get().unwrap_or_default()}</p>
-            </Show>
+            <PasteRow
+                label="Paste a puzzle (81 cells, blanks as . 0 or -; spaces and grid lines are skipped)"
+                aria_label="Puzzle text, 81 cells" placeholder="53..7....6..195..."
+                field=Field::Line button="Load" text=paste error=paste_error on_load=move || page.load_paste()/>
         </div>
     }
 }
