@@ -6,9 +6,10 @@
 
 import path from 'node:path';
 import { servePlain } from './static-server.mjs';
+import { assert, newPage, sampleBoards, shots, test, waitDone } from './harness.mjs';
+import { isSolution, parse } from './rules.mjs';
 
-export async function selfHostedTests(b, h) {
-  const { test, newPage, assert, shots } = h;
+export async function selfHostedTests(b) {
   const dir = process.env.DIST_LATENT;
   await test('self-hosted under /latent/: a shared link, the header, a reload, a lesson and an unknown page on a plain file server', async () => {
     if (!dir) { console.log('     (skipped: DIST_LATENT is not set; cargo xtask test sets it)'); return; }
@@ -20,13 +21,13 @@ export async function selfHostedTests(b, h) {
       // A shared link to a page in a given state: 12 samples of the empty board.
       await page.goto(`${base}/latent/nqueens?model=gram&n=12&run=1`);
       await page.locator('.run-status').filter({ hasText: 'recorded ahead' }).or(page.locator('.run-status').filter({ hasText: /done in/ })).first().waitFor({ timeout: 30000 });
-      await h.waitDone(page, 300000);
+      await waitDone(page, 300000);
       let url = new URL(page.url());
       assert(url.pathname === '/latent/nqueens', `the address is ${url.pathname}, not /latent/nqueens`);
       assert(url.searchParams.get('n') === '12', `the shared state is lost: ${url.search}`);
-      const boards = await h.sampleBoards(page);
+      const boards = await sampleBoards(page);
       assert(boards.length === 12, `${boards.length} samples, the link asked for 12`);
-      assert(boards.some((t) => h.isSolution(h.parse(t))), 'no sample is a solution: the live run did not work under /latent/');
+      assert(boards.some((t) => isSolution(parse(t))), 'no sample is a solution: the live run did not work under /latent/');
       await page.screenshot({ path: path.join(shots, 'self-hosted-nqueens.png'), fullPage: false });
       // The header's links stay under the sub-path; a reload of where they lead works.
       await page.getByRole('navigation', { name: 'Puzzles' }).getByRole('link', { name: 'Sudoku' }).click();

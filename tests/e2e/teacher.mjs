@@ -1,11 +1,13 @@
 // End-to-end tests of what a teacher stands in front of a class with: a lesson walked
 // end to end, the guidance slider and "perturb" acting on a running run, plot and gallery
 // exports read back, and an accessibility check (axe-core) of every page. Run from pages/nqueens.mjs
-// with the harness; N-Queens answers are checked with rules.mjs's independent rules.
+// in its browser; N-Queens answers are checked with rules.mjs's independent rules.
 
 import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
+import { assert, base, newPage, results, sampleBoards, shots, test, waitDone } from './harness.mjs';
+import { isSolution, parse } from './rules.mjs';
 
 const require = createRequire(import.meta.url);
 const AXE = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
@@ -20,9 +22,9 @@ async function slide(page, label, value) {
 }
 
 /** Plays the run to its last step and returns the samples there. */
-async function lastStep(page, h) {
-  await h.waitDone(page, 300000);
-  return h.sampleBoards(page);
+async function lastStep(page) {
+  await waitDone(page, 300000);
+  return sampleBoards(page);
 }
 
 /** Shows step `k` (1-based) of the run on screen: back to the start, then forward. */
@@ -60,8 +62,7 @@ function parseCsv(text) {
   return { header, rows: body };
 }
 
-export async function teacherTests(b, h) {
-  const { base, test, newPage, assert, shots } = h;
+export async function teacherTests(b) {
 
   await test('Lesson: /learn lists the lessons; "deterministic vs generative" walked end to end', async () => {
     const { page, context } = await newPage(b);
@@ -79,7 +80,7 @@ export async function teacherTests(b, h) {
     let text = await at(1);
     assert(/step 1 of 5/.test(text) && /deterministic/.test(text), `step 1 text: ${text}`);
     assert(await page.locator('.samples').count() > 0, 'nothing to look at');
-    let boards = await lastStep(page, h);
+    let boards = await lastStep(page);
     assert(boards.length === 20 && new Set(boards).size === 1, `TRM: ${new Set(boards).size} distinct of ${boards.length}`);
     // The latent map: TRM's 20 paths are one line, one answer.
     assert(await page.locator('figure.latent-map').getAttribute('data-distinct') === '1', 'TRM latent map shows more than one answer');
@@ -90,8 +91,8 @@ export async function teacherTests(b, h) {
     await page.getByRole('link', { name: 'Next →' }).click();
     await at(2);
     assert(await page.getByRole('radio', { name: /GRAM/ }).isChecked(), 'step 2 is not GRAM');
-    boards = await lastStep(page, h);
-    const distinct = new Set(boards.filter((t) => h.isSolution(h.parse(t))));
+    boards = await lastStep(page);
+    const distinct = new Set(boards.filter((t) => isSolution(parse(t))));
     assert(distinct.size >= 3, `GRAM found ${distinct.size} distinct solutions`);
     const mapDistinct = Number(await page.locator('figure.latent-map').getAttribute('data-distinct'));
     assert(mapDistinct === new Set(boards).size, `latent map colours ${mapDistinct} answers, the samples hold ${new Set(boards).size}`);
@@ -100,12 +101,12 @@ export async function teacherTests(b, h) {
     // 3: 64 samples, the coverage plot.
     await page.getByRole('link', { name: 'Next →' }).click();
     await at(3);
-    boards = await lastStep(page, h);
+    boards = await lastStep(page);
     assert(boards.length === 64 && (await page.locator('figure.plot polyline.current').count()) === 1, 'no coverage curve for 64 samples');
     // 4: scale 0: one board again.
     await page.getByRole('link', { name: 'Next →' }).click();
     await at(4);
-    boards = await lastStep(page, h);
+    boards = await lastStep(page);
     assert(new Set(boards).size === 1, `scale 0: ${new Set(boards).size} distinct`);
     // 5: the live controls, then the end of the lesson.
     await page.getByRole('link', { name: 'Next →' }).click();
@@ -129,14 +130,14 @@ export async function teacherTests(b, h) {
     await pauseAt(page, 3);
     await slide(page, 'Guidance scale', 2);
     await page.locator('.play').click();
-    let last = await lastStep(page, h);
+    let last = await lastStep(page);
     const status = await page.locator('.run-status').innerText();
     assert(/scale 2\.0 from step 4/.test(status), `status does not say the change: ${status}`);
     assert(new Set(last).size > 1, `after the change the samples are still one board`);
     assert(/scale 2\.0/.test(await page.locator('.step-label').innerText()), 'the last step does not say its scale');
     for (const k of [1, 3]) {
       await showStep(page, k);
-      const s = await h.sampleBoards(page);
+      const s = await sampleBoards(page);
       assert(new Set(s).size === 1 && !/scale 2/.test(await page.locator('.step-label').innerText()), `step ${k} changed before the slider moved`);
     }
     await showStep(page, 4);
@@ -151,11 +152,11 @@ export async function teacherTests(b, h) {
     await page.getByRole('button', { name: /^Sample 5:/ }).click();
     await page.getByRole('button', { name: 'Perturb sample 5' }).click();
     await page.locator('.play').click();
-    last = await lastStep(page, h);
+    last = await lastStep(page);
     const others = new Set(last.filter((_, i) => i !== 4));
     assert(others.size === 1, `the unperturbed samples differ: ${others.size}`);
     await showStep(page, 3);
-    const atBurst = await h.sampleBoards(page);
+    const atBurst = await sampleBoards(page);
     assert(atBurst[4] !== atBurst[0] && new Set(atBurst.filter((_, i) => i !== 4)).size === 1, 'the burst did not move sample 5 at step 3');
     assert(last[4] !== [...others][0], 'the perturbed sample came back to the others');
     assert(/perturbed \(sigma 4\) from step 3/.test(await page.locator('.run-status').innerText()), 'status does not say the perturbation');
@@ -171,7 +172,7 @@ export async function teacherTests(b, h) {
     await page.getByRole('combobox', { name: 'PTRM latent noise' }).selectOption('8');
     assert(new URL(page.url()).searchParams.get('noise') === '8', `the URL does not keep the noise: ${page.url()}`);
     await page.getByRole('button', { name: 'Solve' }).click();
-    const boards = await lastStep(page, h);
+    const boards = await lastStep(page);
     assert(boards.length === 12 && new Set(boards).size > 1, `PTRM: ${new Set(boards).size} distinct of ${boards.length}`);
     assert(/PTRM/.test(await page.locator('.run-status').innerText()), 'the status does not name PTRM');
     await page.getByRole('radio', { name: /Q-head/ }).check();
@@ -187,7 +188,7 @@ export async function teacherTests(b, h) {
   await test('Exports: the coverage plot as CSV and SVG, the gallery as text, each read back and checked', async () => {
     const { page, context } = await newPage(b, undefined, { acceptDownloads: true });
     await page.goto(`${base}/nqueens?size=8&board=${EMPTY}&model=gram&n=24&scale=1&seed=1&steps=16&stop=0&run=1`);
-    await h.waitDone(page, 300000);
+    await waitDone(page, 300000);
     const fetchDownload = async (button) => {
       const [dl] = await Promise.all([page.waitForEvent('download'), button.click()]);
       return { name: dl.suggestedFilename(), text: fs.readFileSync(await dl.path(), 'utf8') };
@@ -204,7 +205,7 @@ export async function teacherTests(b, h) {
     assert(svg.name === 'coverage.svg' && /^<svg[^>]*xmlns="http:\/\/www.w3.org\/2000\/svg"/.test(svg.text) && /<polyline/.test(svg.text), `SVG: ${svg.text.slice(0, 80)}`);
     const txt = await fetchDownload(page.getByRole('button', { name: 'Download the solutions as text' }));
     const lines = txt.text.trim().split('\n');
-    assert(lines.length === Number(counter[1]) && lines.every((t) => h.isSolution(h.parse(t))), `text gallery: ${lines.length} lines, counter ${counter[1]}`);
+    assert(lines.length === Number(counter[1]) && lines.every((t) => isSolution(parse(t))), `text gallery: ${lines.length} lines, counter ${counter[1]}`);
     await context.close();
   });
 
@@ -220,7 +221,7 @@ export async function teacherTests(b, h) {
       const shownAfter = Date.now() - t0;
       assert(shownAfter < 5000, `${p}: recorded run after ${shownAfter} ms`);
       assert((await page.locator('.summary').filter({ hasText: 'weights ready' }).count()) === 0, `${p}: the weights were ready before the check`);
-      h.results[`recorded_run_on_screen_ms${p.replace('/', '_')}`] = shownAfter;
+      results[`recorded_run_on_screen_ms${p.replace('/', '_')}`] = shownAfter;
       if (p === '/nqueens') await page.screenshot({ path: path.join(shots, 'nqueens-recorded-run.png'), fullPage: false });
       await page.locator('.run-status').filter({ hasText: /ms per step/ }).waitFor({ timeout: 120000 });
     }
@@ -246,7 +247,7 @@ export async function teacherTests(b, h) {
     await page.locator('.run-status').filter({ hasText: note }).waitFor({ timeout: 5000 });
     const verdict = page.locator('.verdict');
     await verdict.waitFor({ timeout: 5000 });
-    h.results.recorded_run_on_screen_ms_tree = Date.now() - t0;
+    results.recorded_run_on_screen_ms_tree = Date.now() - t0;
     assert((await page.locator('.summary').filter({ hasText: 'weights ready' }).count()) === 0, '/tree: the weights were ready before the check');
     assert(await verdict.getAttribute('data-route') === 'NOMK' && await verdict.getAttribute('data-correct') === 'true', `/tree recorded: ${await verdict.innerText()}`);
     await page.locator('.summary').filter({ hasText: 'JEPA-Reasoner weights ready' }).waitFor({ timeout: 120000 });
@@ -257,7 +258,7 @@ export async function teacherTests(b, h) {
     await page.goto(`${base}/grammar`);
     await page.locator('.run-status').filter({ hasText: note }).waitFor({ timeout: 5000 });
     await page.locator('ul.answers .answer').first().waitFor({ timeout: 5000 });
-    h.results.recorded_run_on_screen_ms_grammar = Date.now() - t0;
+    results.recorded_run_on_screen_ms_grammar = Date.now() - t0;
     assert(await page.locator('ul.answers .answer').count() === 3, '/grammar recorded: not three completions');
     const recorded = await page.locator('ul.answers').innerText();
     await page.waitForFunction((n) => !document.querySelector('.run-status')?.textContent.includes(n), note, { timeout: 120000 });

@@ -4,7 +4,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { assert, base, browser, cell, checkGallery, dist, newPage, placedText, results, sampleBoards, shots, statusNumbers, test, waitDone, watchedPage } from '../harness.mjs';
-import { countCompletions, isSolution, parse } from '../rules.mjs';
+import { countCompletions, parse } from '../rules.mjs';
 import { teacherTests } from '../teacher.mjs';
 import { selfHostedTests } from '../self-hosted.mjs';
 import { webgpuSamples } from './webgpu.mjs';
@@ -187,7 +187,7 @@ export async function nqueensTests() {
     assert(page.errors.length === 0, `console errors: ${page.errors}`);
     await context.close();
   });
-  await teacherTests(b, { base, test, newPage, assert, shots, results, waitDone, sampleBoards, isSolution, parse });
-  await selfHostedTests(b, { test, newPage, assert, shots, waitDone, sampleBoards, isSolution, parse });
+  await teacherTests(b);
+  await selfHostedTests(b);
   await b.close();
 }
