@@ -13,6 +13,7 @@ pub mod reasoner;
 pub mod solve;
 pub mod studies;
 pub mod tasks;
+pub mod transfer;
 pub mod weights;
 
 #[cfg(test)]

@@ -27,6 +27,7 @@ use super::core::{Gram, Latent, Noise};
 use super::guidance::balanced_kl;
 use super::noise::NoiseSource;
 use super::GramConfig;
+use crate::transfer;
 
 /// A batch at one supervision step.
 pub struct SupervisionBatch {
@@ -107,12 +108,15 @@ pub fn supervision_step(
     let logp = log_softmax(logits.clone(), 2); // [B, L, V]
     let picked = logp.gather(2, y.clone().reshape([b, l, 1])); // [B, L, 1]
     let ce = -picked.mean(); // [1]
+    let halt = model.halt_logit(h_t); // [B]
 
-    let predictions = rows_u32(logits.argmax(2).reshape([b, l]));
+    // The one read of the step: what the host needs for the rewards and the refill, with the
+    // CE and KL for the log and the finiteness check (predictions < 2^24 are exact as f32).
+    let host = HostView::read(logits.argmax(2).reshape([b * l]).float(), halt.clone(), ce.clone(), kl.clone());
+    let predictions: Vec<Vec<u32>> = host.values[..b * l].chunks(l).map(|row| row.iter().map(|&v| v as u32).collect()).collect();
     let rewards: Vec<f32> = predictions.iter().enumerate().map(|(i, p)| reward(i, p)).collect();
-    let r = Tensor::<1>::from_data(TensorData::new(rewards.clone(), [b]), &device);
+    let r = transfer::upload::<1, burn::tensor::Float>(TensorData::new(rewards.clone(), [b]), &device);
 
-    let halt = model.halt_logit(h_t);
     let halt_loss = bce_with_logits(halt.clone(), r.clone());
     let value_loss = h_history
         .into_iter()
@@ -128,12 +132,25 @@ pub fn supervision_step(
     let loss = ce.clone() + kl_cost * config.beta + halt_loss * 0.5 + value_loss * 0.5;
     SupervisionOutput {
         loss,
-        ce: ce.into_scalar(),
-        kl: kl.into_scalar(),
+        ce: host.values[b * l + b],
+        kl: host.values[b * l + b + 1],
         predictions,
         rewards,
-        halt_logits: halt.into_data().try_into_vec_as::<f32>().expect("float tensor"),
+        halt_logits: host.values[b * l..b * l + b].to_vec(),
         z: last.z.detach(),
+    }
+}
+
+/// The step's values the host reads, in one read: predictions `[B * L]`, halting logits `[B]`,
+/// then CE and KL.
+struct HostView {
+    values: Vec<f32>,
+}
+
+impl HostView {
+    fn read(predictions: Tensor<1>, halt: Tensor<1>, ce: Tensor<1>, kl: Tensor<1>) -> HostView {
+        let all = Tensor::cat(vec![predictions, halt.detach(), ce.detach(), kl.detach()], 0);
+        HostView { values: transfer::read(all).try_to_vec::<f32>().expect("a float tensor") }
     }
 }
 
@@ -158,7 +175,7 @@ fn posterior_or_off<'a>(
 fn prior_rows(config: &GramConfig, rows: usize, source: &mut NoiseSource, device: &burn::tensor::Device) -> Option<Tensor<3>> {
     let share = config.prior_rows.filter(|&p| p > 0.0 && config.guidance)?;
     let marks: Vec<f32> = (0..rows).map(|_| if source.uniform() < share { 1.0 } else { 0.0 }).collect();
-    Some(Tensor::<3>::from_data(TensorData::new(marks, [rows, 1, 1]), device))
+    Some(transfer::upload(TensorData::new(marks, [rows, 1, 1]), device))
 }
 
 #[cfg(test)]

@@ -6,6 +6,8 @@
 //! - [`puzzle_embedding`]: TRM's per-puzzle positions before the board (the ARC runs);
 //! - [`guidance`]: the learned prior p(eps | u) and posterior q(eps | u, y), and their KL;
 //! - [`loss`]: one deep-supervision step of training: truncated ELBO + halting + LPRM losses;
+//! - [`noise`]: the seeded sequential generator; [`counter_noise`]: training's noise, drawn on
+//!   the device from a counter;
 //! - [`sample`]: N trajectories in one batch, observed step by step;
 //! - [`ptrm`]: PTRM's test-time noise on the reasoning latent (arXiv 2605.19943);
 //! - [`select`]: the vote, LPRM and Q (halting-head) selection of one answer among them.
@@ -13,6 +15,7 @@
 pub mod ablation;
 pub mod config;
 pub mod core;
+pub mod counter_noise;
 pub mod guidance;
 pub mod loss;
 pub mod noise;

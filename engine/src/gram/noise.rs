@@ -1,5 +1,7 @@
 //! Gaussian noise drawn on the CPU from a seeded generator and uploaded: the same seed gives the
 //! same trajectories on every backend (flex, WebGPU) and whatever else runs on the device.
+//! Training's sources ([`NoiseSource::on_device`]) draw their tensors on the device instead, from
+//! a counter (`counter_noise.rs`); their scalar draws still come from the generator here.
 
 use burn::tensor::{Device, Tensor, TensorData};
 use rand::{RngExt, SeedableRng, rngs::StdRng};
@@ -7,11 +9,21 @@ use rand::{RngExt, SeedableRng, rngs::StdRng};
 /// A seeded standard-normal source.
 pub struct NoiseSource {
     rng: StdRng,
+    /// `Some((seed, draws so far))`: tensors come from the counter-based generator on the device.
+    counter: Option<(u64, u64)>,
 }
 
 impl NoiseSource {
     pub fn new(seed: u64) -> Self {
-        Self { rng: StdRng::seed_from_u64(seed) }
+        Self { rng: StdRng::seed_from_u64(seed), counter: None }
+    }
+
+    /// A source whose tensors are drawn on their device by the counter-based generator
+    /// (`counter_noise.rs`): draw d is a pure function of (seed, d), computed where the tensor
+    /// lives, nothing uploaded. Its scalar draws ([`Self::uniform`], [`Self::index`]) and host
+    /// vectors ([`Self::normals`]) are [`Self::new`]'s.
+    pub fn on_device(seed: u64) -> Self {
+        Self { counter: Some((seed, 0)), ..Self::new(seed) }
     }
 
     /// `n` independent N(0, 1) draws (Box-Muller). The uniforms come from the generator in
@@ -32,6 +44,10 @@ impl NoiseSource {
     }
 
     pub fn tensor<const D: usize>(&mut self, shape: [usize; D], device: &Device) -> Tensor<D> {
+        if let Some((seed, draws)) = self.counter.as_mut() {
+            *draws += 1;
+            return super::counter_noise::normals(super::counter_noise::draw_key(*seed, *draws - 1), shape, device);
+        }
         let n = shape.iter().product();
         Tensor::from_data(TensorData::new(self.normals(n), shape), device)
     }
