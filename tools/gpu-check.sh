@@ -79,10 +79,36 @@ VERDICT=$(paste -d' ' <(steps_of "$WORK/check-cpu") <(steps_of "$WORK/check-gpu"
   NF == 6 { n++; d = $3 - $6; if (d < 0) d = -d; if (d > m) m = d; l = l sprintf(" step %d: CPU %.5f, GPU %.5f;", $1, $3, $6) }
   END { if (n < 2) print "FAIL (a run did not log two steps)"; else printf "%s%s (largest difference %.1e)\n", (m <= 1e-3 ? "pass" : "FAIL"), l, m }')
 row "| losses from the same weights and seed (gram-nqueens8-mixer from the shipped gram-nqueens8, batch 16) | $VERDICT |"
+# 3. Training's noise, drawn on the device (engine::gram::counter_noise): one seed's draw on the
+# CPU and on the GPU. The uniform bits must be equal, the normals within 1e-4 (ln, cos, sin).
+noise() {  # $1 label, then the backend's flags
+  local label=$1; shift
+  timeout -k 10 120 "$BIN" "$@" noise --seed 7 --draw 2 --count 1000003 --out "$WORK/noise-$label.bin" > "$WORK/noise-$label.txt" 2>&1
+}
+noise cpu --backend flex; noise gpu --backend wgpu "${SOFT[@]}"
+NOISE=$(python3 - "$WORK" <<'PY'
+import struct, sys
+w = sys.argv[1]
+def bits(side):
+    for line in open(f"{w}/noise-{side}.txt"):
+        if line.startswith("uniform bits fnv1a64 "):
+            return line.split()[-1]
+bits = [bits("cpu"), bits("gpu")]
+try:
+    a, b = (open(f"{w}/noise-{s}.bin", "rb").read() for s in ("cpu", "gpu"))
+except OSError as e:
+    print(f"FAIL (a draw did not run: {e})"); sys.exit()
+n = len(a) // 4
+diff = max(abs(x - y) for x, y in zip(struct.unpack(f"<{n}f", a), struct.unpack(f"<{n}f", b[:len(a)])))
+ok = bits[0] is not None and bits[0] == bits[1] and len(a) == len(b) and diff <= 1e-4
+print(f"{'pass' if ok else 'FAIL'}: uniform bits {bits[0]} (CPU) and {bits[1]} (GPU); {n} normals, largest difference {diff:.1e}")
+PY
+)
+row "| training noise, seed 7, draw 2, 1,000,003 values, CPU against GPU | $NOISE |"
 if grep -q '| FAIL' "$TABLE" || ! grep -q '| pass' "$TABLE"; then cat "$TABLE"; say "gpu-check: a check failed"; exit 1; fi
 if [ "$ONLY" = correctness ]; then cat "$TABLE"; exit 0; fi
 
-# 3. Speed: the full-size preset's step at batch 64 and 768 on each GPU build and on the CPU.
+# 4. Speed: the full-size preset's step at batch 64 and 768 on each GPU build and on the CPU.
 row ""; row "| $PRESET | build | batch | step 1 (s) | later steps (s each) | rows/s | GPU memory (max MiB) | GPU busy (mean % over the run's second half) |"
 row "| --- | --- | --- | --- | --- | --- | --- | --- |"
 time_run() {  # $1 label  $2 binary  $3 batch  $4 steps  $5 timeout, then the backend's flags

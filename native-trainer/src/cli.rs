@@ -258,6 +258,20 @@ pub enum Command {
         #[arg(long)]
         out: PathBuf,
     },
+    /// One draw of training's noise on the chosen backend (`--backend`): the uniform bits'
+    /// hash, equal on every backend, and the normals' moments; `--out` writes every normal
+    /// (f32 little-endian) for a comparison between backends (`tools/gpu-check.sh`).
+    Noise {
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+        /// Which draw of the seed's source (0 = its first).
+        #[arg(long, default_value_t = 0)]
+        draw: u64,
+        #[arg(long, default_value_t = 1_000_000)]
+        count: usize,
+        #[arg(long)]
+        out: Option<PathBuf>,
+    },
     /// Train the small digit classifier `eval` measures generated digits with (IS and FID;
     /// engine::tasks::digits::classifier) and write it where the engine compiles it in.
     Classifier {
@@ -322,7 +336,8 @@ pub enum Command {
         /// Consecutive steps per round.
         #[arg(long, default_value_t = 3)]
         iters: usize,
-        /// What to measure: sample, train or both (comma list).
+        /// What to measure: sample, train, noise (a training step's noise draws, the sequential
+        /// generator against training's counter-based one), as a comma list.
         #[arg(long, value_delimiter = ',', default_value = "sample,train")]
         what: Vec<String>,
     },

@@ -81,13 +81,14 @@ fn run(command: Command, command_line: String, device: Device) -> Result<ExitCod
             (None, None) => Err("record takes --weights W, or --task jepa".into()),
         },
         Command::Grammar { weights } => grammar::commands::grammar(&weights, &device),
+        Command::Noise { seed, draw, count, out } => commands::noise::noise(seed, draw, count, out.as_deref(), &device),
         Command::Classifier { out, steps, seed } => commands::classifier::train_classifier(&out, steps, seed, &device),
         Command::Convert { weights, out, from, trm } => commands::convert::convert(&weights, &out, from, &trm, &command_line, &device),
         Command::Export { run_dir, name, out_dir } => commands::export::export(run_dir, &name, &out_dir, &device),
         Command::Demo { samples, puzzles, seed } => commands::demo::demo(samples, puzzles, seed, &device),
         Command::Bench { weights, bench_threads, samples, repeats, iters, what } => {
             let has = |w: &str| what.iter().any(|x| x == w);
-            let args = BenchArgs { weights, threads: bench_threads, samples, repeats: repeats.max(1), iters: iters.max(1), sample: has("sample"), train: has("train") };
+            let args = BenchArgs { weights, threads: bench_threads, samples, repeats: repeats.max(1), iters: iters.max(1), sample: has("sample"), train: has("train"), noise: has("noise") };
             commands::bench::bench(&args, &device)
         }
     }

@@ -1,5 +1,5 @@
 //! `bench`: what a sampling step and a training step cost, for every shipped GRAM/TRM model, at
-//! each thread count asked for, in one run.
+//! each thread count asked for, in one run; with `--what noise`, a training step's noise draws.
 //!
 //! A sampling step is one supervision step of `Trajectories::step` (guidance draw, T(K+1) core
 //! passes, heads) for one puzzle replicated into N trajectories; a training step is one step of
@@ -14,6 +14,7 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use burn::tensor::Device;
+use engine::gram::noise::NoiseSource;
 use engine::gram::{Gram, SampleOptions, Trajectories};
 use engine::tasks::registry::{TaskVisitor, visit};
 use engine::tasks::{Part, Task, TokenTask};
@@ -32,6 +33,9 @@ pub struct BenchArgs {
     pub iters: usize,
     pub sample: bool,
     pub train: bool,
+    /// Also time a training step's noise draws, the sequential generator against the
+    /// counter-based one (`--what noise`).
+    pub noise: bool,
 }
 
 /// One measured row.
@@ -57,6 +61,12 @@ pub fn bench(args: &BenchArgs, device: &Device) -> Result<ExitCode, String> {
                 print_row(&row);
                 tables.push(row);
             }
+        }
+    }
+    if args.noise {
+        for row in noise_rows(args, device)? {
+            print_row(&row);
+            tables.push(row);
         }
     }
     for row in &tables {
@@ -90,6 +100,35 @@ fn model_rows(path: &Path, threads: usize, args: &BenchArgs, device: &Device) ->
         let times = time_steps(p, 1, args.repeats * args.iters, device)?;
         let rounds = times.chunks(args.iters).map(|c| c.iter().sum::<f64>() / c.len() as f64).collect();
         rows.push(Row { model: name, what: "train", n: batch, threads, rounds });
+    }
+    Ok(rows)
+}
+
+/// A training step's noise, T draws of `[B, L, D]` (GRAM's posterior draws), at the browser
+/// preset's batch and at the full-size preset's batches 8 and 768, on every thread of the pool:
+/// the sequential generator, uploaded (`NoiseSource::new`), against the counter-based one drawn
+/// on the device (`NoiseSource::on_device`, what training uses). One row each, ms per step.
+fn noise_rows(args: &BenchArgs, device: &Device) -> Result<Vec<Row>, String> {
+    let mut rows = Vec::new();
+    let threads = rayon::current_num_threads();
+    for (name, batch) in [("gram-nqueens8-mixer", None), ("gram-nqueens8-full", Some(8)), ("gram-nqueens8-full", Some(768))] {
+        let p = preset(name).ok_or_else(|| format!("no preset {name}"))?;
+        let (b, c) = (batch.unwrap_or(p.batch), &p.config);
+        let shape = [b, c.latent_len(), c.d_model];
+        for (what, on_device) in [("noise-sequential", false), ("noise-counter", true)] {
+            let draw = |seed: u64| {
+                let mut source = if on_device { NoiseSource::on_device(seed) } else { NoiseSource::new(seed) };
+                let began = Instant::now();
+                for _ in 0..c.t_outer {
+                    let t = source.tensor(shape, device);
+                    std::hint::black_box(t);
+                }
+                began.elapsed().as_secs_f64() * 1000.0
+            };
+            draw(0);
+            let rounds = (0..args.repeats).map(|r| (0..args.iters).map(|i| draw(1 + (r * args.iters + i) as u64)).sum::<f64>() / args.iters as f64).collect();
+            rows.push(Row { model: name.to_string(), what, n: b, threads, rounds });
+        }
     }
     Ok(rows)
 }

@@ -14,6 +14,7 @@ pub mod export;
 pub mod generate;
 pub mod import;
 pub mod import_coloring;
+pub mod noise;
 pub mod record;
 pub mod sampling;
 pub mod solve;

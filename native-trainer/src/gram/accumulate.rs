@@ -45,13 +45,13 @@ pub fn supervise(
         _ => crate::gram::data_parallel::spread(&job, devices, micro.max(1)),
     };
     let mut accumulator = GradientsAccumulator::<Gram>::new();
-    let (mut loss, mut ce, mut kl) = (0.0f32, 0.0f32, 0.0f32);
+    let (mut losses, mut ce, mut kl) = (Vec::with_capacity(total), 0.0f32, 0.0f32);
     let (mut rewards, mut halt_logits) = (Vec::with_capacity(rows), Vec::with_capacity(rows));
     let (mut hs, mut ls) = (Vec::with_capacity(total), Vec::with_capacity(total));
     for out in outs {
         let out = out?;
         accumulator.accumulate(model, out.grads);
-        loss += job.weight * out.loss;
+        losses.push(out.loss * job.weight);
         ce += job.weight * out.ce;
         kl += job.weight * out.kl;
         rewards.extend(out.rewards);
@@ -60,6 +60,7 @@ pub fn supervise(
         ls.push(out.z.l);
     }
     let z = Latent { h: Tensor::cat(hs, 0), l: Tensor::cat(ls, 0) };
+    let loss = Tensor::cat(losses, 0).sum();
     Ok(Accumulated { grads: accumulator.grads(), loss, ce, kl, rewards, halt_logits, z })
 }
 
@@ -115,7 +116,8 @@ mod tests {
             model.visit(&mut diff);
             assert!(diff.compared > 10, "{} parameters compared", diff.compared);
             assert!(diff.max < 1e-5, "{micro} micro-batches: gradients differ by {}", diff.max);
-            assert!((full.loss - split.loss).abs() < 1e-5 && (full.ce - split.ce).abs() < 1e-5, "{} vs {}", full.loss, split.loss);
+            let (full_loss, split_loss): (f32, f32) = (full.loss.clone().into_scalar(), split.loss.clone().into_scalar());
+            assert!((full_loss - split_loss).abs() < 1e-5 && (full.ce - split.ce).abs() < 1e-5, "{full_loss} vs {split_loss}");
             assert_eq!(full.rewards, split.rewards);
             let close = |a: &[f32], b: &[f32]| a.iter().zip(b).all(|(p, q)| (p - q).abs() < 1e-5);
             assert!(close(&full.halt_logits, &split.halt_logits), "{:?} vs {:?}", full.halt_logits, split.halt_logits);
@@ -148,13 +150,14 @@ mod tests {
             model.visit(&mut diff);
             if micro == 1 {
                 assert!(diff.compared > 10 && diff.max < 1e-5, "2 devices: gradients differ by {}", diff.max);
-                assert!((one.loss - spread.loss).abs() < 1e-5 && (one.kl - spread.kl).abs() < 1e-5, "{} vs {}", one.loss, spread.loss);
+                let (a, b): (f32, f32) = (one.loss.clone().into_scalar(), spread.loss.clone().into_scalar());
+                assert!((a - b).abs() < 1e-5 && (one.kl - spread.kl).abs() < 1e-5, "{a} vs {b}");
                 let dz: f32 = (one.z.h.clone() - spread.z.h.clone()).abs().max().into_scalar();
                 assert!(dz < 1e-5, "carried h differs by {dz}");
             } else {
                 // 4 micro-batches in all: other noise, the same rows and rewards.
                 assert_eq!(spread.rewards.len(), rows);
-                assert!(spread.loss.is_finite() && diff.compared > 10);
+                assert!(spread.loss.clone().into_scalar::<f32>().is_finite() && diff.compared > 10);
             }
         }
     }

@@ -9,6 +9,7 @@
 use burn::tensor::{Device, Int, Tensor, TensorData};
 use engine::gram::noise::NoiseSource;
 use engine::gram::{Gram, Latent};
+use engine::transfer;
 use serde::{Deserialize, Serialize};
 
 use crate::gram::data::{Pair, TrainData};
@@ -47,12 +48,12 @@ impl InFlight {
         InFlight { slots, z: model.start_state(b, seq_len, rng).detach() }
     }
 
-    /// Inputs and targets of the slots, `[B, L]` each.
+    /// Inputs and targets of the slots, `[B, L]` each (sent as i32: 4 bytes a token).
     pub fn tensors(&self, device: &Device) -> (Tensor<2, Int>, Tensor<2, Int>) {
         let rows = |f: fn(&Pair) -> &Vec<u32>| {
-            let flat: Vec<i64> = self.slots.iter().flat_map(|s| f(&s.pair).iter().map(|&t| t as i64)).collect();
+            let flat: Vec<i32> = self.slots.iter().flat_map(|s| f(&s.pair).iter().map(|&t| t as i32)).collect();
             let l = flat.len() / self.slots.len();
-            Tensor::from_data(TensorData::new(flat, [self.slots.len(), l]), device)
+            transfer::upload(TensorData::new(flat, [self.slots.len(), l]), device)
         };
         (rows(|p| &p.x), rows(|p| &p.y))
     }
@@ -109,7 +110,7 @@ impl InFlight {
 /// Replaces the state rows of refilled slots by z0. `reset[i]` = 1.0 for a refilled slot.
 fn reset_rows(z: Latent, z0: &Latent, reset: &[f32]) -> Latent {
     let b = reset.len();
-    let m = Tensor::<3>::from_data(TensorData::new(reset.to_vec(), [b, 1, 1]), &z.h.device()); // [B, 1, 1]
+    let m: Tensor<3> = transfer::upload(TensorData::new(reset.to_vec(), [b, 1, 1]), &z.h.device()); // [B, 1, 1]
     let keep = m.clone().neg() + 1.0;
     Latent {
         h: z.h * keep.clone() + z0.h.clone() * m.clone(),

@@ -7,9 +7,11 @@
 //! the cost of copying the weights out and the gradients back each step (6.3M parameters, ~25 MB
 //! each way, next to a full-size step's seconds of compute).
 //!
-//! burn 0.22's own multi-device strategy (`ExecutionStrategy::MultiDevice` in burn-train) lives
-//! inside burn-train's `Learner`, which this trainer does not use (its loop carries GRAM's
-//! per-slot latent state across supervision steps); this module is our equivalent.
+//! burn 0.22's own machinery, gradients marked distributed and all-reduced during the backward
+//! pass (`burn::tensor::distributed`), reaches a collective only through NCCL on CUDA: burn-flex
+//! leaves `all_reduce` unimplemented (a test below holds that) and cubecl's wgpu server has no
+//! device transport. So `--devices` keeps this gather on every backend; docs/training.md says
+//! what burn offers and what it does not.
 
 use burn::module::Module;
 use burn::tensor::Device;
@@ -45,4 +47,24 @@ pub(crate) fn describe_cut(micro: usize, devices: usize, rows: usize) -> Result<
         (m, 1) => format!(" ({m} micro-batches of {})", rows / m),
         (m, d) => format!(" over {d} devices ({m} micro-batch{} of {} each)", if m > 1 { "es" } else { "" }, rows / (m * d)),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use burn::tensor::distributed::{ReduceOperation, all_reduce};
+    use burn::tensor::{Device, Tensor};
+
+    /// Why `--devices` keeps its own gather: burn 0.22's all-reduce (`burn::tensor::distributed`,
+    /// which its distributed backward uses) reaches a collective only through NCCL on CUDA.
+    /// burn-flex leaves `DistributedOps` at its defaults, whose `all_reduce` is
+    /// `unimplemented!()`, so on the CPU the call panics (and cubecl's wgpu server answers
+    /// `NoDeviceTransport`). When this test fails, burn has gained a CPU all-reduce: move
+    /// `spread` onto it (docs/training.md).
+    #[test]
+    fn burn_has_no_all_reduce_on_the_cpu() {
+        let device = Device::flex();
+        let t = Tensor::<1>::ones([4], &device);
+        let reduced = std::panic::catch_unwind(|| all_reduce(t, ReduceOperation::Sum, vec![device.clone(), device.clone()]).resolve());
+        assert!(reduced.is_err(), "burn-flex now all-reduces: data_parallel.rs can use burn's distributed backward");
+    }
 }

@@ -14,8 +14,9 @@ use engine::gram::{Gram, GramConfig, Latent, SupervisionBatch};
 /// `accumulate.rs` has summed them) and what the loop logs and carries.
 pub struct Accumulated {
     pub grads: GradientsParams,
-    /// The loss, CE and KL (for a whole step: means over the micro-batches).
-    pub loss: f32,
+    /// The loss, detached and left on the device (read only when a row is logged); CE and KL
+    /// on the host (for a whole step: means over the micro-batches).
+    pub loss: Tensor<1>,
     pub ce: f32,
     pub kl: f32,
     pub rewards: Vec<f32>,
@@ -25,7 +26,8 @@ pub struct Accumulated {
 }
 
 /// One supervision step on `model` and its gradients, the loss scaled by `weight` before the
-/// backward pass. A non-finite loss is returned as `Err(loss)` before any gradient is taken.
+/// backward pass. A non-finite CE, KL or halting logit (what the step's one read brings back:
+/// the loss is finite when they are) is returned as `Err(value)` before any gradient is taken.
 pub fn step_gradients(
     model: &Gram,
     config: &GramConfig,
@@ -35,11 +37,11 @@ pub fn step_gradients(
     weight: f32,
 ) -> Result<Accumulated, f32> {
     let out = supervision_step(model, config, batch, reward, source);
-    let loss: f32 = out.loss.clone().into_scalar();
-    if !loss.is_finite() {
-        return Err(loss);
+    if let Some(bad) = [out.ce, out.kl].iter().chain(&out.halt_logits).find(|v| !v.is_finite()) {
+        return Err(*bad);
     }
-    let grads = GradientsParams::from_grads((out.loss * weight).backward(), model);
+    let grads = GradientsParams::from_grads((out.loss.clone() * weight).backward(), model);
+    let loss = out.loss.detach();
     Ok(Accumulated { grads, loss, ce: out.ce, kl: out.kl, rewards: out.rewards, halt_logits: out.halt_logits, z: out.z })
 }
 
@@ -72,9 +74,10 @@ impl Job<'_> {
             z: Latent { h: cut(self.batch.z.h.clone()), l: cut(self.batch.z.l.clone()) },
         };
         let shifted = |row: usize, pred: &[u32]| (self.reward)(start + row, pred);
-        let out = step_gradients(replica, self.config, part, &shifted, &mut NoiseSource::new(self.seeds[m]), self.weight)?;
+        let out = step_gradients(replica, self.config, part, &shifted, &mut NoiseSource::on_device(self.seeds[m]), self.weight)?;
         let home = &self.home;
         let z = Latent { h: out.z.h.to_device(home), l: out.z.l.to_device(home) };
-        Ok(Accumulated { grads: out.grads.to_device(home, replica), z, ..out })
+        let loss = out.loss.to_device(home);
+        Ok(Accumulated { grads: out.grads.to_device(home, replica), z, loss, ..out })
     }
 }

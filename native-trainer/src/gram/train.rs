@@ -28,7 +28,7 @@ use crate::run::lineage;
 use crate::gram::meter::{Meter, StepOut};
 use super::weights::load_weights;
 use crate::gram::presets::Preset;
-use crate::run::course::{DATA, NOISE, Stopper, all_finite, diverged, halt, step_rng, warmup_cosine_lr};
+use crate::run::course::{DATA, Stopper, all_finite, diverged, halt, step_noise, step_rng, warmup_cosine_lr};
 use crate::run::log::{Clock, fmt_duration, log_row, open_log, show_event};
 
 pub struct TrainArgs {
@@ -99,15 +99,16 @@ pub fn train(args: TrainArgs, devices: Vec<Device>) -> Result<(), String> {
         Some(batch) => batch,
         None => InFlight::fresh(&run.model, &data, rows, l, &mut step_rng(seed, run.state.step, DATA)),
     };
-    let header = "step,seconds,lr,loss,ce,kl,valid_frac,finished_valid_frac,eval_acc,eval_cov";
-    let header = if run.ema.is_some() { format!("{header},raw_eval_acc,raw_eval_cov") } else { header.to_string() };
-    let mut log = open_log(&args.run_dir, run.state.step == 0, &header)?;
+    let mut meter = Meter::new(run.ema.is_some());
+    let mut log = open_log(&args.run_dir, run.state.step == 0, &meter.header())?;
     let (stopper, clock) = (Stopper::new(run.state.step, args.stop_after), Clock::new(run.state.seconds, run.state.step));
-    let mut meter = Meter::default();
     let total = run.state.total_steps;
     while run.state.step < total {
+        let before = engine::transfer::traffic();
         let out = train_step(&mut run, &mut batch, &data, &ads, &args.run_dir)?;
-        meter.add(&out);
+        let traffic = engine::transfer::traffic() - before;
+        let lr = out.lr;
+        meter.add(out);
         run.state.seconds = clock.seconds();
         let step = run.state.step;
         let eval_due = args.eval_every > 0 && (step % args.eval_every == 0 || step == total);
@@ -116,15 +117,15 @@ pub fn train(args: TrainArgs, devices: Vec<Device>) -> Result<(), String> {
             // The best on validation so far: kept in <run>/best/, which `export` and `eval` read
             // as a run directory (the run's own checkpoints keep only the newest two).
             run.state.best_eval = Some((*acc, step));
-            save(&run, &batch, &args.run_dir.join(BEST), out.lr)?;
+            save(&run, &batch, &args.run_dir.join(BEST), lr)?;
         }
         if step % args.log_every == 0 || step == total || eval.is_some() {
-            let row = meter.take(&run.state, out.lr, &clock, eval.as_ref().map(|(_, cols)| cols.as_str()));
-            log_row(&mut log, &row);
+            let row = meter.take(&run.state, lr, &clock, eval.as_ref().map(|(_, cols)| cols.as_str()), traffic);
+            log_row(&mut log, &row.map_err(|loss| diverged(step, &format!("the mean loss since the last log row is {loss}"), &args.run_dir, lr))?);
         }
         let halted = stopper.check(step).filter(|_| step < total);
         if halted.is_some() || step % args.checkpoint_every == 0 || step == total {
-            save(&run, &batch, &args.run_dir, out.lr)?;
+            save(&run, &batch, &args.run_dir, lr)?;
         }
         if let Some(h) = halted {
             halt(h, step, total, &args.run_dir);
@@ -350,7 +351,7 @@ fn train_step(run: &mut Run, batch: &mut InFlight, data: &TrainData, ads: &[Devi
     let reward = |row: usize, pred: &[u32]| data.reward(&batch.slots[row].pair, pred);
     let sup = SupervisionBatch { x, y, z: batch.z.clone() };
     let micro = run.schedule.grad_accum;
-    let out = supervise(&run.model, &run.state.config, sup, &reward, &mut step_rng(seed, step, NOISE), micro, ads)
+    let out = supervise(&run.model, &run.state.config, sup, &reward, &mut step_noise(seed, step), micro, ads)
         .map_err(|loss| diverged(step + 1, &format!("the loss is {loss}"), run_dir, lr))?;
     let loss = out.loss;
     run.model = run.optim.step(lr, run.model.clone(), out.grads);

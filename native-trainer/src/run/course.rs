@@ -32,7 +32,17 @@ pub const TREES: u64 = 16;
 /// feeds a step's randomness, so a run stopped and resumed at any step draws exactly what the
 /// uninterrupted run draws, with no generator state to save.
 pub fn step_rng(seed: u64, step: usize, stream: u64) -> NoiseSource {
-    NoiseSource::new(splitmix64(splitmix64(seed ^ stream.rotate_left(48)) ^ step as u64))
+    NoiseSource::new(step_seed(seed, step, stream))
+}
+
+/// A step's posterior noise (GRAM's training draws): [`step_rng`]'s seed, its tensors drawn on
+/// the device by the counter-based generator (`engine::gram::counter_noise`).
+pub fn step_noise(seed: u64, step: usize) -> NoiseSource {
+    NoiseSource::on_device(step_seed(seed, step, NOISE))
+}
+
+fn step_seed(seed: u64, step: usize, stream: u64) -> u64 {
+    splitmix64(splitmix64(seed ^ stream.rotate_left(48)) ^ step as u64)
 }
 
 fn splitmix64(x: u64) -> u64 {
