@@ -80,7 +80,8 @@ VERDICT=$(paste -d' ' <(steps_of "$WORK/check-cpu") <(steps_of "$WORK/check-gpu"
   END { if (n < 2) print "FAIL (a run did not log two steps)"; else printf "%s%s (largest difference %.1e)\n", (m <= 1e-3 ? "pass" : "FAIL"), l, m }')
 row "| losses from the same weights and seed (gram-nqueens8-mixer from the shipped gram-nqueens8, batch 16) | $VERDICT |"
 # 3. Training's noise, drawn on the device (engine::gram::counter_noise): one seed's draw on the
-# CPU and on the GPU. The uniform bits must be equal, the normals within 1e-4 (ln, cos, sin).
+# CPU and on the GPU. The uniform bits must be equal; the normals within 3e-3, what WGSL allows its
+# sin and cos (absolute error 2^-11 on [-pi, pi)) times the largest radius, 5.8.
 noise() {  # $1 label, then the backend's flags
   local label=$1; shift
   timeout -k 10 120 "$BIN" "$@" noise --seed 7 --draw 2 --count 1000003 --out "$WORK/noise-$label.bin" > "$WORK/noise-$label.txt" 2>&1
@@ -100,7 +101,7 @@ except OSError as e:
     print(f"FAIL (a draw did not run: {e})"); sys.exit()
 n = len(a) // 4
 diff = max(abs(x - y) for x, y in zip(struct.unpack(f"<{n}f", a), struct.unpack(f"<{n}f", b[:len(a)])))
-ok = bits[0] is not None and bits[0] == bits[1] and len(a) == len(b) and diff <= 1e-4
+ok = bits[0] is not None and bits[0] == bits[1] and len(a) == len(b) and diff <= 3e-3
 print(f"{'pass' if ok else 'FAIL'}: uniform bits {bits[0]} (CPU) and {bits[1]} (GPU); {n} normals, largest difference {diff:.1e}")
 PY
 )

@@ -6,7 +6,7 @@
 //! key_d    = splitmix64(seed ^ splitmix64(d))                d = the source's d-th draw
 //! word(i)  = mix(mix(i ^ k0) ^ k1),  (k1, k0) = halves of key_d  mix = Wellons' lowbias32
 //! u(i)     = word(i) >> 8                                     24 uniform bits
-//! normals  = Box-Muller on pairs: r = sqrt(-2 ln((u(2j) + 1) / 2^24)), a = 2 pi u(2j+1) / 2^24,
+//! normals  = Box-Muller on pairs: r = sqrt(-2 ln((u(2j) + 1) / 2^24)), a = 2 pi u(2j+1) / 2^24 - pi,
 //!            value 2j = r cos a, value 2j+1 = r sin a
 //! ```
 //!
@@ -17,7 +17,8 @@
 //! where the tensor's memory is the host's (flex): faster there than ~60 tensor passes. Both give
 //! the same 24-bit uniforms, bit for bit (tests here; a GPU against the CPU in
 //! `tools/gpu-check.sh`); the normals then differ only by the backend's `ln`, `cos` and `sin`
-//! rounding, as every other float operation of a model does.
+//! rounding, as every other float operation of a model does. The angle lies in [-pi, pi), where
+//! WGSL bounds `sin` and `cos` (absolute error 2^-11).
 //!
 //! Training draws its posterior noise here (`NoiseSource::on_device`); sampling (the pages,
 //! `eval`, `solve`) keeps the sequential generator of `noise.rs`, whose draws are small there and
@@ -64,7 +65,7 @@ fn box_muller(w0: u32, w1: u32) -> (f32, f32) {
     let u1 = ((w0 >> 8) + 1) as f32 * SCALE;
     let u2 = (w1 >> 8) as f32 * SCALE;
     let r = (-2.0f32 * u1.ln()).sqrt();
-    let a = std::f32::consts::TAU * u2;
+    let a = std::f32::consts::TAU * u2 - std::f32::consts::PI;
     (r * a.cos(), r * a.sin())
 }
 
@@ -134,13 +135,30 @@ impl Halves {
     }
 }
 
+/// `0..k` for `k <= 2^16`, from two aranges of 256: burn 0.22's fused `arange` on wgpu (a
+/// cumulative sum of ones) returned 65,534 for every index from 65,535 on (measured on
+/// lavapipe), so no arange here is longer than 256.
+fn short_range(k: usize, device: &Device) -> Tensor<1, Int> {
+    assert!(k <= 1 << 16);
+    let high = Tensor::<1, Int>::arange(0..256, device).mul_scalar(256).reshape([256, 1]).expand([256, 256]);
+    let low = Tensor::<1, Int>::arange(0..256, device).reshape([1, 256]).expand([256, 256]);
+    (high + low).reshape([1 << 16]).narrow(0, 0, k)
+}
+
+/// The counters `0..n` as their 16-bit halves, each `[n]`: row r of 2^16 counters has high half
+/// r and low halves `0..2^16`.
+fn counter_halves(n: usize, device: &Device) -> Halves {
+    let rows = n.div_ceil(1 << 16);
+    let hi = short_range(rows, device).reshape([rows, 1]).expand([rows, 1 << 16]).reshape([rows << 16]).narrow(0, 0, n);
+    let lo = short_range(1 << 16, device).reshape([1, 1 << 16]).expand([rows, 1 << 16]).reshape([rows << 16]).narrow(0, 0, n);
+    Halves { hi, lo }
+}
+
 /// Words `0..n` of the draw with `key`, as their 24 uniform bits (`word >> 8`), computed with
 /// tensor operations on `device`.
 pub fn uniform_bits_tensor(key: u64, n: usize, device: &Device) -> Tensor<1, Int> {
     assert!(n < 1 << 31, "a draw holds fewer than 2^31 values");
-    let i = Tensor::<1, Int>::arange(0..n as i64, device);
-    let counter = Halves { hi: i.clone().bitwise_right_shift_scalar(16), lo: i.bitwise_and_scalar(0xffff) };
-    let w = counter.xor_const(key as u32).lowbias32().xor_const((key >> 32) as u32).lowbias32();
+    let w = counter_halves(n, device).xor_const(key as u32).lowbias32().xor_const((key >> 32) as u32).lowbias32();
     w.hi.mul_scalar(256) + w.lo.bitwise_right_shift_scalar(8)
 }
 
@@ -152,7 +170,7 @@ pub fn normals_tensor(key: u64, n: usize, device: &Device) -> Tensor<1> {
     let u1 = u.clone().narrow(1, 0, 1).add_scalar(1.0).mul_scalar(scale);
     let u2 = u.narrow(1, 1, 1).mul_scalar(scale);
     let r = u1.log().mul_scalar(-2.0).sqrt();
-    let a = u2.mul_scalar(std::f64::consts::TAU);
+    let a = u2.mul_scalar(std::f64::consts::TAU).sub_scalar(std::f64::consts::PI);
     let out = Tensor::cat(vec![r.clone() * a.clone().cos(), r * a.sin()], 1).reshape([2 * pairs]);
     if n == 2 * pairs { out } else { out.narrow(0, 0, n) }
 }
@@ -176,6 +194,17 @@ pub fn normals<const D: usize>(key: u64, shape: [usize; D], device: &Device) -> 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The counters' halves, built from short aranges, are `i >> 16` and `i & 0xffff`, across
+    /// several rows of 2^16 and a partial last row.
+    #[test]
+    fn counter_halves_split_every_counter() {
+        let n = 3 * 65_536 + 17;
+        let h = counter_halves(n, &Device::flex());
+        let (hi, lo): (Vec<i64>, Vec<i64>) = (h.hi.into_data().convert::<i64>().try_to_vec::<i64>().unwrap(), h.lo.into_data().convert::<i64>().try_to_vec::<i64>().unwrap());
+        assert_eq!(hi.len(), n);
+        assert!((0..n).all(|i| hi[i] == (i >> 16) as i64 && lo[i] == (i & 0xffff) as i64));
+    }
 
     /// The tensor operations' 24-bit uniforms are the host kernel's, for keys whose halves set
     /// every top bit, and over more than 2^16 counters (both halves of the counter move).
