@@ -9,6 +9,9 @@ use std::path::{Component, Path, PathBuf};
 
 /// The README's length bar: a front door, read in five minutes.
 pub const README_MAX_LINES: usize = 300;
+/// A results page states the current result in under this many lines; its diagnostics and
+/// history go to `docs/results/notes/<study>.md`.
+pub const RESULTS_MAX_LINES: usize = 400;
 
 /// What the check found.
 pub struct Checked {
@@ -48,6 +51,7 @@ pub fn check(root: &Path) -> Result<Checked, String> {
             problems.push(format!("README.md: the subcommand `{sub}` is in no table row"));
         }
     }
+    problems.extend(results_pages(root)?);
     problems.extend(repository_words(root)?);
     Ok(Checked { problems, readme_lines: lines })
 }
@@ -220,6 +224,39 @@ pub fn subcommands(cli_rs: &str) -> Vec<String> {
 /// Files of the repository (tracked, or new and not ignored) that point at the folder beside
 /// the checkout or name an issue by number. Vendored code (`third_party/`) keeps its upstream
 /// words.
+/// Every results page is under [`RESULTS_MAX_LINES`], and every notes page is a results page's.
+fn results_pages(root: &Path) -> Result<Vec<String>, String> {
+    let dir = root.join("docs/results");
+    let mut problems = Vec::new();
+    if !dir.is_dir() {
+        return Ok(problems);
+    }
+    let listed = |dir: &Path| -> Result<Vec<PathBuf>, String> {
+        let mut md: Vec<PathBuf> = std::fs::read_dir(dir)
+            .map_err(|e| format!("{}: {e}", dir.display()))?
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .filter(|p| p.extension().is_some_and(|x| x == "md"))
+            .collect();
+        md.sort();
+        Ok(md)
+    };
+    for page in listed(&dir)? {
+        let lines = read(&page)?.lines().count();
+        if lines >= RESULTS_MAX_LINES {
+            problems.push(format!("{}: {lines} lines, a results page is under {RESULTS_MAX_LINES} (move diagnostics and history to notes/)", rel(root, &page)));
+        }
+    }
+    let notes = dir.join("notes");
+    if notes.is_dir() {
+        for page in listed(&notes)? {
+            if !dir.join(page.file_name().unwrap_or_default()).exists() {
+                problems.push(format!("{}: notes of no results page", rel(root, &page)));
+            }
+        }
+    }
+    Ok(problems)
+}
+
 fn repository_words(root: &Path) -> Result<Vec<String>, String> {
     let out = std::process::Command::new("git")
         .current_dir(root)
@@ -301,19 +338,27 @@ mod tests {
     }
 
     #[test]
-    fn a_broken_link_a_missing_route_and_a_long_readme_are_reported() {
+    fn a_broken_link_a_missing_route_a_long_readme_and_long_results_are_reported() {
         let dir = std::env::temp_dir().join(format!("docs-check-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(dir.join("docs")).unwrap();
         std::fs::create_dir_all(dir.join("native-trainer/src")).unwrap();
         std::fs::write(dir.join("native-trainer/src/cli.rs"), "pub enum Command {\n    Train(X),\n}\n").unwrap();
         std::fs::write(dir.join("docs/a.md"), "# Top\n[back](../README.md#nowhere)\n").unwrap();
+        std::fs::create_dir_all(dir.join("docs/results/notes")).unwrap();
+        std::fs::write(dir.join("docs/results/long.md"), "x\n".repeat(RESULTS_MAX_LINES)).unwrap();
+        std::fs::write(dir.join("docs/results/short.md"), "# Short\n").unwrap();
+        std::fs::write(dir.join("docs/results/notes/short.md"), "# Notes\n").unwrap();
+        std::fs::write(dir.join("docs/results/notes/orphan.md"), "# Orphan\n").unwrap();
         let mut readme = String::from("| `/` | `/nqueens` | `train` |\n[a](docs/a.md#top) [b](docs/b.md)\n");
         readme.push_str(&"x\n".repeat(README_MAX_LINES));
         std::fs::write(dir.join("README.md"), readme).unwrap();
         let problems = check(&dir).unwrap().problems.join("\n");
         let _ = std::fs::remove_dir_all(&dir);
         assert!(problems.contains("lines, the bar"), "{problems}");
+        assert!(problems.contains("docs/results/long.md: 400 lines"), "{problems}");
+        assert!(!problems.contains("short.md"), "{problems}");
+        assert!(problems.contains("docs/results/notes/orphan.md: notes of no results page"), "{problems}");
         assert!(problems.contains("docs/b.md"), "{problems}");
         assert!(problems.contains("#nowhere"), "{problems}");
         assert!(!problems.contains("#top"), "{problems}");

@@ -131,20 +131,7 @@ pub fn read_coloring_test(dir: &Path, n: usize) -> Result<Vec<coloring::Instance
     }
     let path = dir.join(COLORING_TEST);
     let text = fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
-    let mut out = Vec::new();
-    for (k, line) in text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty()) {
-        let at = |e: String| format!("{}: line {}: {e}", path.display(), k + 1);
-        let graph = coloring::Graph::parse(line, n).map_err(|e| at(e.to_string()))?;
-        let colourings = coloring::canonical_colourings(&graph);
-        if colourings.is_empty() {
-            return Err(at("not 3-colourable".into()));
-        }
-        out.push(coloring::Instance { graph, colourings });
-    }
-    if out.is_empty() {
-        return Err(format!("{}: no graph", path.display()));
-    }
-    Ok(out)
+    coloring::import::read_test_lines(&text, n).map_err(|e| format!("{}: {e}", path.display()))
 }
 
 /// The rows of one CSV file of a Sudoku import, checked again, as instances.

@@ -1,11 +1,12 @@
 //! Graph 3-colouring (the GRAM paper, appendix E.1.2): graphs, colourings and their formats
 //! ([`graph`]), graphs as other sources write them (edge lists, DIMACS, matrices: [`pasted`]),
 //! the exact enumerator of canonical colourings ([`solver`]), the Erdős–Rényi dataset and its
-//! split ([`data`]), conflict edges and coverage@N ([`metrics`]), the task interface ([`task`])
-//! and the model configs ([`model`]).
+//! split ([`data`]), conflict edges and coverage@N ([`metrics`]), the task interface ([`task`]),
+//! the model configs ([`model`]) and graphs from elsewhere as a test set ([`import`]).
 
 mod data;
 mod graph;
+pub mod import;
 pub mod metrics;
 mod model;
 mod pasted;
