@@ -9,6 +9,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use super::{Graph, Instance, canonical_colourings, count_colourings, dataset, impossible_reason, pair_count, part_of, read_graph_file};
 
 /// A file of graphs, checked.
+#[derive(Debug)]
 pub struct TestImport {
     /// The models' vertex count the graphs were read onto.
     pub vertices: usize,
