@@ -11,7 +11,13 @@ pub const WEIGHTS_PATH: &str = "/weights";
 /// The router's base for a `<base href>` path: `""` at the root, `/latent` under `/latent/`.
 pub fn router_base_of(base_href_path: &str) -> String {
     let trimmed = base_href_path.trim_end_matches('/');
-    if trimmed.is_empty() { String::new() } else if trimmed.starts_with('/') { trimmed.to_string() } else { format!("/{trimmed}") }
+    if trimmed.is_empty() {
+        String::new()
+    } else if trimmed.starts_with('/') {
+        trimmed.to_string()
+    } else {
+        format!("/{trimmed}")
+    }
 }
 
 /// `path` (a route such as `/nqueens?n=8`, starting with `/`) under the base `router_base`.

@@ -26,8 +26,7 @@ pub async fn probe_adapter() -> Option<Adapter> {
     // Chromium moved the flag from the adapter to `adapter.info`; read either.
     let software = flag(&info).or_else(|| flag(&adapter)).unwrap_or(false);
     let text = |key: &str| Reflect::get(&info, &key.into()).ok().and_then(|v| v.as_string()).unwrap_or_default();
-    let parts: Vec<String> =
-        [text("vendor"), text("architecture"), text("description")].into_iter().filter(|s| !s.is_empty()).collect();
+    let parts: Vec<String> = [text("vendor"), text("architecture"), text("description")].into_iter().filter(|s| !s.is_empty()).collect();
     let name = if parts.is_empty() { "unnamed adapter".to_string() } else { parts.join(" ") };
     Some(Adapter { software, name })
 }

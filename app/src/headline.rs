@@ -209,7 +209,13 @@ mod tests {
         for row in HEADLINES {
             let m = manifest(row.weights);
             let ours = ours(row, &m).unwrap_or_else(|| panic!("{}: a field is missing from {}.json", row.experiment, row.weights));
-            assert_eq!(ours.split(" / ").count(), row.paper.split(" / ").count(), "{}: ours {ours} against the paper's {}", row.experiment, row.paper);
+            assert_eq!(
+                ours.split(" / ").count(),
+                row.paper.split(" / ").count(),
+                "{}: ours {ours} against the paper's {}",
+                row.experiment,
+                row.paper
+            );
             assert!(crate::routes::PAGES.iter().any(|p| row.route.trim_start_matches('/').split('?').next() == Some(*p)), "{}", row.route);
         }
         let missing = serde_json::json!({"eval": {"accuracy": 1.0}});

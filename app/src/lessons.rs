@@ -133,7 +133,6 @@ pub const LESSONS: &[Lesson] = &[
     },
 ];
 
-
 pub fn lesson(id: &str) -> Option<&'static Lesson> {
     LESSONS.iter().find(|l| l.id == id)
 }
@@ -190,7 +189,10 @@ mod tests {
                 let link = step_link(l, i + 1);
                 let pairs = decode(link.split_once('?').unwrap().1);
                 assert_eq!(position(&pairs).map(|(l, k)| (l.id, k)), Some((l.id, i + 1)));
-                assert_eq!(notes(l.path, &link.split_once('?').unwrap().1.replace(&format!("&lesson={}&step={}", l.id, i + 1), "")), Vec::<String>::new());
+                assert_eq!(
+                    notes(l.path, &link.split_once('?').unwrap().1.replace(&format!("&lesson={}&step={}", l.id, i + 1), "")),
+                    Vec::<String>::new()
+                );
             }
         }
         let lesson_ids: Vec<_> = LESSONS.iter().map(|l| l.id).collect();

@@ -17,10 +17,10 @@ pub mod recorded_jepa;
 pub mod recorded_runs;
 pub mod routes;
 pub mod run_record;
-pub mod url_state;
-pub mod weights_summary;
 #[cfg(target_arch = "wasm32")]
 pub mod ui;
+pub mod url_state;
+pub mod weights_summary;
 // The worker's code only in the workers' builds (feature `worker`; `webgpu` adds burn's WebGPU
 // backend): the page never links it.
 #[cfg(all(target_arch = "wasm32", feature = "worker"))]

@@ -182,9 +182,14 @@ pub struct LiveProgress {
 pub enum Request {
     /// Pick and initialise the backend (first message). `site_root` is the site's root URL (`http://host` or `http://host/latent`): the
     /// worker cannot resolve `weights/...` against the page's `<base href>` by itself.
-    Init { backend: BackendChoice, site_root: String },
+    Init {
+        backend: BackendChoice,
+        site_root: String,
+    },
     /// Fetch and verify a model's weights (no-op when already loaded).
-    Load { model: String },
+    Load {
+        model: String,
+    },
     Solve(SolveRequest),
     /// Tree route search with the JEPA-Reasoner (answered by one `Reasoned`).
     Reason(TreeRequest),
@@ -193,7 +198,9 @@ pub enum Request {
     /// `/jepa`'s live training (answered by `LiveProgress` and `LiveSnapshot`s until paused).
     Live(LiveRequest),
     /// Stop a run after its current step.
-    Cancel { run: u64 },
+    Cancel {
+        run: u64,
+    },
 }
 
 /// One supervision step of every trajectory of a run.
@@ -237,24 +244,58 @@ impl StepReport {
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
 pub enum Response {
     /// The backend in use, a short name for the badge ("WebGPU" or "CPU") and why.
-    Backend { name: String, detail: String },
-    LoadProgress { model: String, loaded: u64, total: u64 },
-    Loaded { model: String, summary: String },
-    LoadFailed { model: String, message: String },
+    Backend {
+        name: String,
+        detail: String,
+    },
+    LoadProgress {
+        model: String,
+        loaded: u64,
+        total: u64,
+    },
+    Loaded {
+        model: String,
+        summary: String,
+    },
+    LoadFailed {
+        model: String,
+        message: String,
+    },
     Step(StepReport),
     /// A worker other than the page's first, on a shared run's later restarts (`SolveRequest::lane`),
     /// verified a sample: the step it verified at and where. It sends nothing else about a run.
-    LaneVerified { report: StepReport, verified: VerifiedStep },
+    LaneVerified {
+        report: StepReport,
+        verified: VerifiedStep,
+    },
     /// The run ended: its steps (over every round), time, and where it verified (verified stop only).
-    Done { run: u64, steps: usize, millis: f64, verified: Option<VerifiedStep> },
+    Done {
+        run: u64,
+        steps: usize,
+        millis: f64,
+        verified: Option<VerifiedStep>,
+    },
     Reasoned(TreeReport),
     Explored(GrammarReport),
     /// One point of a `/grammar` run's curve: (corruption, [(model, accuracy %)]), in level order.
-    CurvePoint { run: u64, point: (f64, Vec<(String, f64)>) },
+    CurvePoint {
+        run: u64,
+        point: (f64, Vec<(String, f64)>),
+    },
     LiveProgress(LiveProgress),
     /// What one `/jepa` model looks like now: `model` is `lm` or `llm-jepa`.
-    LiveSnapshot { run: u64, model: String, snapshot: engine::studies::regex::live::Snapshot },
+    LiveSnapshot {
+        run: u64,
+        model: String,
+        snapshot: engine::studies::regex::live::Snapshot,
+    },
     /// A live session stopped (paused, finished its steps, or replaced): at which step.
-    LivePaused { run: u64, step: usize },
-    Failed { run: u64, message: String },
+    LivePaused {
+        run: u64,
+        step: usize,
+    },
+    Failed {
+        run: u64,
+        message: String,
+    },
 }

@@ -77,7 +77,12 @@ mod tests {
         let (lm, jepa) = view.last.unwrap();
         assert!(jepa.cosine > lm.cosine + 0.3, "cos {} vs {}", jepa.cosine, lm.cosine);
         // Other settings are another session.
-        for other in [JepaSettings { seed: 1, ..settings.clone() }, JepaSettings { lambda: 2.0, ..settings.clone() }, JepaSettings { k: 2, ..settings.clone() }, JepaSettings { trained: true, ..settings.clone() }] {
+        for other in [
+            JepaSettings { seed: 1, ..settings.clone() },
+            JepaSettings { lambda: 2.0, ..settings.clone() },
+            JepaSettings { k: 2, ..settings.clone() },
+            JepaSettings { trained: true, ..settings.clone() },
+        ] {
             assert!(!jepa_matches(&session, &other), "{other:?}");
         }
         assert!(jepa_matches(&session, &JepaSettings { run: true, ..settings }), "the run flag is not a setting of the session");

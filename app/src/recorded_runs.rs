@@ -49,7 +49,9 @@ pub fn matches(run: &RecordedRun, wanted: &Wanted) -> bool {
         && run.verified_stop == s.stop
         && s.noise == 0.0
         && (!s.stop || run.restarts == s.restarts || run.verified.is_some_and(|v| v.round <= s.restarts.min(run.restarts)))
-        && (run.copies == s.run_copies() || (!s.stop && !s.copies_free) || (s.stop && run.verified.is_some_and(|v| v.round == 0) && [run.copies, s.run_copies()].iter().all(|&c| c != Copies::Samples)))
+        && (run.copies == s.run_copies()
+            || (!s.stop && !s.copies_free)
+            || (s.stop && run.verified.is_some_and(|v| v.round == 0) && [run.copies, s.run_copies()].iter().all(|&c| c != Copies::Samples)))
 }
 
 fn same(a: f64, b: f64) -> bool {
@@ -64,7 +66,11 @@ pub fn tree_matches(run: &RecordedTree, s: &TreeSettings) -> bool {
 /// The recording is the exploration `/grammar` asks for with `s` (its weights, sequence,
 /// corruption, noise and seed).
 pub fn grammar_matches(run: &RecordedGrammar, s: &GrammarSettings) -> bool {
-    run.model == grammar::WEIGHTS && run.sequence == s.sequence && same(run.corrupt, s.corrupt) && same(run.noise, s.noise) && run.seed == s.seed
+    run.model == grammar::WEIGHTS
+        && run.sequence == s.sequence
+        && same(run.corrupt, s.corrupt)
+        && same(run.noise, s.noise)
+        && run.seed == s.seed
 }
 
 /// The recording's steps as reports of run `id` (no timing: they were not computed here).
@@ -87,7 +93,8 @@ mod tests {
 
     /// (file, weights, puzzle, sampling) of every GRAM page's default settings.
     fn defaults() -> Vec<(&'static str, String, String, Sampling)> {
-        let (q, s, c, g) = (NQueensSettings::default(), SudokuSettings::default(), ColoringSettings::default(), GenerateSettings::default());
+        let (q, s, c, g) =
+            (NQueensSettings::default(), SudokuSettings::default(), ColoringSettings::default(), GenerateSettings::default());
         vec![
             ("nqueens", q.weights(), q.puzzle.to_text(), q.sampling),
             ("sudoku", s.weights(), s.puzzle.to_text(), s.sampling),
@@ -161,7 +168,10 @@ mod tests {
             let path = root().join(format!("public{RUNS_PATH}/{page}.json"));
             let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
             let run: RecordedRun = serde_json::from_str(&text).unwrap();
-            assert!(matches(&run, &Wanted { weights: &weights, puzzle: &puzzle, sampling: &sampling }), "{page}: not the default run; re-record");
+            assert!(
+                matches(&run, &Wanted { weights: &weights, puzzle: &puzzle, sampling: &sampling }),
+                "{page}: not the default run; re-record"
+            );
             let manifest = std::fs::read_to_string(root().join(format!("public/weights/{weights}.json"))).unwrap();
             let sha = serde_json::from_str::<serde_json::Value>(&manifest).unwrap()["sha256"].as_str().unwrap().to_string();
             assert_eq!(run.weights_sha256, sha, "{page}: recorded with other weights; re-record");
@@ -211,7 +221,11 @@ mod tests {
         for (page, weights, puzzle, s) in defaults() {
             // A default of restarts until verified is recorded with the most a setting allows: the
             // recording verifies before them (checked by the test above).
-            let stop = if s.stop { format!(" --stop-restarts {}", s.restarts.min(crate::url_state::sampling::MAX_RESTARTS)) } else { String::new() };
+            let stop = if s.stop {
+                format!(" --stop-restarts {}", s.restarts.min(crate::url_state::sampling::MAX_RESTARTS))
+            } else {
+                String::new()
+            };
             println!(
                 "target/release/native-trainer record --weights public/weights/{weights}.bpk --puzzle '{puzzle}' --samples {} --steps {} --seed {} --guidance-scale {}{stop} --out public{RUNS_PATH}/{page}.json",
                 s.samples, s.steps, s.seed, s.scale

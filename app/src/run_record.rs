@@ -75,7 +75,11 @@ pub fn status_line<P>(run: Option<&SampledRun<P>>, reports: &[StepReport]) -> St
         parts.push("each sample on its own copy of the input (the first as given)".into());
     }
     if round > 0 {
-        let of = if r.restarts == UNTIL_VERIFIED { ", going on until a sample passes or you press Stop,".to_string() } else { format!(" of {}", r.restarts) };
+        let of = if r.restarts == UNTIL_VERIFIED {
+            ", going on until a sample passes or you press Stop,".to_string()
+        } else {
+            format!(" of {}", r.restarts)
+        };
         let on = match r.copies {
             Copies::None => "",
             Copies::Restarts => " on a shuffled copy of the puzzle",
@@ -120,7 +124,18 @@ mod tests {
     use super::*;
 
     fn report(round: usize, step: usize) -> StepReport {
-        StepReport { run: 1, round, step, boards: vec![], probs: vec![], values: vec![], scale: 1.0, latents: vec![], halt_logits: vec![], millis: 10.0 }
+        StepReport {
+            run: 1,
+            round,
+            step,
+            boards: vec![],
+            probs: vec![],
+            values: vec![],
+            scale: 1.0,
+            latents: vec![],
+            halt_logits: vec![],
+            millis: 10.0,
+        }
     }
 
     fn run(verified: Option<VerifiedStep>) -> SampledRun<()> {
@@ -178,9 +193,15 @@ mod tests {
         // A copy per sample without the stop (the paper's sampler on copies: /coloring) says so.
         let copied = SampledRun { verified_stop: false, restarts: 0, copies: Copies::Samples, ..run(None) };
         let line = status_line(Some(&copied), &first);
-        assert!(line.contains("3 of 8 steps computed · each sample on its own copy of the input (the first as given) · 10 ms per step"), "{line}");
+        assert!(
+            line.contains("3 of 8 steps computed · each sample on its own copy of the input (the first as given) · 10 ms per step"),
+            "{line}"
+        );
         let recorded = SampledRun { recorded: true, ..run(None) };
         let line = status_line(Some(&recorded), &first);
-        assert!(line.contains("recorded ahead from the shipped weights") && !line.contains("ms per step") && !line.contains("done in"), "{line}");
+        assert!(
+            line.contains("recorded ahead from the shipped weights") && !line.contains("ms per step") && !line.contains("done in"),
+            "{line}"
+        );
     }
 }

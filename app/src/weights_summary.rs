@@ -22,10 +22,9 @@ pub fn weights_summary(manifest: &Manifest) -> String {
             manifest.params, e.samples, e.accuracy, e.coverage
         ),
         // 6.7e21 grids: coverage says nothing; the distinct valid grids do.
-        Some(e) if manifest.task == "sudoku-grids" => format!(
-            "{} parameters; recorded with {} samples: {:.1}% valid grids",
-            manifest.params, e.samples, e.accuracy
-        ),
+        Some(e) if manifest.task == "sudoku-grids" => {
+            format!("{} parameters; recorded with {} samples: {:.1}% valid grids", manifest.params, e.samples, e.accuracy)
+        }
         Some(e) if manifest.task == "digits" => format!(
             "{} parameters; recorded with {} samples: IS {:.2}, FID {:.1} (real digits: IS {:.2}, FID {:.1})",
             manifest.params,

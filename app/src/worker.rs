@@ -12,8 +12,8 @@ use std::rc::Rc;
 
 use burn::tensor::Device;
 use engine::gram::{Gram, SampleOptions};
-use engine::solve::live::{LiveRun, RunSpec};
 use engine::reasoner::ReasonerModel;
+use engine::solve::live::{LiveRun, RunSpec};
 use engine::weights::identity::gram_manifest;
 use engine::weights::load_gram;
 use gloo_worker::{HandlerId, Worker, WorkerScope};
@@ -118,7 +118,9 @@ async fn drain(state: Rc<RefCell<State>>, scope: WorkerScope<ReasonerWorker>) {
             Request::Load { model } => {
                 let loaded = match fetch_manifest(&state, &model).await {
                     Ok(text) if tree::is_tree_manifest(&text) => tree::ensure_tree(&state, &model, &text, &respond).await.map(|_| ()),
-                    Ok(text) if grammar::is_grammar_manifest(&text) => grammar::ensure_grammar(&state, &model, &text, &respond).await.map(|_| ()),
+                    Ok(text) if grammar::is_grammar_manifest(&text) => {
+                        grammar::ensure_grammar(&state, &model, &text, &respond).await.map(|_| ())
+                    }
                     Ok(_) => ensure_model(&state, &model, &respond).await.map(|_| ()),
                     Err(e) => Err(e),
                 };
@@ -190,20 +192,12 @@ async fn init_webgpu(adapter: &Adapter) -> Result<(Device, String, String), Stri
 /// Fetches `url`, reporting bytes as they arrive.
 async fn fetch_bytes(url: &str, total_hint: u64, progress: &dyn Fn(u64, u64)) -> Result<Vec<u8>, String> {
     let scope: web_sys::WorkerGlobalScope = js_sys::global().unchecked_into();
-    let response: web_sys::Response = JsFuture::from(scope.fetch_with_str(url))
-        .await
-        .map_err(|e| format!("could not fetch {url}: {}", js_text(&e)))?
-        .unchecked_into();
+    let response: web_sys::Response =
+        JsFuture::from(scope.fetch_with_str(url)).await.map_err(|e| format!("could not fetch {url}: {}", js_text(&e)))?.unchecked_into();
     if !response.ok() {
         return Err(format!("could not fetch {url}: HTTP {} {}", response.status(), response.status_text()));
     }
-    let total = response
-        .headers()
-        .get("content-length")
-        .ok()
-        .flatten()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(total_hint);
+    let total = response.headers().get("content-length").ok().flatten().and_then(|v| v.parse().ok()).unwrap_or(total_hint);
     let Some(body) = response.body() else {
         return Ok(Vec::new());
     };
@@ -237,11 +231,7 @@ async fn fetch_manifest(state: &Rc<RefCell<State>>, name: &str) -> Result<String
 
 /// Loads `name` once: manifest, then the `.bpk` with progress, then the engine's checks
 /// (hash, then shapes). Errors are sentences for the page.
-async fn ensure_model(
-    state: &Rc<RefCell<State>>,
-    name: &str,
-    respond: &dyn Fn(Response),
-) -> Result<(Rc<Gram>, String), String> {
+async fn ensure_model(state: &Rc<RefCell<State>>, name: &str, respond: &dyn Fn(Response)) -> Result<(Rc<Gram>, String), String> {
     if let Some(m) = state.borrow().models.get(name) {
         return Ok(m.clone());
     }
@@ -269,7 +259,10 @@ async fn ensure_model(
 async fn solve(state: &Rc<RefCell<State>>, req: SolveRequest, respond: &dyn Fn(Response)) -> Result<(), String> {
     let (model, task) = ensure_model(state, &req.model, respond).await?;
     let device = state.borrow().device.clone().ok_or("the backend is not initialised yet")?;
-    if !(1..=MAX_SAMPLES).contains(&req.samples) || !(1..=MAX_STEPS).contains(&req.steps) || (req.restarts > MAX_RESTARTS && req.restarts != UNTIL_VERIFIED) {
+    if !(1..=MAX_SAMPLES).contains(&req.samples)
+        || !(1..=MAX_STEPS).contains(&req.steps)
+        || (req.restarts > MAX_RESTARTS && req.restarts != UNTIL_VERIFIED)
+    {
         return Err(format!("samples must be 1-{MAX_SAMPLES}, steps 1-{MAX_STEPS} and restarts 0-{MAX_RESTARTS} or until verified"));
     }
     // The manifest says which task the weights solve, and so how to read puzzles and answers.
@@ -285,7 +278,14 @@ async fn solve(state: &Rc<RefCell<State>>, req: SolveRequest, respond: &dyn Fn(R
         latent_noise: req.latent_noise,
         ..Default::default()
     };
-    let spec = RunSpec { options, verified_stop: req.verified_stop, restarts: req.restarts, copies: req.copies, interventions: req.interventions.clone(), lane: req.lane };
+    let spec = RunSpec {
+        options,
+        verified_stop: req.verified_stop,
+        restarts: req.restarts,
+        copies: req.copies,
+        interventions: req.interventions.clone(),
+        lane: req.lane,
+    };
     // The engine's run: restarts, the verified stop and the visitor's changes are its.
     let mut run = LiveRun::new(&model, &*kind, &req.puzzle, spec, &device)?;
     let started = now();

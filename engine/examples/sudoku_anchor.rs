@@ -20,7 +20,15 @@ use engine::tasks::{Task, TokenTask};
 
 /// One round of the page's kind on `puzzle`: mean digit probabilities per cell over every sample
 /// and step, `[81 * 9]`, and how many samples passed the rules (once per sample).
-fn round(model: &Gram, puzzle: &SudokuGrid, original: &SudokuGrid, options: &SampleOptions, seed: u64, r: usize, device: &Device) -> (Vec<f32>, usize) {
+fn round(
+    model: &Gram,
+    puzzle: &SudokuGrid,
+    original: &SudokuGrid,
+    options: &SampleOptions,
+    seed: u64,
+    r: usize,
+    device: &Device,
+) -> (Vec<f32>, usize) {
     let task = Sudoku;
     let tokens = task.tokens(puzzle);
     let n = options.samples;
@@ -86,7 +94,8 @@ fn main() {
     let device = Device::default();
     let model = common::load_shipped(&common::shipped_manifest(), &device);
     let solution = unique_solution(&puzzle).expect("a puzzle with exactly one solution");
-    let options = SampleOptions { samples: INFERENCE.samples, max_steps: steps, guidance_scale: scale, settle: 0.0, ..SampleOptions::default() };
+    let options =
+        SampleOptions { samples: INFERENCE.samples, max_steps: steps, guidance_scale: scale, settle: 0.0, ..SampleOptions::default() };
     let (mut base_rounds, mut base_verified) = (0, 0);
     // Per K: anchored rounds with a verified sample, rounds whose anchors were all right, wrong anchors.
     let mut per_k = vec![(0usize, 0usize, 0usize, 0usize); ks.len()];
@@ -107,6 +116,12 @@ fn main() {
     }
     println!("scale {scale}, seed {seed}, {episodes} episodes: plain rounds with a verified sample {base_verified} of {base_rounds}");
     for (k, s) in ks.iter().zip(&per_k) {
-        println!("K {k}: anchored rounds verified {} of {}; anchors all right in {}; wrong anchors per round {:.2}", s.0, s.3, s.1, s.2 as f64 / s.3 as f64);
+        println!(
+            "K {k}: anchored rounds verified {} of {}; anchors all right in {}; wrong anchors per round {:.2}",
+            s.0,
+            s.3,
+            s.1,
+            s.2 as f64 / s.3 as f64
+        );
     }
 }

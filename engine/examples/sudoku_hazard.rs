@@ -28,11 +28,11 @@
 mod common;
 
 use burn::tensor::Device;
-use std::io::Write;
 use engine::gram::SampleOptions;
 use engine::solve::{Copies, RoundInput, round_seed};
 use engine::tasks::sudoku::{INFERENCE, Sudoku, unique_solution};
 use engine::tasks::{Task, TokenTask};
+use std::io::Write;
 
 const USAGE: &str = "usage: sudoku_hazard <puzzle> <seed> <rounds> <guidance scale> [steps per round] [latent noise] [T] [K] [--drop D] [--every E] [--trace FILE]";
 
@@ -92,11 +92,13 @@ fn main() {
     // Per sample and step: cells that differ from the solution, and cells in a rule conflict.
     let (mut wrong, mut clashing) = (Vec::new(), Vec::new());
     let tokens = task.tokens(&puzzle);
-    let options = SampleOptions { samples: n, max_steps: steps, guidance_scale: scale, settle: 0.0, seed, latent_noise, ..SampleOptions::default() };
+    let options =
+        SampleOptions { samples: n, max_steps: steps, guidance_scale: scale, settle: 0.0, seed, latent_noise, ..SampleOptions::default() };
     let (mut verified, mut spent, mut first_steps) = (0, 0, Vec::new());
     for round in 0..rounds {
         let mut input = RoundInput::new(seed, round, Copies::Samples, n, |rng| task.restart_copy(&tokens, rng));
-        let mut trajectories = input.trajectories(&model, &tokens, SampleOptions { seed: round_seed(seed, round), ..options.clone() }, &device);
+        let mut trajectories =
+            input.trajectories(&model, &tokens, SampleOptions { seed: round_seed(seed, round), ..options.clone() }, &device);
         let mut done = vec![false; n];
         while !trajectories.is_done() {
             let obs = input.back(trajectories.step().clone());
@@ -120,7 +122,8 @@ fn main() {
             if let Some(file) = trace.as_mut() {
                 let max = |v: &[f32]| v.iter().copied().fold(f32::NEG_INFINITY, f32::max);
                 let fewest = clashes.iter().min().copied().unwrap_or(0);
-                writeln!(file, "{round},{},{},{},{fewest},{}", obs.step, max(&obs.values), max(&obs.halt_logits), u8::from(any_valid)).expect("--trace");
+                writeln!(file, "{round},{},{},{},{fewest},{}", obs.step, max(&obs.values), max(&obs.halt_logits), u8::from(any_valid))
+                    .expect("--trace");
             }
             if drop > 0 && obs.step % every == 0 && obs.step < steps {
                 let rows = resampled_rows(&clashes, drop);

@@ -30,20 +30,32 @@ pub struct Traffic {
 impl Sub for Traffic {
     type Output = Traffic;
     fn sub(self, before: Traffic) -> Traffic {
-        Traffic { up_bytes: self.up_bytes - before.up_bytes, down_bytes: self.down_bytes - before.down_bytes, reads: self.reads - before.reads }
+        Traffic {
+            up_bytes: self.up_bytes - before.up_bytes,
+            down_bytes: self.down_bytes - before.down_bytes,
+            reads: self.reads - before.reads,
+        }
     }
 }
 
 impl std::ops::Add for Traffic {
     type Output = Traffic;
     fn add(self, other: Traffic) -> Traffic {
-        Traffic { up_bytes: self.up_bytes + other.up_bytes, down_bytes: self.down_bytes + other.down_bytes, reads: self.reads + other.reads }
+        Traffic {
+            up_bytes: self.up_bytes + other.up_bytes,
+            down_bytes: self.down_bytes + other.down_bytes,
+            reads: self.reads + other.reads,
+        }
     }
 }
 
 /// The counts so far.
 pub fn traffic() -> Traffic {
-    Traffic { up_bytes: UP_BYTES.load(Ordering::Relaxed), down_bytes: DOWN_BYTES.load(Ordering::Relaxed), reads: READS.load(Ordering::Relaxed) }
+    Traffic {
+        up_bytes: UP_BYTES.load(Ordering::Relaxed),
+        down_bytes: DOWN_BYTES.load(Ordering::Relaxed),
+        reads: READS.load(Ordering::Relaxed),
+    }
 }
 
 /// A tensor on `device` from host data, its bytes counted.

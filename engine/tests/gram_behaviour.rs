@@ -27,7 +27,8 @@ fn model(guidance: bool, device: &Device) -> Gram {
 fn sampling_is_seeded_observable_and_normalised() {
     let device = Device::flex();
     let m = model(true, &device);
-    let options = SampleOptions { samples: 6, max_steps: 3, halting: false, seed: 5, guidance_scale: 1.0, settle: 0.0, ..Default::default() };
+    let options =
+        SampleOptions { samples: 6, max_steps: 3, halting: false, seed: 5, guidance_scale: 1.0, settle: 0.0, ..Default::default() };
     let mut seen = Vec::new();
     let last = Trajectories::new(&m, &[puzzle()], options.clone(), &device).run(|o| seen.push(o.clone()));
     assert_eq!(seen.iter().map(|o| o.step).collect::<Vec<_>>(), vec![1, 2, 3]);
@@ -54,7 +55,8 @@ fn deterministic_paths_give_identical_samples() {
         (1..4).all(|r| o.probabilities[r * per..(r + 1) * per] == o.probabilities[..per])
     };
     let trm = model(false, &device);
-    let options = SampleOptions { samples: 4, max_steps: 2, halting: false, seed: 1, guidance_scale: 1.0, settle: 0.0, ..Default::default() };
+    let options =
+        SampleOptions { samples: 4, max_steps: 2, halting: false, seed: 1, guidance_scale: 1.0, settle: 0.0, ..Default::default() };
     assert!(same(&Trajectories::new(&trm, &[puzzle()], options.clone(), &device).run(|_| {})));
     let gram = model(true, &device);
     let mean_path = SampleOptions { guidance_scale: 0.0, ..options };
@@ -88,7 +90,8 @@ fn settling_runs_the_end_of_the_budget_on_the_mean_path() {
 fn halted_trajectories_keep_their_answer() {
     let device = Device::flex();
     let m = model(true, &device);
-    let options = SampleOptions { samples: 8, max_steps: 6, halting: true, seed: 2, guidance_scale: 1.0, settle: 0.0, ..Default::default() };
+    let options =
+        SampleOptions { samples: 8, max_steps: 6, halting: true, seed: 2, guidance_scale: 1.0, settle: 0.0, ..Default::default() };
     let mut steps = Vec::new();
     Trajectories::new(&m, &[puzzle()], options, &device).run(|o| steps.push(o.clone()));
     for w in steps.windows(2) {
@@ -159,7 +162,8 @@ fn truncated_elbo_steps_reduce_the_loss() {
 fn scale_changes_and_perturbations_act_from_the_next_step() {
     let device = Device::flex();
     let gram = model(true, &device);
-    let options = SampleOptions { samples: 4, max_steps: 3, halting: false, seed: 2, guidance_scale: 0.0, settle: 0.0, ..Default::default() };
+    let options =
+        SampleOptions { samples: 4, max_steps: 3, halting: false, seed: 2, guidance_scale: 0.0, settle: 0.0, ..Default::default() };
     let rows_equal = |o: &engine::gram::Observation| {
         let per = o.probabilities.len() / 4;
         (1..4).all(|r| o.probabilities[r * per..(r + 1) * per] == o.probabilities[..per])
@@ -194,7 +198,8 @@ fn scale_changes_and_perturbations_act_from_the_next_step() {
 fn resampling_continues_the_chosen_rows() {
     let device = Device::flex();
     let gram = model(true, &device);
-    let options = SampleOptions { samples: 4, max_steps: 3, halting: false, seed: 3, guidance_scale: 2.0, settle: 0.0, ..Default::default() };
+    let options =
+        SampleOptions { samples: 4, max_steps: 3, halting: false, seed: 3, guidance_scale: 2.0, settle: 0.0, ..Default::default() };
     let per = |o: &engine::gram::Observation, r: usize| {
         let w = o.probabilities.len() / 4;
         o.probabilities[r * w..(r + 1) * w].to_vec()

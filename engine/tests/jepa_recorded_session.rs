@@ -4,7 +4,7 @@
 //! test running beside this one in another thread would draw from it between the two sessions.
 
 use burn::tensor::Device;
-use engine::studies::regex::session::{record_session, Averages, RecordedSession, Session, PROJECTED};
+use engine::studies::regex::session::{Averages, PROJECTED, RecordedSession, Session, record_session};
 
 /// The recorded session is the session stepped by hand as the worker steps it, rounded:
 /// progress every 5 steps, snapshots at 0 and 50, and its JSON reads back the same. (The

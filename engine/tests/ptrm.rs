@@ -4,9 +4,9 @@
 //! whose halting head is most confident.
 
 use burn::tensor::{Device, Int, Tensor, TensorData};
+use engine::gram::core::Noise;
 use engine::gram::noise::NoiseSource;
 use engine::gram::ptrm::perturb;
-use engine::gram::core::Noise;
 use engine::gram::{Gram, Observation, SampleOptions, Selection, Trajectories};
 use engine::solve::{solve, trajectories_to_run};
 use engine::tasks::nqueens::{Board, NQueens};
@@ -132,7 +132,6 @@ fn q_selection_answers_with_the_most_confident_trajectory() {
     }
     assert!(boards_differ, "the noise explores: some puzzle's samples differ");
 }
-
 
 /// PTRM's sigma is absolute on a latent of RMS ~1 (TRM's post-norm). Ours is post-norm with a
 /// learned RMSNorm gain, so the scale is measured: the RMS of `l` of the shipped TRMs after each

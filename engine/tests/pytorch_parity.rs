@@ -13,8 +13,8 @@ use burn::tensor::{Device, Int, Tensor, TensorData};
 use engine::gram::core::Noise;
 use engine::gram::{Gram, GramConfig};
 use engine::weights::safetensors::{gram_from_safetensors, gram_to_safetensors, safetensors_names};
-use safetensors::tensor::{Dtype, TensorView};
 use safetensors::SafeTensors;
+use safetensors::tensor::{Dtype, TensorView};
 
 /// Largest |ours - PyTorch's| allowed on any logit, Q logit or value.
 const TOLERANCE: f64 = 1e-4;
@@ -74,7 +74,8 @@ fn run(model: &Gram, fx: &Fixture, mode: &str, scale: f64) -> Outputs {
         Tensor::<2, Int>::from_data(TensorData::new(v, [b, l]), &device)
     };
     let (x, y) = (tokens("x"), tokens("y"));
-    let xi: Vec<f32> = if model.has_guidance() { values(&io, &format!("{mode}.xi")).into_iter().map(|v| v as f32).collect() } else { vec![] };
+    let xi: Vec<f32> =
+        if model.has_guidance() { values(&io, &format!("{mode}.xi")).into_iter().map(|v| v as f32).collect() } else { vec![] };
     let e_x = model.encode(x);
     let mut z = model.initial_state(b, l);
     let mut out = Outputs { logits: vec![], q_logits: vec![], values: vec![] };

@@ -8,8 +8,8 @@ use std::path::PathBuf;
 
 use burn::tensor::Device;
 use engine::tasks::tree::reasoner::{evaluate_trees, solve_trees};
-use engine::weights::reasoner::{ReasonerManifest, load_reasoner};
 use engine::tasks::tree::{self, Part, TreeTask, part_of};
+use engine::weights::reasoner::{ReasonerManifest, load_reasoner};
 use engine::weights::sha256_hex;
 
 fn files() -> (ReasonerManifest, Vec<u8>) {

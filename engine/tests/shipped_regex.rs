@@ -46,7 +46,8 @@ fn each_loads_and_writes_its_recorded_regexes() {
         let descriptions: Vec<&str> = reference.iter().map(|(d, _)| d.as_str()).collect();
         let test: Vec<String> = pairs(Part::Test).into_iter().map(|p| p.description).collect();
         assert!(descriptions.iter().all(|d| test.iter().any(|t| t == d)), "the reference uses held-out descriptions");
-        let written: Vec<String> = write_regexes(&model.lm, &descriptions, m.config.objective.k(), &device).into_iter().map(Result::unwrap).collect();
+        let written: Vec<String> =
+            write_regexes(&model.lm, &descriptions, m.config.objective.k(), &device).into_iter().map(Result::unwrap).collect();
         let recorded: Vec<String> = reference.iter().map(|(_, r)| r.clone()).collect();
         assert_eq!(written, recorded, "{name}");
     }
@@ -74,7 +75,8 @@ fn each_still_writes_held_out_regexes_right_at_its_recorded_rate() {
     for (name, _) in SHIPPED {
         let (m, bytes) = files(name);
         let model = load_regex(&m, &bytes, &device).unwrap();
-        let written: Vec<String> = write_regexes(&model.lm, &descriptions, m.config.objective.k(), &device).into_iter().map(|r| r.unwrap_or_default()).collect();
+        let written: Vec<String> =
+            write_regexes(&model.lm, &descriptions, m.config.objective.k(), &device).into_iter().map(|r| r.unwrap_or_default()).collect();
         let s = score(&written, &refs);
         let recorded = m.eval.as_ref().unwrap().score.semantic;
         assert!((s.semantic - recorded).abs() < 1e-9, "{name}: semantic {:.4} vs recorded {recorded:.4}", s.semantic);

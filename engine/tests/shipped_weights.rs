@@ -9,8 +9,8 @@ use std::path::PathBuf;
 use burn::tensor::Device;
 use engine::gram::{Gram, SampleOptions};
 use engine::solve::{evaluate, solve};
-use engine::tasks::{Part, spread};
 use engine::tasks::sudoku::{self, Sudoku};
+use engine::tasks::{Part, spread};
 use engine::tasks::{Report, Task, TaskId, TaskVisitor, TokenTask, visit};
 use engine::weights::{Manifest, ReferenceOutput, load_gram, sha256_hex};
 
@@ -60,8 +60,8 @@ fn shipped() -> Vec<(Manifest, Vec<u8>)> {
     for entry in std::fs::read_dir(weights_dir()).unwrap() {
         let path = entry.unwrap().path();
         if path.extension().is_some_and(|e| e == "bpk") {
-            let json = std::fs::read_to_string(path.with_extension("json"))
-                .unwrap_or_else(|e| panic!("{} has no manifest: {e}", path.display()));
+            let json =
+                std::fs::read_to_string(path.with_extension("json")).unwrap_or_else(|e| panic!("{} has no manifest: {e}", path.display()));
             if json.contains("\"model\": \"jepa-reasoner\"") {
                 continue; // JEPA-Reasoner weights: tests/shipped_reasoner.rs
             }

@@ -67,7 +67,8 @@ fn run(model: &Gram, config: &GramConfig, fx: &Fixture) -> (Vec<f32>, Vec<f32>) 
     let device = Device::default();
     let (b, l) = (fx.meta["batch"].as_u64().unwrap() as usize, config.seq_len);
     let (inputs, ids) = (values(&fx.io, "inputs"), values(&fx.io, "puzzle_identifiers"));
-    let rows: Vec<i64> = (0..b).flat_map(|r| std::iter::once(ids[r]).chain(inputs[r * l..(r + 1) * l].iter().copied())).map(|v| v as i64).collect();
+    let rows: Vec<i64> =
+        (0..b).flat_map(|r| std::iter::once(ids[r]).chain(inputs[r * l..(r + 1) * l].iter().copied())).map(|v| v as i64).collect();
     let x = Tensor::<2, Int>::from_data(TensorData::new(rows, [b, l + 1]), &device);
     let e_x = model.encode(x);
     let mut z = model.initial_state(b, l + 1);
@@ -99,9 +100,11 @@ fn diffs(fx: &Fixture, checkpoint: &[u8]) -> (f64, f64) {
 type Raw = (String, Dtype, Vec<usize>, Vec<u8>);
 fn rebuild(fx: &Fixture, edit: impl Fn(Raw) -> Vec<Raw>, extra: Vec<Raw>) -> Vec<u8> {
     let st = SafeTensors::deserialize(&fx.weights).unwrap();
-    let mut raws: Vec<Raw> = st.tensors().into_iter().flat_map(|(n, v)| edit((n, v.dtype(), v.shape().to_vec(), v.data().to_vec()))).collect();
+    let mut raws: Vec<Raw> =
+        st.tensors().into_iter().flat_map(|(n, v)| edit((n, v.dtype(), v.shape().to_vec(), v.data().to_vec()))).collect();
     raws.extend(extra);
-    let views: Vec<(String, TensorView)> = raws.iter().map(|(n, d, s, b)| (n.clone(), TensorView::new(*d, s.clone(), b).unwrap())).collect();
+    let views: Vec<(String, TensorView)> =
+        raws.iter().map(|(n, d, s, b)| (n.clone(), TensorView::new(*d, s.clone(), b).unwrap())).collect();
     safetensors::serialize(views, None).unwrap()
 }
 
@@ -119,7 +122,10 @@ fn an_official_checkpoint_gives_trms_logits() {
     let inferred = &fx.meta["inferred"];
     let n = |k: &str| inferred[k].as_u64().unwrap() as usize;
     assert_eq!((config.d_model, config.vocab, config.d_hidden, config.n_layers), (n("d_model"), n("vocab"), n("d_hidden"), n("n_layers")));
-    assert_eq!((config.puzzle_emb_ndim, config.n_puzzles, config.puzzle_emb_len), (Some(n("puzzle_emb_ndim")), Some(n("n_puzzles")), Some(4)));
+    assert_eq!(
+        (config.puzzle_emb_ndim, config.n_puzzles, config.puzzle_emb_len),
+        (Some(n("puzzle_emb_ndim")), Some(n("n_puzzles")), Some(4))
+    );
     assert_eq!((config.t_outer, config.k_inner, config.n_sup, config.guidance, config.mixer), (2, 2, 16, false, false));
     let (logits, q_halt) = diffs(&fx, &fx.weights);
     eprintln!("trm-official: max |ours - pytorch| logits {logits:.3e}, q_halt {q_halt:.3e}");
@@ -141,7 +147,13 @@ fn without_the_rope_permutation_the_logits_differ() {
         let rows: Vec<u8> = (0..3 * d)
             .flat_map(|r| {
                 let (head, c) = (r / dh, r % dh);
-                let from = if head >= 2 * (d / dh) { r } else if c < dh / 2 { head * dh + 2 * c } else { head * dh + 2 * (c - dh / 2) + 1 };
+                let from = if head >= 2 * (d / dh) {
+                    r
+                } else if c < dh / 2 {
+                    head * dh + 2 * c
+                } else {
+                    head * dh + 2 * (c - dh / 2) + 1
+                };
                 row(from)
             })
             .collect();
@@ -202,8 +214,11 @@ fn bfloat16_converts_and_prefixes_are_stripped() {
     let ours = gram_to_safetensors(&model);
     let ours = SafeTensors::deserialize(&ours).unwrap();
     let theirs = SafeTensors::deserialize(&fx.weights).unwrap();
-    for (our, their) in [("embed.weight", "embed_tokens.embedding_weight"), ("puzzle.table.weight", "puzzle_emb.weights"), ("h_init", "H_init")] {
-        let truncated: Vec<u8> = theirs.tensor(&format!("{PREFIX}{their}")).unwrap().data().chunks_exact(4).flat_map(|b| [0, 0, b[2], b[3]]).collect();
+    for (our, their) in
+        [("embed.weight", "embed_tokens.embedding_weight"), ("puzzle.table.weight", "puzzle_emb.weights"), ("h_init", "H_init")]
+    {
+        let truncated: Vec<u8> =
+            theirs.tensor(&format!("{PREFIX}{their}")).unwrap().data().chunks_exact(4).flat_map(|b| [0, 0, b[2], b[3]]).collect();
         assert_eq!(ours.tensor(our).unwrap().data(), &truncated[..], "{our}");
     }
     let (logits, q_halt) = diffs(&fx, &bf16);

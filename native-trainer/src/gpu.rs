@@ -25,8 +25,7 @@ pub fn devices_for(backend: Backend, n: usize, allow_software: bool) -> Result<(
 #[cfg(feature = "wgpu-unfused")]
 fn wgpu_devices(n: usize, allow_software: bool) -> Result<(Vec<Device>, Hardware), String> {
     use burn::tensor::DeviceKind;
-    let kinds: Vec<DeviceKind> =
-        if n == 1 { vec![DeviceKind::DefaultDevice] } else { (0..n).map(DeviceKind::DiscreteGpu).collect() };
+    let kinds: Vec<DeviceKind> = if n == 1 { vec![DeviceKind::DefaultDevice] } else { (0..n).map(DeviceKind::DiscreteGpu).collect() };
     let mut devices = Vec::with_capacity(n);
     let mut named = Vec::with_capacity(n);
     for kind in kinds {
@@ -103,8 +102,7 @@ mod adapter {
         /// rasterizers by name (a GL driver may not say what it is).
         pub fn is_software(&self) -> bool {
             let name = self.name.to_lowercase();
-            self.kind == wgpu::DeviceType::Cpu
-                || ["llvmpipe", "lavapipe", "softpipe", "swiftshader"].iter().any(|s| name.contains(s))
+            self.kind == wgpu::DeviceType::Cpu || ["llvmpipe", "lavapipe", "softpipe", "swiftshader"].iter().any(|s| name.contains(s))
         }
 
         /// `NVIDIA H200 (discrete GPU, Vulkan, driver NVIDIA 570.1)`.

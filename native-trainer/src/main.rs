@@ -68,18 +68,7 @@ fn run(command: Command, command_line: String, device: Device) -> Result<ExitCod
             let options = engine::gram::SampleOptions { samples, max_steps: steps, seed, guidance_scale, ..Default::default() };
             commands::generate::generate(&weights, options, &device)
         }
-        Command::Record { weights, puzzle, task, samples, steps, seed, guidance_scale, stop_restarts, latent_noise, sequence, corrupt, lambda, k, out } => match (task, weights) {
-            // clap allows only `jepa`, and none of the weights' flags beside it.
-            (Some(_), _) => {
-                let args = commands::record::JepaArgs { lambda: lambda.unwrap_or(1.0), k: k.unwrap_or(1), seed, steps: steps.unwrap_or(commands::record::JEPA_STEPS), out: &out };
-                commands::record::record_jepa(args, &device)
-            }
-            (None, Some(weights)) => {
-                let args = commands::record::RecordArgs { weights: &weights, puzzle: puzzle.as_deref(), samples, steps, seed, guidance_scale, stop_restarts, latent_noise, sequence, corrupt, out: &out };
-                commands::record::record(args, &device)
-            }
-            (None, None) => Err("record takes --weights W, or --task jepa".into()),
-        },
+        command @ Command::Record { .. } => record(command, &device),
         Command::Grammar { weights } => grammar::commands::grammar(&weights, &device),
         Command::Noise { seed, draw, count, out } => commands::noise::noise(seed, draw, count, out.as_deref(), &device),
         Command::Classifier { out, steps, seed } => commands::classifier::train_classifier(&out, steps, seed, &device),
@@ -88,9 +77,71 @@ fn run(command: Command, command_line: String, device: Device) -> Result<ExitCod
         Command::Demo { samples, puzzles, seed } => commands::demo::demo(samples, puzzles, seed, &device),
         Command::Bench { weights, bench_threads, samples, repeats, iters, what } => {
             let has = |w: &str| what.iter().any(|x| x == w);
-            let args = BenchArgs { weights, threads: bench_threads, samples, repeats: repeats.max(1), iters: iters.max(1), sample: has("sample"), train: has("train"), noise: has("noise") };
+            let args = BenchArgs {
+                weights,
+                threads: bench_threads,
+                samples,
+                repeats: repeats.max(1),
+                iters: iters.max(1),
+                sample: has("sample"),
+                train: has("train"),
+                noise: has("noise"),
+            };
             commands::bench::bench(&args, &device)
         }
+    }
+}
+
+/// `record`: a page's run from GRAM/TRM, tree or grammar weights, or `/jepa`'s training.
+fn record(command: Command, device: &Device) -> Result<ExitCode, String> {
+    let Command::Record {
+        weights,
+        puzzle,
+        task,
+        samples,
+        steps,
+        seed,
+        guidance_scale,
+        stop_restarts,
+        latent_noise,
+        sequence,
+        corrupt,
+        lambda,
+        k,
+        out,
+    } = command
+    else {
+        unreachable!("run hands record only its own command")
+    };
+    match (task, weights) {
+        // clap allows only `jepa`, and none of the weights' flags beside it.
+        (Some(_), _) => {
+            let args = commands::record::JepaArgs {
+                lambda: lambda.unwrap_or(1.0),
+                k: k.unwrap_or(1),
+                seed,
+                steps: steps.unwrap_or(commands::record::JEPA_STEPS),
+                out: &out,
+            };
+            commands::record::record_jepa(args, device)
+        }
+        (None, Some(weights)) => {
+            let args = commands::record::RecordArgs {
+                weights: &weights,
+                puzzle: puzzle.as_deref(),
+                samples,
+                steps,
+                seed,
+                guidance_scale,
+                stop_restarts,
+                latent_noise,
+                sequence,
+                corrupt,
+                out: &out,
+            };
+            commands::record::record(args, device)
+        }
+        (None, None) => Err("record takes --weights W, or --task jepa".into()),
     }
 }
 
@@ -98,8 +149,7 @@ fn main() -> ExitCode {
     keep_freed_memory();
     let cli = Cli::parse();
     // Recorded in checkpoints and manifests: the program name, not this machine's path to it.
-    let command_line =
-        std::iter::once("native-trainer".to_string()).chain(std::env::args().skip(1)).collect::<Vec<_>>().join(" ");
+    let command_line = std::iter::once("native-trainer".to_string()).chain(std::env::args().skip(1)).collect::<Vec<_>>().join(" ");
     // The whole command runs on a worker of the thread pool burn-flex parallelises on: called
     // from outside the pool, every parallel op would hand its work to a pool thread and wait for
     // a wake-up (measured: sampling at N=5 1.5x slower on one thread than without the pool).

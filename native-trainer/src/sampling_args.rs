@@ -112,7 +112,11 @@ impl SamplingArgs {
         let copies = asked.unwrap_or(defaults.copies);
         let rounds = match (stop, self.restarts) {
             (false, None | Some(0)) if asked != Some(Copies::Restarts) => None,
-            (false, _) => return Err("--restarts and --copies restarts need --verified-stop (a restart follows a budget with nothing verified)".into()),
+            (false, _) => {
+                return Err(
+                    "--restarts and --copies restarts need --verified-stop (a restart follows a budget with nothing verified)".into()
+                );
+            }
             (true, r) => match r.unwrap_or(defaults.restarts) {
                 r if r > 64 => return Err(format!("--restarts must be at most 64, not {r}")),
                 r => Some(Restarts { rounds: 1 + r, copies }),

@@ -10,8 +10,8 @@ use clap::Args;
 use engine::tasks::TaskId;
 
 use crate::gram::data::{SUDOKU_MIN_TARGET, SUDOKU_TRAIN_GIVENS};
-use crate::run::course::RunFlags;
 use crate::gram::{full_presets, presets, train};
+use crate::run::course::RunFlags;
 use crate::{grammar, lm, reasoner};
 
 #[derive(Args)]
@@ -155,7 +155,10 @@ fn check_flags(a: &TrainCli) -> Result<(), String> {
     }
     let sized = [a.d_model, a.d_hidden, a.d_token_hidden, a.k_inner, a.t_outer, a.n_sup, a.batch, a.grad_accum].iter().any(Option::is_some);
     if sized && !gram {
-        return Err(format!("--d-model, --d-hidden, --d-token-hidden, --k-inner, --t-outer, --n-sup, --batch and --grad-accum are for GRAM/TRM presets; {} is not one", a.preset));
+        return Err(format!(
+            "--d-model, --d-hidden, --d-token-hidden, --k-inner, --t-outer, --n-sup, --batch and --grad-accum are for GRAM/TRM presets; {} is not one",
+            a.preset
+        ));
     }
     if a.data.is_some() && !gram {
         return Err(format!("--data is for the GRAM/TRM Sudoku and ARC presets, not {}", a.preset));
@@ -171,6 +174,32 @@ fn fit_to_import(p: presets::Preset, dir: &std::path::Path) -> Result<presets::P
     Ok(full_presets::fit_to_arc_import(p, largest, pairs))
 }
 
+/// The refusal of a preset no family knows, listing every preset.
+fn unknown_preset(name: &str) -> String {
+    format!(
+        "unknown preset {name:?}; presets: {}, {}, {}, {}, {}",
+        presets::names().join(", "),
+        full_presets::full_names().join(", "),
+        reasoner::presets::REASONER_NAMES.join(", "),
+        grammar::presets::GRAMMAR_NAMES.join(", "),
+        lm::presets::LM_NAMES.join(", ")
+    )
+}
+
+/// The GRAM/TRM size flags given.
+fn size_overrides(a: &TrainCli) -> full_presets::SizeOverrides {
+    full_presets::SizeOverrides {
+        d_model: a.d_model,
+        d_hidden: a.d_hidden,
+        d_token_hidden: a.d_token_hidden,
+        k_inner: a.k_inner,
+        t_outer: a.t_outer,
+        n_sup: a.n_sup,
+        batch: a.batch,
+        grad_accum: a.grad_accum,
+    }
+}
+
 pub fn train(a: TrainCli, command: String, devices: Vec<Device>) -> Result<ExitCode, String> {
     let device = devices[0].clone();
     check_flags(&a)?;
@@ -183,17 +212,7 @@ pub fn train(a: TrainCli, command: String, devices: Vec<Device>) -> Result<ExitC
     if let Some(p) = lm::presets::lm_preset(&a.preset) {
         return train_lm(a, p, command, device);
     }
-    let p = presets::preset(&a.preset).ok_or_else(|| {
-        format!(
-            "unknown preset {:?}; presets: {}, {}, {}, {}, {}",
-            a.preset,
-            presets::names().join(", "),
-            full_presets::full_names().join(", "),
-            reasoner::presets::REASONER_NAMES.join(", "),
-            grammar::presets::GRAMMAR_NAMES.join(", "),
-            lm::presets::LM_NAMES.join(", ")
-        )
-    })?;
+    let p = presets::preset(&a.preset).ok_or_else(|| unknown_preset(&a.preset))?;
     if let Some(ema) = a.ema.filter(|e| !(0.0..1.0).contains(e)) {
         return Err(format!("--ema must be in [0, 1), not {ema}"));
     }
@@ -201,16 +220,7 @@ pub fn train(a: TrainCli, command: String, devices: Vec<Device>) -> Result<ExitC
         None => (p.clone(), p.name.to_string()),
         Some(v) => (p.clone().with_variant(v)?, format!("{}-{v}", p.name)),
     };
-    let sizes = full_presets::SizeOverrides {
-        d_model: a.d_model,
-        d_hidden: a.d_hidden,
-        d_token_hidden: a.d_token_hidden,
-        k_inner: a.k_inner,
-        t_outer: a.t_outer,
-        n_sup: a.n_sup,
-        batch: a.batch,
-        grad_accum: a.grad_accum,
-    };
+    let sizes = size_overrides(&a);
     if a.resume && sizes.any() {
         return Err("a resumed run keeps its size: no --d-model, --d-hidden, --d-token-hidden, --k-inner, --t-outer, --n-sup, --batch or --grad-accum with --resume".into());
     }
@@ -234,7 +244,19 @@ pub fn train(a: TrainCli, command: String, devices: Vec<Device>) -> Result<ExitC
     let run_dir = a.run_dir.unwrap_or_else(|| PathBuf::from("runs").join(dir_name));
     let args = train::TrainArgs {
         preset: p,
-        flags: train::Flags { steps: a.steps, seed: a.seed, lr: a.lr, beta: a.beta, free_bits: a.free_bits, prior_rows: a.prior_rows, ema: a.ema, givens: a.givens, hardest_of: a.hardest_of.map(|k| k as usize), data: a.data, augment: a.augment },
+        flags: train::Flags {
+            steps: a.steps,
+            seed: a.seed,
+            lr: a.lr,
+            beta: a.beta,
+            free_bits: a.free_bits,
+            prior_rows: a.prior_rows,
+            ema: a.ema,
+            givens: a.givens,
+            hardest_of: a.hardest_of.map(|k| k as usize),
+            data: a.data,
+            augment: a.augment,
+        },
         run_dir,
         resume: a.resume,
         init_from: a.init_from,

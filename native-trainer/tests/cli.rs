@@ -103,8 +103,7 @@ fn corrupt_missing_and_mismatched_weights_are_clear_errors() {
     // Mismatched: TRM tensors under a GRAM manifest with the TRM file's hash.
     let trm = std::fs::read(weights("trm-nqueens8")).unwrap();
     std::fs::write(dir.join("m.bpk"), &trm).unwrap();
-    let mut manifest: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(src.with_extension("json")).unwrap()).unwrap();
+    let mut manifest: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(src.with_extension("json")).unwrap()).unwrap();
     manifest["sha256"] = serde_json::Value::String(engine::weights::sha256_hex(&trm));
     std::fs::write(dir.join("m.json"), manifest.to_string()).unwrap();
     let out = bin().args(["eval", "--limit", "1", "--weights"]).arg(dir.join("m.bpk")).output().unwrap();
@@ -129,11 +128,7 @@ fn corrupt_missing_and_mismatched_weights_are_clear_errors() {
 
 #[test]
 fn eval_prints_the_table1_row() {
-    let out = bin()
-        .args(["eval", "--limit", "8", "--samples", "4", "--weights"])
-        .arg(weights("gram-nqueens8"))
-        .output()
-        .unwrap();
+    let out = bin().args(["eval", "--limit", "8", "--samples", "4", "--weights"]).arg(weights("gram-nqueens8")).output().unwrap();
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(text.contains("GRAM on nqueens8/test: 8 inputs"), "{text}");
@@ -222,7 +217,15 @@ fn solve_with_the_verified_stop_names_where_it_verified() {
     let out = bin().args(["split", "--task", "sudoku", "--part", "validation"]).output().unwrap();
     let puzzles: Vec<String> = lines(&out).into_iter().take(6).collect();
     let mut cmd = bin();
-    cmd.args(["solve", "--weights"]).arg(weights("gram-sudoku")).args(["--samples", "4", "--steps", "8", "--verified-stop", "--restarts", "1"]);
+    cmd.args(["solve", "--weights"]).arg(weights("gram-sudoku")).args([
+        "--samples",
+        "4",
+        "--steps",
+        "8",
+        "--verified-stop",
+        "--restarts",
+        "1",
+    ]);
     let out = run_with_stdin(cmd, &(puzzles.join("\n") + "\n"));
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let rows: Vec<serde_json::Value> = lines(&out).iter().map(|l| serde_json::from_str(l).unwrap()).collect();
@@ -282,9 +285,17 @@ fn sudoku_solve_defaults_are_the_pages() {
         engine::solve::Copies::Samples => "samples",
     };
     let spelled: Vec<String> = [
-        "--samples", &INFERENCE.samples.to_string(), "--steps", &INFERENCE.steps.to_string(),
-        "--guidance-scale", &INFERENCE.guidance_scale.to_string(), "--verified-stop",
-        "--restarts", &INFERENCE.restarts.to_string(), "--copies", copies,
+        "--samples",
+        &INFERENCE.samples.to_string(),
+        "--steps",
+        &INFERENCE.steps.to_string(),
+        "--guidance-scale",
+        &INFERENCE.guidance_scale.to_string(),
+        "--verified-stop",
+        "--restarts",
+        &INFERENCE.restarts.to_string(),
+        "--copies",
+        copies,
     ]
     .iter()
     .map(|s| s.to_string())

@@ -109,17 +109,29 @@ fn copies_per_sample_give_trm_many_answers_in_the_graphs_frame() {
     assert!(plain.iter().all(|s| s == &plain[0]), "TRM is deterministic: {plain:?}");
     let copied = solve(&["--copies", "samples"]);
     assert_eq!(copied[0], plain[0], "the first sample solves the graph as given");
-    let canonical: BTreeSet<Colouring> = copied.iter().filter_map(|s| Colouring::parse(s, 8).ok()).filter(|c| ring.is_coloured_by(c)).map(|c| c.canonical()).collect();
+    let canonical: BTreeSet<Colouring> =
+        copied.iter().filter_map(|s| Colouring::parse(s, 8).ok()).filter(|c| ring.is_coloured_by(c)).map(|c| c.canonical()).collect();
     assert!(canonical.len() >= 2, "copies give TRM several colourings of an 8-ring: {copied:?}");
 
-    let out = bin().args(["eval", "--weights"]).arg(weights("trm-coloring8")).args(["--part", "validation", "--limit", "3", "--samples", "4", "--copies", "samples"]).output().unwrap();
+    let out = bin()
+        .args(["eval", "--weights"])
+        .arg(weights("trm-coloring8"))
+        .args(["--part", "validation", "--limit", "3", "--samples", "4", "--copies", "samples"])
+        .output()
+        .unwrap();
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(text.contains("Each sample on its own copy of the input") && text.contains("some sample proper"), "{text}");
-    let out = bin().args(["eval", "--weights"]).arg(weights("gram-nqueens8")).args(["--limit", "2", "--copies", "samples"]).output().unwrap();
+    let out =
+        bin().args(["eval", "--weights"]).arg(weights("gram-nqueens8")).args(["--limit", "2", "--copies", "samples"]).output().unwrap();
     assert_eq!(out.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&out.stderr).contains("nqueens8 makes no copies of its inputs"), "{}", String::from_utf8_lossy(&out.stderr));
-    let out = bin().args(["eval", "--weights"]).arg(weights("trm-coloring8")).args(["--limit", "2", "--copies", "restarts"]).output().unwrap();
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains("nqueens8 makes no copies of its inputs"),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let out =
+        bin().args(["eval", "--weights"]).arg(weights("trm-coloring8")).args(["--limit", "2", "--copies", "restarts"]).output().unwrap();
     assert_eq!(out.status.code(), Some(2), "copies per restart need the verified stop");
 }
 
@@ -131,7 +143,9 @@ fn augment_is_recorded_and_refused_where_a_task_has_no_copies() {
     let _ = std::fs::remove_dir_all(&dir);
     let train = |preset: &str, extra: &[&str]| {
         let mut cmd = bin();
-        cmd.args(["--threads", "1", "train", "--preset", preset, "--steps", "2", "--batch", "8", "--eval-every", "0", "--run-dir"]).arg(&dir).args(extra);
+        cmd.args(["--threads", "1", "train", "--preset", preset, "--steps", "2", "--batch", "8", "--eval-every", "0", "--run-dir"])
+            .arg(&dir)
+            .args(extra);
         cmd.output().unwrap()
     };
     let out = train("gram-coloring8", &["--augment"]);
@@ -159,7 +173,10 @@ fn graphs_from_elsewhere_are_read_imported_and_scored() {
     let rows: Vec<serde_json::Value> = lines(&out).iter().map(|l| serde_json::from_str(l).unwrap()).collect();
     assert_eq!(rows[0]["samples"].as_array().map(Vec::len), Some(3), "{rows:?}");
     assert_eq!(rows[0]["puzzle"], "0-1 1-2 2-0", "the line as given");
-    assert!(rows[0]["samples"].as_array().unwrap().iter().all(|c| c.as_str().map(str::len) == Some(8)), "a colour per vertex of the model's 8");
+    assert!(
+        rows[0]["samples"].as_array().unwrap().iter().all(|c| c.as_str().map(str::len) == Some(8)),
+        "a colour per vertex of the model's 8"
+    );
     assert!(rows[1]["error"].as_str().unwrap().contains("vertex 9 is beyond this model's 8 vertices"));
 
     let dir = std::env::temp_dir().join(format!("nt-coloring-import-{}", std::process::id()));
@@ -170,7 +187,8 @@ fn graphs_from_elsewhere_are_read_imported_and_scored() {
         lines(&out)[0].clone()
     };
     let file = dir.join("graphs.txt");
-    std::fs::write(&file, format!("# three graphs\n0-1 1-2 2-3 3-0\nc a triangle\np edge 3 3\ne 1 2\ne 2 3\ne 3 1\n{test_line}\n")).unwrap();
+    std::fs::write(&file, format!("# three graphs\n0-1 1-2 2-3 3-0\nc a triangle\np edge 3 3\ne 1 2\ne 2 3\ne 3 1\n{test_line}\n"))
+        .unwrap();
     let import = |out: &str, extra: &[&str]| {
         let mut cmd = bin();
         cmd.args(["data", "import", "--format", "coloring", "--input"]).arg(&file).arg("--out").arg(dir.join(out)).args(extra);

@@ -74,19 +74,35 @@ fn a_trm_checkpoint_converts_with_its_manifest() {
     assert_eq!((c.t_outer, c.k_inner, c.n_sup, c.guidance), (2, 2, 16, false));
     assert_eq!((c.puzzle_emb_len, c.puzzle_emb_ndim, c.n_puzzles), (Some(4), Some(24), Some(3)));
     let sha = engine::weights::sha256_hex(&std::fs::read(&ckpt).unwrap());
-    assert!(manifest.training_command.contains("imported from a TRM checkpoint") && manifest.training_command.contains(&sha), "{}", manifest.training_command);
+    assert!(
+        manifest.training_command.contains("imported from a TRM checkpoint") && manifest.training_command.contains(&sha),
+        "{}",
+        manifest.training_command
+    );
     let options = TrmImportOptions { puzzle_emb_len: 4, h_cycles: 2, l_cycles: 2, ..TrmImportOptions::new(2, 9) };
     let (direct, _) = gram_from_trm_checkpoint(&std::fs::read(&ckpt).unwrap(), &options, &Device::default()).unwrap();
     assert_eq!(param_bits(&model), param_bits(&direct));
 
     let garbage = dir.join("step_1.pt");
     std::fs::write(&garbage, b"PK\x03\x04 a zip of pickles").unwrap();
-    let bad = bin().args(["convert", "--from", "trm", "--weights"]).arg(&garbage).arg("--out").arg(dir.join("bad.bpk")).args(flags).output().unwrap();
-    assert!(!bad.status.success() && stderr(&bad).contains("not a readable SafeTensors") && stderr(&bad).contains("saved as SafeTensors"), "{}", stderr(&bad));
+    let bad = bin()
+        .args(["convert", "--from", "trm", "--weights"])
+        .arg(&garbage)
+        .arg("--out")
+        .arg(dir.join("bad.bpk"))
+        .args(flags)
+        .output()
+        .unwrap();
+    assert!(
+        !bad.status.success() && stderr(&bad).contains("not a readable SafeTensors") && stderr(&bad).contains("saved as SafeTensors"),
+        "{}",
+        stderr(&bad)
+    );
     assert!(!dir.join("bad.bpk").exists(), "a refused import wrote weights");
     let bad = bin().args(["convert", "--from", "trm", "--weights"]).arg(&ckpt).arg("--out").arg(dir.join("bad.bpk")).output().unwrap();
     assert!(!bad.status.success() && stderr(&bad).contains("needs --n-heads and --seq-len"), "{}", stderr(&bad));
-    let bad = bin().args(["convert", "--weights"]).arg(&ckpt).arg("--out").arg(dir.join("bad.bpk")).args(["--n-heads", "2"]).output().unwrap();
+    let bad =
+        bin().args(["convert", "--weights"]).arg(&ckpt).arg("--out").arg(dir.join("bad.bpk")).args(["--n-heads", "2"]).output().unwrap();
     assert!(!bad.status.success() && stderr(&bad).contains("--from"), "{}", stderr(&bad));
     let _ = std::fs::remove_dir_all(&dir);
 }

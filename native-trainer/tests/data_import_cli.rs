@@ -148,7 +148,14 @@ fn a_bad_sudoku_row_names_its_line_and_nothing_is_written() {
     let dir = scratch("sudoku-bad");
     let good = sudoku_rows(3);
     let (q, a) = (&good[0][5..86], &good[0][87..168]);
-    let relabelled: String = a.chars().map(|c| match c { '1' => '2', '2' => '1', c => c }).collect();
+    let relabelled: String = a
+        .chars()
+        .map(|c| match c {
+            '1' => '2',
+            '2' => '1',
+            c => c,
+        })
+        .collect();
     let cases = [
         (format!("s,{},{a},1", &q[1..]), "a Sudoku has 81 cells, this line has 80"),
         (format!("s,x{},{a},1", &q[1..]), "q: cell 1 (row 1, column 1) is 'x'"),
@@ -219,7 +226,23 @@ fn arc_json_imports_in_each_form_and_reads_back() {
     // The full-size ARC preset (16 puzzle-embedding positions, one vector per task), shrunk to
     // a CPU's size, trains 2 steps: the table is sized from the import (ids 1-3, so 4 rows).
     let out = bin()
-        .args(["train", "--preset", "trm-arc-full", "--steps", "2", "--d-model", "16", "--batch", "2", "--k-inner", "1", "--t-outer", "1", "--n-sup", "2"])
+        .args([
+            "train",
+            "--preset",
+            "trm-arc-full",
+            "--steps",
+            "2",
+            "--d-model",
+            "16",
+            "--batch",
+            "2",
+            "--k-inner",
+            "1",
+            "--t-outer",
+            "1",
+            "--n-sup",
+            "2",
+        ])
         .args(["--eval-every", "2", "--eval-inputs", "1", "--run-dir"])
         .arg(dir.join("run-full"))
         .arg("--data")
@@ -229,7 +252,10 @@ fn arc_json_imports_in_each_form_and_reads_back() {
     assert!(out.status.success(), "{}", stderr(&out));
     let (_, state) = latest_checkpoint(&dir.join("run-full"));
     let c = &state["config"];
-    assert_eq!((c["puzzle_emb_len"].as_u64(), c["n_puzzles"].as_u64(), c["grid_cols"].as_u64(), c["d_model"].as_u64()), (Some(16), Some(4), Some(0), Some(16)));
+    assert_eq!(
+        (c["puzzle_emb_len"].as_u64(), c["n_puzzles"].as_u64(), c["grid_cols"].as_u64(), c["d_model"].as_u64()),
+        (Some(16), Some(4), Some(0), Some(16))
+    );
 
     // A map of tasks, and a directory of per-task files (named by their stems).
     let input = dir.join("input-map.json");
@@ -252,7 +278,11 @@ fn a_bad_arc_file_names_its_line_and_nothing_is_written() {
     let dir = scratch("arc-bad");
     let input = dir.join("input.json");
     // The bad grid is the output of the task's second pair, on lines 4-5.
-    let file = |bad: &str| format!("{{\"t\": {{\"train\": [\n{{\"input\": [[1]], \"output\": [[2]]}},\n{{\"input\": [[1]],\n \"output\": {bad}}}\n], \"test\": []}}}}");
+    let file = |bad: &str| {
+        format!(
+            "{{\"t\": {{\"train\": [\n{{\"input\": [[1]], \"output\": [[2]]}},\n{{\"input\": [[1]],\n \"output\": {bad}}}\n], \"test\": []}}}}"
+        )
+    };
     let rows31 = format!("[{}]", vec!["[1]"; 31].join(", "));
     let cases = [
         ("[[1, 2],\n [3, 10]]", "colour 10 is outside 0-9", "line 5 column"),

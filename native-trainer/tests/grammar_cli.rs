@@ -6,14 +6,19 @@
 
 use std::path::Path;
 
-use engine::studies::grammar::data::{GrammarVariant, GRAMMAR_SEED, parse_text};
+use engine::studies::grammar::data::{GRAMMAR_SEED, GrammarVariant, parse_text};
 use engine::studies::grammar::{Chart, Grammar};
 
 mod common;
 use common::{bin, latest_checkpoint, lines, param_bits, run_with_stdin, scratch, weights};
 
 fn train(dir: &Path, extra: &[&str]) {
-    let out = bin().args(["--threads", "1", "train", "--preset", "grammar-small", "--eval-every", "0", "--run-dir"]).arg(dir).args(extra).output().unwrap();
+    let out = bin()
+        .args(["--threads", "1", "train", "--preset", "grammar-small", "--eval-every", "0", "--run-dir"])
+        .arg(dir)
+        .args(extra)
+        .output()
+        .unwrap();
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
 }
 
@@ -139,7 +144,9 @@ fn the_shipped_grammar_weights_reproduce_their_recorded_completions() {
             assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
             let got: Vec<String> = lines(&out)
                 .iter()
-                .map(|l| json(l)["completion"].as_array().unwrap().iter().map(|t| t.as_str().unwrap().to_string()).collect::<Vec<_>>().join(" "))
+                .map(|l| {
+                    json(l)["completion"].as_array().unwrap().iter().map(|t| t.as_str().unwrap().to_string()).collect::<Vec<_>>().join(" ")
+                })
                 .collect();
             let want: Vec<String> = entry[1].as_array().unwrap().iter().map(|x| x.as_str().unwrap().to_string()).collect();
             assert_eq!(got, want, "{name} {model}");

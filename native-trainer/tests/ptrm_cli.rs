@@ -14,7 +14,20 @@ fn stderr(out: &std::process::Output) -> String {
 #[test]
 fn eval_scores_every_selection_of_ptrm_trajectories() {
     let out = bin()
-        .args(["eval", "--part", "validation", "--limit", "6", "--samples", "4", "--latent-noise", "0.3", "--select", "vote,lprm,q", "--weights"])
+        .args([
+            "eval",
+            "--part",
+            "validation",
+            "--limit",
+            "6",
+            "--samples",
+            "4",
+            "--latent-noise",
+            "0.3",
+            "--select",
+            "vote,lprm,q",
+            "--weights",
+        ])
         .arg(weights("trm-nqueens8"))
         .output()
         .unwrap();
@@ -70,9 +83,8 @@ fn solve_with_latent_noise_samples_a_trm() {
         assert!(out.status.success(), "{}", stderr(&out));
         lines(&out).iter().map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap()).collect::<Vec<_>>()
     };
-    let distinct = |rows: &[serde_json::Value]| {
-        rows.iter().filter(|r| r["samples"].as_array().unwrap().iter().any(|s| *s != r["samples"][0])).count()
-    };
+    let distinct =
+        |rows: &[serde_json::Value]| rows.iter().filter(|r| r["samples"].as_array().unwrap().iter().any(|s| *s != r["samples"][0])).count();
     assert_eq!(distinct(&run(&[])), 0, "a TRM repeats one answer");
     let noisy = run(&["--latent-noise", "0.5", "--select", "q"]);
     assert!(distinct(&noisy) > 0, "PTRM's trajectories differ");

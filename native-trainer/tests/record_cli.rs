@@ -68,7 +68,11 @@ fn record_writes_every_step_and_refuses_bad_input() {
     }
     // A board of the wrong size, and a checkpoint-less directory, are refused with a reason.
     let bad = record(&["--weights", w.to_str().unwrap(), "--puzzle", "Q..."], &dir.join("bad.json"));
-    assert!(!bad.status.success() && String::from_utf8_lossy(&bad.stderr).contains("bad board"), "{}", String::from_utf8_lossy(&bad.stderr));
+    assert!(
+        !bad.status.success() && String::from_utf8_lossy(&bad.stderr).contains("bad board"),
+        "{}",
+        String::from_utf8_lossy(&bad.stderr)
+    );
     let nothing = record(&["--weights", dir.to_str().unwrap(), "--puzzle", puzzle], &dir.join("x.json"));
     assert!(!nothing.status.success());
     let _ = std::fs::remove_dir_all(&dir);
@@ -120,7 +124,10 @@ fn record_answers_a_tree_as_the_page_does_and_refuses_what_does_not_apply() {
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     let text = std::fs::read_to_string(&out).unwrap();
     let run: RecordedTree = serde_json::from_str(&text).unwrap();
-    assert_eq!((run.model.as_str(), run.weights_sha256.clone(), run.noise, run.seed), ("reasoner-tree", sha256_of("reasoner-tree"), 0.05, 3));
+    assert_eq!(
+        (run.model.as_str(), run.weights_sha256.clone(), run.noise, run.seed),
+        ("reasoner-tree", sha256_of("reasoner-tree"), 0.05, 3)
+    );
     assert_eq!(run.input, line.replace("A E", "AE"), "the question as the engine writes it");
     // A fresh answer with the page's own call, from the same file.
     let manifest = ReasonerManifest::from_json(&std::fs::read_to_string(w.with_extension("json")).unwrap()).unwrap();
@@ -178,7 +185,8 @@ fn record_explores_a_grammar_sequence_as_the_page_does_and_refuses_what_does_not
     // A fresh exploration with the page's own calls, from the same file.
     let manifest = GrammarManifest::from_json(&std::fs::read_to_string(w.with_extension("json")).unwrap()).unwrap();
     let models = load_grammar(&manifest, &std::fs::read(&w).unwrap(), &Device::flex()).unwrap();
-    let fresh = record_grammar(&models, manifest.config.variant, ("cfg-small", &manifest.sha256), 2, 0.1, 0.05, 4, &Device::flex()).unwrap();
+    let fresh =
+        record_grammar(&models, manifest.config.variant, ("cfg-small", &manifest.sha256), 2, 0.1, 0.05, 4, &Device::flex()).unwrap();
     same_json(&serde_json::from_str(&text).unwrap(), &serde_json::to_value(&fresh).unwrap(), "grammar");
     // Flags of GRAM pages or of the tree, and corruption out of range, are refused with a reason.
     for (extra, want) in [

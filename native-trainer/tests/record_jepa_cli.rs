@@ -23,7 +23,10 @@ fn record_jepa_writes_the_session_and_refuses_bad_flags() {
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     let text = std::fs::read_to_string(&out).unwrap();
     let run: serde_json::Value = serde_json::from_str(&text).unwrap();
-    assert_eq!((run["lambda"].as_f64(), run["k"].as_u64(), run["seed"].as_u64(), run["steps"].as_u64()), (Some(1.5), Some(2), Some(2), Some(55)));
+    assert_eq!(
+        (run["lambda"].as_f64(), run["k"].as_u64(), run["seed"].as_u64(), run["steps"].as_u64()),
+        (Some(1.5), Some(2), Some(2), Some(55))
+    );
     let progress = run["progress"].as_array().unwrap();
     assert_eq!(progress.iter().map(|p| p["step"].as_u64().unwrap()).collect::<Vec<_>>(), (1..=11).map(|i| 5 * i).collect::<Vec<_>>());
     for p in progress {
@@ -52,11 +55,20 @@ fn record_jepa_writes_the_session_and_refuses_bad_flags() {
     let bad = record(&["--steps", "5", "--puzzle", "Q..."], &dir.join("bad.json"));
     assert!(!bad.status.success() && String::from_utf8_lossy(&bad.stderr).contains("--puzzle"), "{}", String::from_utf8_lossy(&bad.stderr));
     let lambda = record(&["--steps", "5", "--lambda", "9"], &dir.join("bad.json"));
-    assert!(!lambda.status.success() && String::from_utf8_lossy(&lambda.stderr).contains("--lambda is 0 to 4"), "{}", String::from_utf8_lossy(&lambda.stderr));
+    assert!(
+        !lambda.status.success() && String::from_utf8_lossy(&lambda.stderr).contains("--lambda is 0 to 4"),
+        "{}",
+        String::from_utf8_lossy(&lambda.stderr)
+    );
     let task = bin().args(["record", "--task", "tree", "--out"]).arg(dir.join("bad.json")).output().unwrap();
     assert!(!task.status.success() && String::from_utf8_lossy(&task.stderr).contains("jepa"), "{}", String::from_utf8_lossy(&task.stderr));
-    let knob = bin().args(["record", "--weights", "x.bpk", "--puzzle", "Q", "--lambda", "2", "--out"]).arg(dir.join("bad.json")).output().unwrap();
-    assert!(!knob.status.success() && String::from_utf8_lossy(&knob.stderr).contains("cannot be used with '--lambda"), "{}", String::from_utf8_lossy(&knob.stderr));
+    let knob =
+        bin().args(["record", "--weights", "x.bpk", "--puzzle", "Q", "--lambda", "2", "--out"]).arg(dir.join("bad.json")).output().unwrap();
+    assert!(
+        !knob.status.success() && String::from_utf8_lossy(&knob.stderr).contains("cannot be used with '--lambda"),
+        "{}",
+        String::from_utf8_lossy(&knob.stderr)
+    );
     assert!(!dir.join("bad.json").exists(), "nothing written when refused");
     let _ = std::fs::remove_dir_all(&dir);
 }

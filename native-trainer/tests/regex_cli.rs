@@ -54,10 +54,13 @@ fn split_prints_pairs_by_meaning() {
     let part = |p: &str| {
         let out = bin().args(["split", "--task", "regex", "--part", p]).output().unwrap();
         assert!(out.status.success());
-        lines(&out).into_iter().map(|l| {
-            let (d, r) = l.split_once('\t').expect("description<TAB>regex");
-            (d.to_string(), r.to_string())
-        }).collect::<Vec<_>>()
+        lines(&out)
+            .into_iter()
+            .map(|l| {
+                let (d, r) = l.split_once('\t').expect("description<TAB>regex");
+                (d.to_string(), r.to_string())
+            })
+            .collect::<Vec<_>>()
     };
     let (train, test) = (part("train"), part("test"));
     assert!(test.len() > 900 && train.len() > 5 * test.len(), "{} / {}", train.len(), test.len());
@@ -76,7 +79,10 @@ fn export_solve_and_eval() {
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let w = out_dir.join("regex-test.bpk");
     let manifest: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(w.with_extension("json")).unwrap()).unwrap();
-    assert_eq!((manifest["task"].as_str(), manifest["preset"].as_str(), manifest["steps"].as_u64()), (Some("regex"), Some("regex-lm"), Some(40)));
+    assert_eq!(
+        (manifest["task"].as_str(), manifest["preset"].as_str(), manifest["steps"].as_u64()),
+        (Some("regex"), Some("regex-lm"), Some(40))
+    );
 
     // The known output, then per-line errors that do not stop the other lines.
     let reference = manifest["reference"].as_array().unwrap();

@@ -19,8 +19,14 @@ fn bad_givens_are_refused_before_training() {
     refused(&["train", "--preset", "gram-sudoku", "--givens", "12-31", "--run-dir", d], "17 <= LO <= HI <= 40");
     refused(&["train", "--preset", "gram-sudoku", "--givens", "31-22", "--run-dir", d], "17 <= LO <= HI <= 40");
     refused(&["train", "--preset", "gram-sudoku", "--givens", "twenty", "--run-dir", d], "e.g. 17-31");
-    refused(&["train", "--preset", "gram-nqueens8", "--givens", "17-31", "--run-dir", d], "--givens and --hardest-of are for Sudoku presets");
-    refused(&["train", "--preset", "gram-nqueens8", "--hardest-of", "4", "--run-dir", d], "--givens and --hardest-of are for Sudoku presets");
+    refused(
+        &["train", "--preset", "gram-nqueens8", "--givens", "17-31", "--run-dir", d],
+        "--givens and --hardest-of are for Sudoku presets",
+    );
+    refused(
+        &["train", "--preset", "gram-nqueens8", "--hardest-of", "4", "--run-dir", d],
+        "--givens and --hardest-of are for Sudoku presets",
+    );
     refused(&["train", "--preset", "gram-sudoku", "--hardest-of", "0", "--run-dir", d], "--hardest-of");
     assert!(!dir.join("latest").exists(), "nothing was trained");
 }
@@ -65,8 +71,5 @@ fn a_rated_set_is_printed_and_held_out() {
     let test = lines(&["split", "--task", "sudoku", "--part", "test", "--hardest-of", "2"]);
     assert!(test.iter().all(|p| !rated.contains(p)));
     refused(&["split", "--task", "coloring8", "--part", "validation", "--hardest-of", "2"], "--hardest-of rates Sudoku puzzles");
-    refused(
-        &["eval", "--weights", "public/weights/gram-sudoku.bpk", "--hardest-of", "2", "--record"],
-        "a rated set's is yours to keep",
-    );
+    refused(&["eval", "--weights", "public/weights/gram-sudoku.bpk", "--hardest-of", "2", "--record"], "a rated set's is yours to keep");
 }

@@ -31,11 +31,7 @@ fn training_checkpoints_and_resumes() {
     assert!(err.contains("resuming gram-nqueens8 from step 3"), "{err}");
     assert_eq!(std::fs::read_to_string(dir.join("latest")).unwrap().trim(), "ckpt-0000005");
     // Resuming someone else's run is refused.
-    let out = bin()
-        .args(["train", "--preset", "trm-nqueens8", "--steps", "6", "--resume", "--run-dir"])
-        .arg(&dir)
-        .output()
-        .unwrap();
+    let out = bin().args(["train", "--preset", "trm-nqueens8", "--steps", "6", "--resume", "--run-dir"]).arg(&dir).output().unwrap();
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("holds a gram-nqueens8 run"));
 }
@@ -67,13 +63,7 @@ fn init_from_weights_and_the_weights_average_reach_the_export() {
     let ema3 = std::fs::read(dir.join("ckpt-0000003").join("ema.bpk")).unwrap();
     assert_ne!(ema3, ema, "the resumed run keeps averaging");
     let out_dir = scratch("ema-export");
-    let out = bin()
-        .args(["export", "--name", "probe", "--run-dir"])
-        .arg(&dir)
-        .arg("--out-dir")
-        .arg(&out_dir)
-        .output()
-        .unwrap();
+    let out = bin().args(["export", "--name", "probe", "--run-dir"]).arg(&dir).arg("--out-dir").arg(&out_dir).output().unwrap();
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     assert_eq!(std::fs::read(out_dir.join("probe.bpk")).unwrap(), ema3, "export ships the average");
     let manifest = std::fs::read_to_string(out_dir.join("probe.json")).unwrap();
@@ -115,11 +105,7 @@ fn init_from_weights_and_the_weights_average_reach_the_export() {
 #[test]
 fn ctrl_c_saves_a_checkpoint_and_exits() {
     let dir = scratch("ctrlc");
-    let mut child = train_cmd(&dir, 100_000, 100_000)
-        .args(["--log-every", "1"])
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
+    let mut child = train_cmd(&dir, 100_000, 100_000).args(["--log-every", "1"]).stderr(Stdio::piped()).spawn().unwrap();
     // Wait for the first step's progress line, then interrupt.
     let began = Instant::now();
     let log = dir.join("log.csv");
@@ -144,7 +130,22 @@ fn training_over_two_devices_runs_and_refuses_an_uneven_split() {
     let dir = scratch("devices");
     let train = |batch: &str| {
         bin()
-            .args(["train", "--preset", "trm-nqueens8", "--steps", "2", "--eval-every", "0", "--devices", "2", "--grad-accum", "2", "--batch", batch, "--run-dir"])
+            .args([
+                "train",
+                "--preset",
+                "trm-nqueens8",
+                "--steps",
+                "2",
+                "--eval-every",
+                "0",
+                "--devices",
+                "2",
+                "--grad-accum",
+                "2",
+                "--batch",
+                batch,
+                "--run-dir",
+            ])
             .arg(&dir)
             .output()
             .unwrap()
@@ -175,7 +176,6 @@ fn gram_params(dir: &Path, step: usize, file: &str) -> Vec<Vec<u32>> {
     param_bits(&engine::weights::gram_from_bytes(&config, &ckpt_file(dir, step, file), &device).unwrap())
 }
 
-
 /// Stopping at step 3 of a 6-step run (`--stop-after`) and resuming gives, at step 6, the same
 /// weights, optimiser state, weights' average and in-flight batch as the uninterrupted run, bit
 /// for bit; quick evals along the way change nothing; the resumed run keeps its recorded
@@ -184,7 +184,8 @@ fn gram_params(dir: &Path, step: usize, file: &str) -> Vec<Vec<u32>> {
 fn a_stopped_and_resumed_run_equals_the_uninterrupted_one_bit_for_bit() {
     let (straight, split) = (scratch("exact-straight"), scratch("exact-split"));
     let run = |dir: &Path, extra: &[&str]| {
-        let out = bin().args(["train", "--preset", "gram-nqueens8", "--log-every", "1", "--run-dir"]).arg(dir).args(extra).output().unwrap();
+        let out =
+            bin().args(["train", "--preset", "gram-nqueens8", "--log-every", "1", "--run-dir"]).arg(dir).args(extra).output().unwrap();
         let err = String::from_utf8_lossy(&out.stderr).to_string();
         assert!(out.status.success(), "{err}");
         err
@@ -273,7 +274,12 @@ fn the_best_checkpoint_on_validation_is_kept_and_exports() {
 fn a_stopped_and_resumed_reasoner_phase_equals_the_uninterrupted_one() {
     let (straight, split) = (scratch("jepa-straight"), scratch("jepa-split"));
     let run = |dir: &Path, extra: &[&str]| {
-        let out = bin().args(["train", "--preset", "reasoner-tree-pretrain", "--eval-every", "0", "--run-dir"]).arg(dir).args(extra).output().unwrap();
+        let out = bin()
+            .args(["train", "--preset", "reasoner-tree-pretrain", "--eval-every", "0", "--run-dir"])
+            .arg(dir)
+            .args(extra)
+            .output()
+            .unwrap();
         assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     };
     run(&straight, &["--steps", "4"]);

@@ -46,7 +46,13 @@ fn eval_of_several_weights_ends_with_one_table_row_each() {
     assert!(summary.contains("| gram-nqueens8 | GRAM | - | sample | TABLE1 accuracy="), "{summary}");
     assert!(summary.contains("| trm-nqueens8 | TRM | - | sample | TABLE1 accuracy="), "{summary}");
     // A manifest records one evaluation: several weights cannot share --record.
-    let out = bin().args(["eval", "--record", "--weights"]).arg(weights("gram-nqueens8")).arg("--weights").arg(weights("trm-nqueens8")).output().unwrap();
+    let out = bin()
+        .args(["eval", "--record", "--weights"])
+        .arg(weights("gram-nqueens8"))
+        .arg("--weights")
+        .arg(weights("trm-nqueens8"))
+        .output()
+        .unwrap();
     assert_eq!(out.status.code(), Some(2), "{}", String::from_utf8_lossy(&out.stderr));
     assert!(String::from_utf8_lossy(&out.stderr).contains("--record and --csv take one --weights"));
 }

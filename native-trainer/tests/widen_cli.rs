@@ -38,13 +38,16 @@ fn init_from_widens_the_core_and_refuses_to_narrow_it() {
     let command = manifest["training_command"].as_str().unwrap();
     assert!(command.contains("--d-hidden 192") && command.contains("--init-from"), "{command}");
     // The widened file is a model of its own: it evaluates like any shipped weights.
-    let out = bin().args(["--threads", "1", "eval", "--limit", "4", "--samples", "2", "--weights"]).arg(out_dir.join("wide.bpk")).output().unwrap();
+    let out = bin()
+        .args(["--threads", "1", "eval", "--limit", "4", "--samples", "2", "--weights"])
+        .arg(out_dir.join("wide.bpk"))
+        .output()
+        .unwrap();
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
 
-    for (sizes, says) in [
-        (&["--d-hidden", "64"][..], "widen them, not narrow them"),
-        (&["--d-token-hidden", "128"][..], "widen them, not narrow them"),
-    ] {
+    for (sizes, says) in
+        [(&["--d-hidden", "64"][..], "widen them, not narrow them"), (&["--d-token-hidden", "128"][..], "widen them, not narrow them")]
+    {
         let dir = scratch("narrow");
         let out = train(&dir, sizes);
         assert_eq!(out.status.code(), Some(2), "{sizes:?}");

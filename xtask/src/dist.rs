@@ -34,7 +34,11 @@ pub fn parse_args(args: &[String]) -> Result<DistArgs, String> {
             "--base-path" => parsed.base_path = normalize_base_path(&value("--base-path")?)?,
             "--out" => parsed.out = PathBuf::from(value("--out")?),
             "--no-build" => parsed.build = false,
-            other => return Err(format!("dist: unknown argument {other:?}; usage: cargo xtask dist [--base-path /latent/] [--out DIR] [--no-build]")),
+            other => {
+                return Err(format!(
+                    "dist: unknown argument {other:?}; usage: cargo xtask dist [--base-path /latent/] [--out DIR] [--no-build]"
+                ));
+            }
         }
     }
     Ok(parsed)

@@ -65,10 +65,8 @@ fn rel(root: &Path, path: &Path) -> String {
 }
 
 fn markdown_under(dir: &Path, out: &mut Vec<PathBuf>) -> Result<(), String> {
-    let mut entries: Vec<PathBuf> = std::fs::read_dir(dir)
-        .map_err(|e| format!("{}: {e}", dir.display()))?
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .collect();
+    let mut entries: Vec<PathBuf> =
+        std::fs::read_dir(dir).map_err(|e| format!("{}: {e}", dir.display()))?.filter_map(|e| e.ok().map(|e| e.path())).collect();
     entries.sort();
     for path in entries {
         if path.is_dir() {
@@ -243,7 +241,10 @@ fn results_pages(root: &Path) -> Result<Vec<String>, String> {
     for page in listed(&dir)? {
         let lines = read(&page)?.lines().count();
         if lines >= RESULTS_MAX_LINES {
-            problems.push(format!("{}: {lines} lines, a results page is under {RESULTS_MAX_LINES} (move diagnostics and history to notes/)", rel(root, &page)));
+            problems.push(format!(
+                "{}: {lines} lines, a results page is under {RESULTS_MAX_LINES} (move diagnostics and history to notes/)",
+                rel(root, &page)
+            ));
         }
     }
     let notes = dir.join("notes");

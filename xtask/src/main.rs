@@ -26,9 +26,9 @@
 mod dist;
 mod docs_check;
 mod gpu_check;
-mod wasm_opt_cache;
 #[path = "../../app/src/routes.rs"]
 mod routes;
+mod wasm_opt_cache;
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode};
@@ -211,7 +211,9 @@ fn dist_site(args: &[String]) -> Result<(), String> {
 fn serve() -> Result<(), String> {
     ensure_web_tools()?;
     let port = std::env::var("PORT").unwrap_or_else(|_| "8080".into());
-    eprintln!("xtask: the playground will be at http://127.0.0.1:{port}/ (/nqueens, /sudoku, /coloring, /tree, /generate, /grammar, /jepa, /learn) once trunk has built it");
+    eprintln!(
+        "xtask: the playground will be at http://127.0.0.1:{port}/ (/nqueens, /sudoku, /coloring, /tree, /generate, /grammar, /jepa, /learn) once trunk has built it"
+    );
     run(&mut trunk(&["serve", "--release", "--offline", "--address", "127.0.0.1", "--port", &port]))
 }
 

@@ -46,18 +46,18 @@ pub fn sync_url<S: UrlState + Send + Sync + 'static>(state: RwSignal<S>) {
             query.push_str(&format!("&{k}={}", crate::url_state::query::encode(&v)));
         }
         if let Ok(history) = window().history() {
-            let _ = history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&format!("{}?{query}", crate::base_path::href(S::PATH))));
+            let _ = history.replace_state_with_url(
+                &wasm_bindgen::JsValue::NULL,
+                "",
+                Some(&format!("{}?{query}", crate::base_path::href(S::PATH))),
+            );
         }
     });
 }
 
 /// The visitor asked the system for less motion: no autoplay.
 pub fn prefers_reduced_motion() -> bool {
-    window()
-        .match_media("(prefers-reduced-motion: reduce)")
-        .ok()
-        .flatten()
-        .is_some_and(|m| m.matches())
+    window().match_media("(prefers-reduced-motion: reduce)").ok().flatten().is_some_and(|m| m.matches())
 }
 
 /// Moves the keyboard focus to the element with `id`, if there is one.

@@ -6,7 +6,7 @@ use leptos_router::components::A;
 use serde_json::Value;
 
 use super::fetch::fetch_json;
-use crate::headline::{manifest_path, ours, Headline, HEADLINES};
+use crate::headline::{HEADLINES, Headline, manifest_path, ours};
 
 /// What a row shows in the "ours" column.
 #[derive(Clone, PartialEq)]

@@ -14,8 +14,8 @@ use std::rc::Rc;
 use gloo_worker::{HandlerId, Spawnable, Worker, WorkerBridge, WorkerScope};
 use leptos::prelude::*;
 
-use crate::base_path::site_root;
 use super::status::Load;
+use crate::base_path::site_root;
 use crate::gpu_probe::{WorkerBuild, probe_adapter};
 use crate::protocol::{BackendChoice, Lane, Request, Response, SolveRequest};
 use crate::url_state::sampling::{MAX_WORKERS, UNTIL_VERIFIED};

@@ -38,11 +38,7 @@ pub fn held_out(n: usize) -> &'static [Instance] {
 /// The first held-out `n`-vertex graph with 4 to 8 colourings: one the model never trained on,
 /// with a handful of answers to find.
 pub fn default_graph(n: usize) -> Graph {
-    held_out(n)
-        .iter()
-        .find(|i| (4..=8).contains(&i.colourings.len()))
-        .map(|i| i.graph.clone())
-        .unwrap_or_else(|| Graph::empty(n))
+    held_out(n).iter().find(|i| (4..=8).contains(&i.colourings.len())).map(|i| i.graph.clone()).unwrap_or_else(|| Graph::empty(n))
 }
 
 /// The vertex count a graph text is for: 45 characters is 10 vertices, anything else is read
@@ -106,7 +102,10 @@ mod tests {
         let (d2, notes) = ColoringSettings::from_query("graph=0101&model=x&zz=1");
         assert_eq!(d2, ColoringSettings::default());
         assert_eq!(notes.len(), 3, "{notes:?}");
-        assert_eq!(notes[0], "Ignored graph=\"0101\" (expected 28 characters (one 0 or 1 per vertex pair), found 4); using the default graph.");
+        assert_eq!(
+            notes[0],
+            "Ignored graph=\"0101\" (expected 28 characters (one 0 or 1 per vertex pair), found 4); using the default graph."
+        );
         // 10 vertices: the size and a graph of that size, in either order; a bad size is noted.
         let ten = default_graph(10).to_text();
         assert_eq!(ten.len(), 45);

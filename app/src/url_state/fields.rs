@@ -61,14 +61,7 @@ impl Decimal {
 
 /// Sets `slot` from what a parser made of `value`; an error keeps `slot` and leaves a note with
 /// the parser's reason and `default` (how the note names the value kept, e.g. "the default board").
-pub fn parsed<T, E: Display>(
-    key: &str,
-    value: &str,
-    parsed: Result<T, E>,
-    slot: &mut T,
-    default: &str,
-    notes: &mut Vec<String>,
-) {
+pub fn parsed<T, E: Display>(key: &str, value: &str, parsed: Result<T, E>, slot: &mut T, default: &str, notes: &mut Vec<String>) {
     match parsed {
         Ok(x) => *slot = x,
         Err(e) => notes.push(ignored(key, value, &e.to_string(), default)),

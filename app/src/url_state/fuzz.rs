@@ -14,11 +14,11 @@ use engine::tasks::nqueens::Board;
 use engine::tasks::sudoku::Difficulty;
 use engine::tasks::tree::TreeTask;
 
-use super::page::UrlState;
 use super::coloring::{ColoringSettings, held_out as coloring_held_out};
 use super::generate::GenerateSettings;
 use super::jepa::JepaSettings;
 use super::nqueens::{NQueensSettings, held_out};
+use super::page::UrlState;
 use super::query::encode;
 use super::sudoku::SudokuSettings;
 use super::tree::{PAPER_EXAMPLE, TreeSettings};
@@ -50,24 +50,79 @@ fn env_or<T: std::str::FromStr>(name: &str, default: T) -> T {
 
 /// Pieces of text that tend to break parsers: separators, escapes, signs, exponents, non-ASCII.
 const ATOMS: &[&str] = &[
-    "&", "=", "?", "#", "+", "%", "%2", "%zz", "%00", "%FF", "%C3", "%C3%A9", "%E2%82", "%26", "%3D", "%25", "%2B", "%20",
-    "-", ".", "e", "E", "e309", "e-400", "0x", "_", ",", " ", "\t", "\n", "\0", "é", "🦀", "\u{202E}", "\u{FEFF}", "\u{FFFD}",
-    "[ROOT]", "[TARGET]", "[ROUTE]", "[", "]", "Q", "q", "..", "NaN", "inf", "-inf", "infinity", "1", "0", "9", "10",
+    "&", "=", "?", "#", "+", "%", "%2", "%zz", "%00", "%FF", "%C3", "%C3%A9", "%E2%82", "%26", "%3D", "%25", "%2B", "%20", "-", ".", "e",
+    "E", "e309", "e-400", "0x", "_", ",", " ", "\t", "\n", "\0", "é", "🦀", "\u{202E}", "\u{FEFF}", "\u{FFFD}", "[ROOT]", "[TARGET]",
+    "[ROUTE]", "[", "]", "Q", "q", "..", "NaN", "inf", "-inf", "infinity", "1", "0", "9", "10",
 ];
 
 /// Values the readers see: numbers near every limit, words of every enum, odd spellings.
 const VALUES: &[&str] = &[
-    "", "0", "1", "2", "3", "4", "8", "16", "17", "20", "32", "33", "64", "65", "-1", "+1", "+0", "-0", "00001", "1.0", "1.", ".5",
-    "0.05", "0.049999", "0.5", "0.51", "0.15", "2.95", "2.96", "3", "3.0", "3.05", "3.0000000001", "1e0", "1e-300", "1e309",
-    "NaN", "nan", "inf", "-inf", "Infinity", "1000000000", "1000000001", "18446744073709551615", "18446744073709551616",
-    "99999999999999999999999999", "-9223372036854775808", "0x10", "1_000", " 5", "5 ", "gram", "trm", "GRAM", "auto",
-    "webgpu", "cpu", "CPU", " cpu", "true", "yes",
+    "",
+    "0",
+    "1",
+    "2",
+    "3",
+    "4",
+    "8",
+    "16",
+    "17",
+    "20",
+    "32",
+    "33",
+    "64",
+    "65",
+    "-1",
+    "+1",
+    "+0",
+    "-0",
+    "00001",
+    "1.0",
+    "1.",
+    ".5",
+    "0.05",
+    "0.049999",
+    "0.5",
+    "0.51",
+    "0.15",
+    "2.95",
+    "2.96",
+    "3",
+    "3.0",
+    "3.05",
+    "3.0000000001",
+    "1e0",
+    "1e-300",
+    "1e309",
+    "NaN",
+    "nan",
+    "inf",
+    "-inf",
+    "Infinity",
+    "1000000000",
+    "1000000001",
+    "18446744073709551615",
+    "18446744073709551616",
+    "99999999999999999999999999",
+    "-9223372036854775808",
+    "0x10",
+    "1_000",
+    " 5",
+    "5 ",
+    "gram",
+    "trm",
+    "GRAM",
+    "auto",
+    "webgpu",
+    "cpu",
+    "CPU",
+    " cpu",
+    "true",
+    "yes",
 ];
 
 /// Keys of every page and some that no page reads.
-const KEYS: &[&str] = &[
-    "board", "model", "puzzle", "tree", "noise", "n", "scale", "seed", "steps", "backend", "run", "", "N", "x", "é", "run ", "%6E",
-];
+const KEYS: &[&str] =
+    &["board", "model", "puzzle", "tree", "noise", "n", "scale", "seed", "steps", "backend", "run", "", "N", "x", "é", "run ", "%6E"];
 
 fn random_text(rng: &mut Rng, max: usize) -> String {
     let len = rng.below(max + 1);
@@ -209,13 +264,26 @@ fn fuzz(target: Target) {
 #[test]
 fn fuzz_nqueens_url() {
     let boards: Vec<String> = [8, 10].iter().flat_map(|&n| held_out(n).iter().take(4)).map(Board::to_text).collect();
-    let mut queries: Vec<String> = ["backend=webgpu&n=4&steps=3", "n=64&steps=16&scale=1.5", "model=trm&n=8", "n=abc&scale=7&board=QQ", "run=1&n=4&steps=3", "size=10&model=trm"]
-        .map(String::from)
-        .to_vec();
+    let mut queries: Vec<String> = [
+        "backend=webgpu&n=4&steps=3",
+        "n=64&steps=16&scale=1.5",
+        "model=trm&n=8",
+        "n=abc&scale=7&board=QQ",
+        "run=1&n=4&steps=3",
+        "size=10&model=trm",
+    ]
+    .map(String::from)
+    .to_vec();
     queries.push(NQueensSettings::default().to_query());
     queries.extend(boards.iter().map(|b| format!("backend=cpu&n=4&steps=3&board={b}&run=1")));
     let mut own: Vec<(&str, String)> = boards.into_iter().map(|b| ("board", b)).collect();
-    own.extend([("model", "gram".into()), ("model", "trm".into()), ("backend", "webgpu".into()), ("size", "8".into()), ("size", "10".into())]);
+    own.extend([
+        ("model", "gram".into()),
+        ("model", "trm".into()),
+        ("backend", "webgpu".into()),
+        ("size", "8".into()),
+        ("size", "10".into()),
+    ]);
     fuzz(Target { name: "nqueens", check: check::<NQueensSettings>, queries, own });
 }
 
@@ -242,8 +310,7 @@ fn fuzz_tree_url() {
 
 #[test]
 fn fuzz_coloring_url() {
-    let graphs: Vec<String> =
-        [8, 10].into_iter().flat_map(|n| coloring_held_out(n).iter().take(4)).map(|i| i.graph.to_text()).collect();
+    let graphs: Vec<String> = [8, 10].into_iter().flat_map(|n| coloring_held_out(n).iter().take(4)).map(|i| i.graph.to_text()).collect();
     let mut queries = vec!["backend=cpu&n=4&steps=3&run=1".to_string(), ColoringSettings::default().to_query(), "size=10&model=trm".into()];
     queries.extend(graphs.iter().map(|g| format!("graph={g}&model=trm&n=8")));
     let mut own: Vec<(&str, String)> = graphs.into_iter().map(|g| ("graph", g)).collect();
@@ -265,7 +332,8 @@ fn fuzz_generate_url() {
 
 #[test]
 fn fuzz_jepa_url() {
-    let queries = vec![JepaSettings::default().to_query(), "lambda=2.5&k=3&start=trained&seed=4&run=1".to_string(), "start=fresh&k=0".into()];
+    let queries =
+        vec![JepaSettings::default().to_query(), "lambda=2.5&k=3&start=trained&seed=4&run=1".to_string(), "start=fresh&k=0".into()];
     let own = vec![("lambda", "0.5".into()), ("k", "2".into()), ("start", "trained".into()), ("start", "fresh".into())];
     fuzz(Target { name: "jepa", check: check::<JepaSettings>, queries, own });
 }

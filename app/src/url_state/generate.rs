@@ -115,7 +115,10 @@ mod tests {
         assert_eq!(d.weights(), "gram-digits");
         let (s, notes) = GenerateSettings::from_query("kind=nqueens8&model=trm&n=64&steps=16&stop=1&restarts=3&run=1");
         assert_eq!(s.sampling.restarts, 0);
-        assert_eq!((s.puzzle, s.model, s.sampling.samples, s.sampling.steps, s.sampling.stop, s.sampling.run), (Kind::Queens8, Model::Trm, 64, 16, false, true));
+        assert_eq!(
+            (s.puzzle, s.model, s.sampling.samples, s.sampling.steps, s.sampling.stop, s.sampling.run),
+            (Kind::Queens8, Model::Trm, 64, 16, false, true)
+        );
         assert!(notes.is_empty(), "{notes:?}");
         assert_eq!(s.weights(), "trm-nqueens8-boards");
         assert_eq!(GenerateSettings::from_query(&s.to_query()), (s, vec![]));

@@ -88,8 +88,8 @@ impl PageInput for Board {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::url_state::query::decode;
     use crate::url_state::page::UrlState;
+    use crate::url_state::query::decode;
 
     fn pairs(q: &[(&str, &str)]) -> Vec<(String, String)> {
         q.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect()
@@ -102,11 +102,8 @@ mod tests {
         s.sampling.scale = 2.5;
         s.model = Model::Trm;
         s.sampling.run = true;
-        let back: Vec<(String, String)> = s
-            .to_query()
-            .split('&')
-            .map(|kv| kv.split_once('=').map(|(k, v)| (k.to_string(), v.to_string())).unwrap())
-            .collect();
+        let back: Vec<(String, String)> =
+            s.to_query().split('&').map(|kv| kv.split_once('=').map(|(k, v)| (k.to_string(), v.to_string())).unwrap()).collect();
         assert_eq!(NQueensSettings::from_pairs(&back), (s, vec![]));
         let (d, notes) = NQueensSettings::from_pairs(&pairs(&[("n", "abc"), ("scale", "9"), ("board", "QQ"), ("x", "1")]));
         assert_eq!(d, NQueensSettings::default());
@@ -121,7 +118,23 @@ mod tests {
         assert_eq!(default_board(8).queen_count(), 3, "the default board: a held-out puzzle with 5 queens removed");
         assert_eq!(default_board(10).queen_count(), 3, "10x10: a held-out puzzle with 7 queens removed");
         let (s, notes) = NQueensSettings::from_query("?backend=webgpu&n=4&steps=3&model=trm&seed=9&run=1");
-        assert_eq!(s.sampling, Sampling { samples: 4, scale: 1.0, seed: 9, steps: 3, stop: false, restarts: 0, copies: false, copies_free: false, noise: 0.0, backend: crate::protocol::BackendChoice::WebGpu, workers: 0, run: true });
+        assert_eq!(
+            s.sampling,
+            Sampling {
+                samples: 4,
+                scale: 1.0,
+                seed: 9,
+                steps: 3,
+                stop: false,
+                restarts: 0,
+                copies: false,
+                copies_free: false,
+                noise: 0.0,
+                backend: crate::protocol::BackendChoice::WebGpu,
+                workers: 0,
+                run: true
+            }
+        );
         assert_eq!((s.model, notes.len()), (Model::Trm, 0));
         assert!(s.to_query().ends_with("&model=trm&n=4&scale=1&seed=9&steps=3&stop=0&backend=webgpu&run=1"), "{}", s.to_query());
         let (_, notes) = NQueensSettings::from_query("n=abc&scale=7&board=QQ&model=x&run=2&zz");

@@ -5,9 +5,7 @@
 /// Percent-encodes everything but ASCII letters and digits (the tree line has brackets, commas,
 /// spaces).
 pub fn encode(text: &str) -> String {
-    text.bytes()
-        .map(|b| if b.is_ascii_alphanumeric() { (b as char).to_string() } else { format!("%{b:02X}") })
-        .collect()
+    text.bytes().map(|b| if b.is_ascii_alphanumeric() { (b as char).to_string() } else { format!("%{b:02X}") }).collect()
 }
 
 /// Decodes one name or value: `+` is a space, `%XX` a byte, any other `%` stays; bytes that are

@@ -124,7 +124,12 @@ impl Sampling {
             "restarts" => match (value, value.parse::<usize>()) {
                 ("until", _) => self.restarts = UNTIL_VERIFIED,
                 (_, Ok(r)) if r <= MAX_RESTARTS => self.restarts = r,
-                _ => notes.push(ignored(key, value, &format!("a whole number from 0 to {MAX_RESTARTS}, or until"), restarts_text(self.restarts))),
+                _ => notes.push(ignored(
+                    key,
+                    value,
+                    &format!("a whole number from 0 to {MAX_RESTARTS}, or until"),
+                    restarts_text(self.restarts),
+                )),
             },
             "copies" => read_bit(key, value, &mut self.copies, "1 (every sample solves a shuffled copy) or 0", notes),
             "noise" => NOISE.read(key, value, &mut self.noise, notes),
@@ -202,7 +207,20 @@ mod tests {
 
     #[test]
     fn writes_every_shared_field_and_reads_it_back() {
-        let s = Sampling { samples: 7, scale: 2.5, seed: 42, steps: 3, stop: true, restarts: 3, copies: true, copies_free: false, noise: 1.5, backend: BackendChoice::WebGpu, workers: 2, run: true };
+        let s = Sampling {
+            samples: 7,
+            scale: 2.5,
+            seed: 42,
+            steps: 3,
+            stop: true,
+            restarts: 3,
+            copies: true,
+            copies_free: false,
+            noise: 1.5,
+            backend: BackendChoice::WebGpu,
+            workers: 2,
+            run: true,
+        };
         let q = s.to_query();
         assert_eq!(q, "n=7&scale=2.5&seed=42&steps=3&stop=1&restarts=3&copies=1&noise=1.5&backend=webgpu&workers=2&run=1");
         let pairs: Vec<(&str, &str)> = q.split('&').map(|kv| kv.split_once('=').unwrap()).collect();
@@ -218,7 +236,18 @@ mod tests {
     #[test]
     fn bad_values_keep_the_current_value_and_say_so() {
         let (s, notes) = read_all(
-            &[("n", "5"), ("n", "33"), ("scale", "-1"), ("steps", "17"), ("seed", "x"), ("backend", "gpu"), ("run", "yes"), ("stop", "yes"), ("restarts", "5"), ("noise", "17")],
+            &[
+                ("n", "5"),
+                ("n", "33"),
+                ("scale", "-1"),
+                ("steps", "17"),
+                ("seed", "x"),
+                ("backend", "gpu"),
+                ("run", "yes"),
+                ("stop", "yes"),
+                ("restarts", "5"),
+                ("noise", "17"),
+            ],
             32,
         );
         assert_eq!(s, Sampling { samples: 5, ..Sampling::with_samples(10) });

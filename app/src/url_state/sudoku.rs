@@ -52,8 +52,8 @@ impl PageInput for SudokuGrid {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::url_state::page::UrlState;
     use crate::protocol::BackendChoice;
+    use crate::url_state::page::UrlState;
     use engine::tasks::sudoku::INFERENCE;
 
     fn pairs(q: &[(&str, &str)]) -> Vec<(String, String)> {
@@ -69,14 +69,10 @@ mod tests {
         s.sampling.seed = 42;
         s.sampling.backend = BackendChoice::Cpu;
         s.sampling.run = true;
-        let back: Vec<(String, String)> = s
-            .to_query()
-            .split('&')
-            .map(|kv| kv.split_once('=').map(|(k, v)| (k.to_string(), v.to_string())).unwrap())
-            .collect();
+        let back: Vec<(String, String)> =
+            s.to_query().split('&').map(|kv| kv.split_once('=').map(|(k, v)| (k.to_string(), v.to_string())).unwrap()).collect();
         assert_eq!(SudokuSettings::from_pairs(&back), (s, vec![]));
-        let (d, notes) =
-            SudokuSettings::from_pairs(&pairs(&[("n", "33"), ("scale", "-1"), ("puzzle", "12x"), ("steps", "0"), ("y", "1")]));
+        let (d, notes) = SudokuSettings::from_pairs(&pairs(&[("n", "33"), ("scale", "-1"), ("puzzle", "12x"), ("steps", "0"), ("y", "1")]));
         assert_eq!(d, SudokuSettings::default());
         assert_eq!(notes.len(), 5, "{notes:?}");
         assert!(notes[2].contains("81 cells"), "{notes:?}");
@@ -88,9 +84,32 @@ mod tests {
     #[test]
     fn the_url_contract() {
         let d = SudokuSettings::default();
-        assert_eq!(d.to_query(), format!("puzzle={}&model=gram&n=10&scale=0.5&seed=0&steps={}&stop=1&restarts=until&copies=1", default_puzzle().to_text(), INFERENCE.steps));
+        assert_eq!(
+            d.to_query(),
+            format!(
+                "puzzle={}&model=gram&n=10&scale=0.5&seed=0&steps={}&stop=1&restarts=until&copies=1",
+                default_puzzle().to_text(),
+                INFERENCE.steps
+            )
+        );
         let (s, notes) = SudokuSettings::from_query("backend=cpu&n=4&steps=4&seed=3&run=1&model=trm&stop=0");
-        assert_eq!(s.sampling, Sampling { samples: 4, scale: 0.5, seed: 3, steps: 4, stop: false, restarts: UNTIL_VERIFIED, copies: INFERENCE.copies != engine::solve::Copies::None, copies_free: false, noise: 0.0, backend: BackendChoice::Cpu, workers: 0, run: true });
+        assert_eq!(
+            s.sampling,
+            Sampling {
+                samples: 4,
+                scale: 0.5,
+                seed: 3,
+                steps: 4,
+                stop: false,
+                restarts: UNTIL_VERIFIED,
+                copies: INFERENCE.copies != engine::solve::Copies::None,
+                copies_free: false,
+                noise: 0.0,
+                backend: BackendChoice::Cpu,
+                workers: 0,
+                run: true
+            }
+        );
         assert_eq!((s.model, notes.len()), (Model::Trm, 0));
         assert!(s.to_query().ends_with("&model=trm&n=4&scale=0.5&seed=3&steps=4&stop=0&backend=cpu&run=1"));
         let (old, notes) = SudokuSettings::from_query("n=4");

@@ -3,8 +3,8 @@
 
 use engine::tasks::tree::TreeTask;
 
-use super::page::UrlState;
 use super::fields::{Decimal, SEED, parsed, read_run, run_suffix};
+use super::page::UrlState;
 use super::query::encode;
 
 /// Weights the page runs.
@@ -12,8 +12,7 @@ pub const WEIGHTS: &str = "reasoner-tree";
 /// Largest latent noise the slider offers (sigma as a fraction of max |h|); the paper sweeps 0-15%.
 pub const MAX_NOISE: f64 = 0.5;
 /// `noise`: 0 to 0.5 in steps of 0.01.
-pub const NOISE: Decimal =
-    Decimal { max: MAX_NOISE, per_unit: 100.0, rule: "a number from 0 to 0.5 (a fraction of max |h|)" };
+pub const NOISE: Decimal = Decimal { max: MAX_NOISE, per_unit: 100.0, rule: "a number from 0 to 0.5 (a fraction of max |h|)" };
 /// The paper's own example (the JEPA-Reasoner paper, appendix A).
 pub const PAPER_EXAMPLE: &str = "NL, NO, LJ, LI, OA, OM, JB, JH, IG, IF, AD, AE, MK, MC[ROOT]N[TARGET]K[ROUTE]";
 
@@ -51,13 +50,7 @@ impl UrlState for TreeSettings {
 
     /// The tree line is percent-encoded; the browser's URLSearchParams decodes it.
     fn to_query(&self) -> String {
-        format!(
-            "tree={}&noise={}&seed={}{}",
-            encode(&self.task.input_text()),
-            self.noise,
-            self.seed,
-            run_suffix(self.run)
-        )
+        format!("tree={}&noise={}&seed={}{}", encode(&self.task.input_text()), self.noise, self.seed, run_suffix(self.run))
     }
 }
 
@@ -68,20 +61,17 @@ mod tests {
 
     #[test]
     fn round_trips_and_rejects_bad_values_with_notes() {
-        let s = TreeSettings {
-            task: TreeTask::parse("AB, AC, BD, BE[ROOT]A[TARGET]E[ROUTE]").unwrap(),
-            noise: 0.12,
-            seed: 5,
-            run: true,
-        };
-        let back: Vec<(String, String)> = s
-            .to_query()
-            .split('&')
-            .map(|kv| kv.split_once('=').map(|(k, v)| (k.to_string(), decode_component(v))).unwrap())
-            .collect();
+        let s = TreeSettings { task: TreeTask::parse("AB, AC, BD, BE[ROOT]A[TARGET]E[ROUTE]").unwrap(), noise: 0.12, seed: 5, run: true };
+        let back: Vec<(String, String)> =
+            s.to_query().split('&').map(|kv| kv.split_once('=').map(|(k, v)| (k.to_string(), decode_component(v))).unwrap()).collect();
         assert_eq!(TreeSettings::from_pairs(&back), (s, vec![]));
         let bad = |k: &str, v: &str| vec![(k.to_string(), v.to_string())];
-        for (k, v, want) in [("tree", "AB, AC[ROOT]A[TARGET]Q[ROUTE]", "not in the tree"), ("noise", "2", "0 to 0.5"), ("seed", "-1", "whole"), ("x", "1", "unknown")] {
+        for (k, v, want) in [
+            ("tree", "AB, AC[ROOT]A[TARGET]Q[ROUTE]", "not in the tree"),
+            ("noise", "2", "0 to 0.5"),
+            ("seed", "-1", "whole"),
+            ("x", "1", "unknown"),
+        ] {
             let (d, notes) = TreeSettings::from_pairs(&bad(k, v));
             assert_eq!(d, TreeSettings::default());
             assert!(notes.len() == 1 && notes[0].contains(want), "{notes:?}");

@@ -8,8 +8,8 @@ use std::rc::Rc;
 
 use burn::tensor::Device;
 use engine::studies::grammar::explore::{DRAWS, check_levels, curve_point, explore, held_out};
-use engine::studies::grammar::sweep::CORRUPTION;
 use engine::studies::grammar::models::GrammarModels;
+use engine::studies::grammar::sweep::CORRUPTION;
 use engine::weights::grammar::{GrammarManifest, load_grammar};
 use engine::weights::identity::{Family, identify};
 

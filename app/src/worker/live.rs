@@ -76,7 +76,13 @@ pub(super) async fn live_request(state: &Rc<RefCell<State>>, req: LiveRequest, r
         let stepped = s.step(&mut averages, &ad);
         millis += now() - t0;
         if let Some(p) = stepped.progress {
-            respond(Response::LiveProgress(LiveProgress { run: req.run, step: p.step, ce: p.ce, jepa_cos: p.jepa_cos, millis_per_step: millis / PROGRESS_EVERY as f64 }));
+            respond(Response::LiveProgress(LiveProgress {
+                run: req.run,
+                step: p.step,
+                ce: p.ce,
+                jepa_cos: p.jepa_cos,
+                millis_per_step: millis / PROGRESS_EVERY as f64,
+            }));
             millis = 0.0;
         }
         if stepped.snapshot_due {

@@ -41,7 +41,10 @@ pub(super) async fn ensure_tree(
     let summary = match &manifest.eval {
         Some(e) => format!(
             "{:.2} M parameters; held-out trees ({}): exact match {:.2}%, correct node the major contributor {:.2}%",
-            manifest.params as f64 / 1e6, e.eval.tasks, e.eval.exact_match, e.eval.major_contributor
+            manifest.params as f64 / 1e6,
+            e.eval.tasks,
+            e.eval.exact_match,
+            e.eval.major_contributor
         ),
         None => format!("{:.2} M parameters", manifest.params as f64 / 1e6),
     };
@@ -74,4 +77,3 @@ pub(super) async fn reason(state: &Rc<RefCell<State>>, req: TreeRequest, respond
     respond(Response::Reasoned(TreeReport { run: req.run, explanation, millis: now() - t0 }));
     Ok(())
 }
-

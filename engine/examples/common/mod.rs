@@ -15,12 +15,14 @@ fn weights_dir() -> PathBuf {
 /// The shipped `gram-sudoku`'s manifest, for an example that changes its configuration (the
 /// recursion depth at inference) before loading it.
 pub fn shipped_manifest() -> Manifest {
-    Manifest::from_json(&std::fs::read_to_string(weights_dir().join("gram-sudoku.json")).expect("the shipped manifest")).expect("the shipped manifest")
+    Manifest::from_json(&std::fs::read_to_string(weights_dir().join("gram-sudoku.json")).expect("the shipped manifest"))
+        .expect("the shipped manifest")
 }
 
 /// The shipped `gram-sudoku`'s weights under `manifest` (checked against its sha256).
 pub fn load_shipped(manifest: &Manifest, device: &Device) -> Gram {
-    load_gram(manifest, &std::fs::read(weights_dir().join("gram-sudoku.bpk")).expect("the shipped weights"), device).expect("the shipped weights")
+    load_gram(manifest, &std::fs::read(weights_dir().join("gram-sudoku.bpk")).expect("the shipped weights"), device)
+        .expect("the shipped weights")
 }
 
 /// A puzzle from the command line: 81 characters of 1-9 and `.` or `0`.

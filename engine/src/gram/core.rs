@@ -101,10 +101,8 @@ impl Gram {
         }
         let d = config.d_model;
         let mut z0 = NoiseSource::new(config.z0_seed);
-        let fixed = |values: Vec<f32>| {
-            Param::from_tensor(Tensor::<1>::from_data(TensorData::new(values, [d]), device))
-                .set_require_grad(false)
-        };
+        let fixed =
+            |values: Vec<f32>| Param::from_tensor(Tensor::<1>::from_data(TensorData::new(values, [d]), device)).set_require_grad(false);
         Gram {
             // std 1/sqrt(D), so sqrt(D) * embed(x) has RMS 1 like the states it is added to (as in
             // TRM); burn's default N(0, 1) would make the injected input 8x louder than h and l.
@@ -118,8 +116,7 @@ impl Gram {
                     .init(device)
             }),
             mixer: config.mixer.then(|| {
-                MixerBlockConfig::new(d, config.d_hidden, config.latent_len(), config.d_token_hidden, config.n_layers)
-                    .init(device)
+                MixerBlockConfig::new(d, config.d_hidden, config.latent_len(), config.d_token_hidden, config.n_layers).init(device)
             }),
             h_init: fixed(z0.normals(d)),
             l_init: fixed(z0.normals(d)),

@@ -123,7 +123,9 @@ impl Halves {
         // lo * cl = lo * rl + bl * lo * 2^15, split at bit 16.
         let p = lo.clone().mul_scalar(rl);
         let low_sum = p.clone().bitwise_and_scalar(0xffff) + odd(&lo).mul_scalar(bl);
-        let carry = p.bitwise_right_shift_scalar(16) + lo.clone().bitwise_right_shift_scalar(1).mul_scalar(bl) + low_sum.clone().bitwise_right_shift_scalar(16);
+        let carry = p.bitwise_right_shift_scalar(16)
+            + lo.clone().bitwise_right_shift_scalar(1).mul_scalar(bl)
+            + low_sum.clone().bitwise_right_shift_scalar(16);
         // (hi * cl + lo * ch) mod 2^16.
         let a = hi.clone().mul_scalar(rl).bitwise_and_scalar(0xffff) + odd(&hi).mul_scalar(bl);
         let b = lo.clone().mul_scalar(rh).bitwise_and_scalar(0xffff) + odd(&lo).mul_scalar(bh);
@@ -201,7 +203,10 @@ mod tests {
     fn counter_halves_split_every_counter() {
         let n = 3 * 65_536 + 17;
         let h = counter_halves(n, &Device::flex());
-        let (hi, lo): (Vec<i64>, Vec<i64>) = (h.hi.into_data().convert::<i64>().try_to_vec::<i64>().unwrap(), h.lo.into_data().convert::<i64>().try_to_vec::<i64>().unwrap());
+        let (hi, lo): (Vec<i64>, Vec<i64>) = (
+            h.hi.into_data().convert::<i64>().try_to_vec::<i64>().unwrap(),
+            h.lo.into_data().convert::<i64>().try_to_vec::<i64>().unwrap(),
+        );
         assert_eq!(hi.len(), n);
         assert!((0..n).all(|i| hi[i] == (i >> 16) as i64 && lo[i] == (i & 0xffff) as i64));
     }
@@ -231,7 +236,10 @@ mod tests {
         };
         for c in [M1, M2, 0xffff_ffff, 0x8000_8001, 3] {
             let h = halves().mul_const(c);
-            let (hi, lo): (Vec<i64>, Vec<i64>) = (h.hi.into_data().convert::<i64>().try_to_vec::<i64>().unwrap(), h.lo.into_data().convert::<i64>().try_to_vec::<i64>().unwrap());
+            let (hi, lo): (Vec<i64>, Vec<i64>) = (
+                h.hi.into_data().convert::<i64>().try_to_vec::<i64>().unwrap(),
+                h.lo.into_data().convert::<i64>().try_to_vec::<i64>().unwrap(),
+            );
             for (k, &x) in xs.iter().enumerate() {
                 assert_eq!(((hi[k] as u32) << 16) | lo[k] as u32, x.wrapping_mul(c), "{x:#x} * {c:#x}");
             }

@@ -92,8 +92,7 @@ impl Guidance {
         let [b, l, d2] = raw.dims();
         let d = d2 / 2;
         let mean = raw.clone().slice([0..b, 0..l, 0..d]); // [B, L, D]
-        let logvar = (raw.slice([0..b, 0..l, d..d2]) + LOGVAR_OFFSET)
-            .clamp(self.logvar_min, self.logvar_max); // [B, L, D]
+        let logvar = (raw.slice([0..b, 0..l, d..d2]) + LOGVAR_OFFSET).clamp(self.logvar_min, self.logvar_max); // [B, L, D]
         Gaussian { mean, logvar }
     }
 

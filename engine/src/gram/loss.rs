@@ -23,10 +23,10 @@
 use burn::tensor::activation::{log_softmax, relu};
 use burn::tensor::{Int, Tensor, TensorData};
 
+use super::GramConfig;
 use super::core::{Gram, Latent, Noise};
 use super::guidance::balanced_kl;
 use super::noise::NoiseSource;
-use super::GramConfig;
 use crate::transfer;
 
 /// A batch at one supervision step.
@@ -118,11 +118,8 @@ pub fn supervision_step(
     let r = transfer::upload::<1, burn::tensor::Float>(TensorData::new(rewards.clone(), [b]), &device);
 
     let halt_loss = bce_with_logits(halt.clone(), r.clone());
-    let value_loss = h_history
-        .into_iter()
-        .map(|h| (model.value(h) - r.clone()).powf_scalar(2.0).mean())
-        .reduce(|a, c| a + c)
-        .expect("T >= 1");
+    let value_loss =
+        h_history.into_iter().map(|h| (model.value(h) - r.clone()).powf_scalar(2.0).mean()).reduce(|a, c| a + c).expect("T >= 1");
 
     // Free bits: below the floor the KL term is constant, so it has no gradient there.
     let kl_cost = match config.free_bits {
@@ -162,11 +159,7 @@ fn posterior_or_off<'a>(
     stop_u: bool,
     prior_rows: Option<Tensor<3>>,
 ) -> Noise<'a> {
-    if model.has_guidance() {
-        Noise::Posterior { y: y.clone(), source, stop_u, prior_rows }
-    } else {
-        Noise::Off
-    }
+    if model.has_guidance() { Noise::Posterior { y: y.clone(), source, stop_u, prior_rows } } else { Noise::Off }
 }
 
 /// The rows of this supervision step that take the prior's draw (`GramConfig::prior_rows`),
@@ -230,7 +223,8 @@ mod tests {
         let l = graph.tokens().len();
         let step = |config: &GramConfig, target: usize| {
             let mut source = NoiseSource::new(3);
-            let tokens = |t: Vec<u32>| Tensor::<2, Int>::from_data(TensorData::new(t.into_iter().map(i64::from).collect(), [1, l]), &device);
+            let tokens =
+                |t: Vec<u32>| Tensor::<2, Int>::from_data(TensorData::new(t.into_iter().map(i64::from).collect(), [1, l]), &device);
             let (x, y) = (tokens(graph.tokens()), tokens(graph.target_tokens(&colourings[target])));
             let z = model.start_state(1, l, &mut source);
             let out = supervision_step(&model, config, SupervisionBatch { x, y, z }, &|_, _| 0.0, &mut source);

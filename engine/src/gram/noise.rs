@@ -78,10 +78,7 @@ fn box_muller(uniforms: &[(f64, f64)], out: &mut [f32]) {
     if uniforms.len() >= 2 * 4096 {
         use rayon::prelude::*;
         const PAIRS_PER_TASK: usize = 4096;
-        uniforms
-            .par_chunks(PAIRS_PER_TASK)
-            .zip(out.par_chunks_mut(2 * PAIRS_PER_TASK))
-            .for_each(|(pairs, out)| transform(pairs, out));
+        uniforms.par_chunks(PAIRS_PER_TASK).zip(out.par_chunks_mut(2 * PAIRS_PER_TASK)).for_each(|(pairs, out)| transform(pairs, out));
         return;
     }
     transform(uniforms, out);

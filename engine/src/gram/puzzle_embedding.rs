@@ -32,9 +32,7 @@ impl PuzzleEmbedding {
         (prefix > 0).then(|| {
             let ndim = config.puzzle_emb_ndim.unwrap_or(config.d_model);
             PuzzleEmbedding {
-                table: EmbeddingConfig::new(config.n_puzzles.unwrap_or(1), ndim)
-                    .with_initializer(Initializer::Zeros)
-                    .init(device),
+                table: EmbeddingConfig::new(config.n_puzzles.unwrap_or(1), ndim).with_initializer(Initializer::Zeros).init(device),
                 prefix,
                 ndim,
                 seq_len: config.seq_len,

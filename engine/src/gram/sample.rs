@@ -58,7 +58,16 @@ impl SampleOptions {
 
 impl Default for SampleOptions {
     fn default() -> Self {
-        Self { samples: 20, guidance_scale: 1.0, max_steps: 8, halting: false, seed: 0, settle: 0.0, decoding: Decoding::Greedy, latent_noise: 0.0 }
+        Self {
+            samples: 20,
+            guidance_scale: 1.0,
+            max_steps: 8,
+            halting: false,
+            seed: 0,
+            settle: 0.0,
+            decoding: Decoding::Greedy,
+            latent_noise: 0.0,
+        }
     }
 }
 
@@ -134,11 +143,8 @@ impl<'m> Trajectories<'m> {
     pub fn new(model: &'m Gram, puzzles: &[Vec<u32>], options: SampleOptions, device: &Device) -> Self {
         assert!(!puzzles.is_empty() && options.samples > 0, "need a puzzle and a sample");
         let l = puzzles[0].len();
-        let rows: Vec<i64> = puzzles
-            .iter()
-            .flat_map(|p| std::iter::repeat_n(p, options.samples))
-            .flat_map(|p| p.iter().map(|&t| t as i64))
-            .collect();
+        let rows: Vec<i64> =
+            puzzles.iter().flat_map(|p| std::iter::repeat_n(p, options.samples)).flat_map(|p| p.iter().map(|&t| t as i64)).collect();
         let b = puzzles.len() * options.samples;
         let x = Tensor::<2, Int>::from_data(TensorData::new(rows, [b, l]), device); // [B, L]
         let e_x = model.encode(x);
@@ -202,8 +208,7 @@ impl<'m> Trajectories<'m> {
 
     /// Whether the budget is spent or every trajectory has halted.
     pub fn is_done(&self) -> bool {
-        self.steps() >= self.options.max_steps
-            || self.last.as_ref().is_some_and(|o| o.halted.iter().all(|&h| h))
+        self.steps() >= self.options.max_steps || self.last.as_ref().is_some_and(|o| o.halted.iter().all(|&h| h))
     }
 
     /// Runs one supervision step (T transitions) and reads the trajectories back.
@@ -298,8 +303,7 @@ impl<'m> Trajectories<'m> {
             // Halted trajectories keep the answer they halted with.
             for row in (0..b).filter(|&r| prev.halted[r]) {
                 obs.predictions[row] = prev.predictions[row].clone();
-                obs.probabilities[row * l * v..(row + 1) * l * v]
-                    .copy_from_slice(&prev.probabilities[row * l * v..(row + 1) * l * v]);
+                obs.probabilities[row * l * v..(row + 1) * l * v].copy_from_slice(&prev.probabilities[row * l * v..(row + 1) * l * v]);
                 obs.values[row] = prev.values[row];
                 obs.halt_probs[row] = prev.halt_probs[row];
                 obs.halt_logits[row] = prev.halt_logits[row];

@@ -9,8 +9,8 @@ use burn::module::Module;
 use burn::nn::{Embedding, EmbeddingConfig, Linear, LinearConfig, RmsNorm, RmsNormConfig};
 use burn::tensor::{Device, Int, Tensor};
 
-use crate::reasoner::layers::{Layer, LayerConfig};
 use crate::nn::{Rope, RopeConfig};
+use crate::reasoner::layers::{Layer, LayerConfig};
 
 #[derive(Config, Debug, PartialEq)]
 pub struct LmConfig {

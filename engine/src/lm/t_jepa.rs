@@ -22,8 +22,8 @@ use super::masks::{bidirectional, causal};
 use super::model::Lm;
 use super::sft::SftBatch;
 use crate::gram::noise::NoiseSource;
-use crate::reasoner::layers::{Attn, AttnConfig};
 use crate::nn::{Rope, RopeConfig, SwiGluMlp, SwiGluMlpConfig};
+use crate::reasoner::layers::{Attn, AttnConfig};
 
 /// T-decoder-JEPA's knobs.
 #[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]

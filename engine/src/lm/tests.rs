@@ -39,10 +39,7 @@ fn close(a: &[f32], b: &[f32]) -> bool {
 fn the_packed_pass_equals_two_separate_passes() {
     let device = Device::default();
     let lm = lm(&device);
-    let exs = [
-        Example { text: vec![1, 7, 8, 9], code: vec![10, 11] },
-        Example { text: vec![1, 12], code: vec![13, 14, 15, 16] },
-    ];
+    let exs = [Example { text: vec![1, 7, 8, 9], code: vec![10, 11] }, Example { text: vec![1, 12], code: vec![13, 14, 15, 16] }];
     let k = 2;
     let (t, c) = embeddings(&lm, &pack(&exs, &LAYOUT, k, &device));
     let (t, c) = (rows(t), rows(c));

@@ -27,11 +27,7 @@ impl AttentionConfig {
     pub fn init(&self, device: &Device) -> Attention {
         assert_eq!(self.d_model % self.n_heads, 0, "d_model must be divisible by n_heads");
         let lin = |i, o| LinearConfig::new(i, o).with_bias(false).init(device);
-        Attention {
-            qkv: lin(self.d_model, 3 * self.d_model),
-            out: lin(self.d_model, self.d_model),
-            n_heads: self.n_heads,
-        }
+        Attention { qkv: lin(self.d_model, 3 * self.d_model), out: lin(self.d_model, self.d_model), n_heads: self.n_heads }
     }
 }
 

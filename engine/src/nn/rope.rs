@@ -62,10 +62,7 @@ impl RopeConfig {
             }
         }
         let shape = [1, 1, self.seq_len, half, 1];
-        Rope {
-            cos: Tensor::from_data(TensorData::new(cos, shape), device),
-            sin: Tensor::from_data(TensorData::new(sin, shape), device),
-        }
+        Rope { cos: Tensor::from_data(TensorData::new(cos, shape), device), sin: Tensor::from_data(TensorData::new(sin, shape), device) }
     }
 }
 
@@ -120,9 +117,7 @@ mod tests {
         let place = |v: &Tensor<1>, at: usize| {
             let mut rows = vec![Tensor::<1>::zeros([8], &device); l];
             rows[at] = v.clone();
-            rope.forward(Tensor::stack::<2>(rows, 0).reshape([1, 1, l, 8]))
-                .slice([0..1, 0..1, at..at + 1, 0..8])
-                .reshape([8])
+            rope.forward(Tensor::stack::<2>(rows, 0).reshape([1, 1, l, 8])).slice([0..1, 0..1, at..at + 1, 0..8]).reshape([8])
         };
         (place(q, i) * place(k, j)).sum().into_scalar()
     }

@@ -8,15 +8,15 @@
 //! weights' outputs do not change; the backward is the exact derivative, rounded differently.
 //! Other backends (wgpu, WebGPU) keep the composition: the extension is only routed to flex.
 
+use burn::backend::autodiff::Autodiff;
 use burn::backend::autodiff::checkpoint::base::Checkpointer;
 use burn::backend::autodiff::checkpoint::strategy::CheckpointStrategy;
 use burn::backend::autodiff::grads::Gradients;
 use burn::backend::autodiff::ops::{Backward, Ops, OpsKind};
-use burn::backend::autodiff::Autodiff;
 use burn::backend::ops::{ActivationOps, FloatTensorOps};
 use burn::backend::tensor::FloatTensor;
-use burn::backend::{backend_extension, Dispatch, DispatchDevice, Flex};
-use burn::tensor::{activation::silu, Tensor};
+use burn::backend::{Dispatch, DispatchDevice, Flex, backend_extension};
+use burn::tensor::{Tensor, activation::silu};
 
 /// The fused SwiGLU activation of a backend.
 #[backend_extension(Flex, Autodiff)]
@@ -48,8 +48,8 @@ impl Backward<Flex, 2> for SwiGluBackward {
         let [node_gate, node_up] = ops.parents;
         let grad = grads.consume::<Flex>(&ops.node);
         let (gate, up) = ops.state;
-        let (d_gate, d_up) = burn_flex::ops::gated::swiglu_backward_f32(&gate, &up, &grad)
-            .unwrap_or_else(|| composed_backward(gate, up, grad));
+        let (d_gate, d_up) =
+            burn_flex::ops::gated::swiglu_backward_f32(&gate, &up, &grad).unwrap_or_else(|| composed_backward(gate, up, grad));
         if let Some(node) = node_gate {
             grads.register::<Flex>(node.id, d_gate);
         }
@@ -60,11 +60,7 @@ impl Backward<Flex, 2> for SwiGluBackward {
 }
 
 /// `d_gate = grad * u * s (1 + g (1 - s))`, `d_up = grad * g s`, `s = sigmoid(g)`, from flex's ops.
-fn composed_backward(
-    gate: FloatTensor<Flex>,
-    up: FloatTensor<Flex>,
-    grad: FloatTensor<Flex>,
-) -> (FloatTensor<Flex>, FloatTensor<Flex>) {
+fn composed_backward(gate: FloatTensor<Flex>, up: FloatTensor<Flex>, grad: FloatTensor<Flex>) -> (FloatTensor<Flex>, FloatTensor<Flex>) {
     let s = Flex::sigmoid(gate.clone());
     let silu = Flex::float_mul(gate.clone(), s.clone());
     let d_up = Flex::float_mul(grad.clone(), silu);

@@ -80,8 +80,7 @@ impl Pca {
                 *m += v as f64 / n as f64;
             }
         }
-        let centred: Vec<Vec<f64>> =
-            points.iter().map(|p| p.iter().zip(&mean).map(|(&v, m)| v as f64 - m).collect()).collect();
+        let centred: Vec<Vec<f64>> = points.iter().map(|p| p.iter().zip(&mean).map(|(&v, m)| v as f64 - m).collect()).collect();
         let total: f64 = centred.iter().map(|c| c.iter().map(|v| v * v).sum::<f64>()).sum();
         // cov * v without forming the matrix: sum_p c_p (c_p . v)
         let apply = |v: &[f64]| -> Vec<f64> {

@@ -82,13 +82,7 @@ pub fn sst_loss(model: &Reasoner, batch: &SeqBatch, k: f64) -> LossOut {
 
 /// Talker: reconstruct `targets` `[B, R]` from `latents` `[B, R, D]` (detached by the caller);
 /// `previous` is `[ROUTE]` then the targets shifted (Dual-Talker's decoder input).
-pub fn talker_loss(
-    talker: &Talker,
-    latents: Tensor<3>,
-    previous: Tensor<2, Int>,
-    targets: Tensor<2, Int>,
-    mask: Tensor<2>,
-) -> LossOut {
+pub fn talker_loss(talker: &Talker, latents: Tensor<3>, previous: Tensor<2, Int>, targets: Tensor<2, Int>, mask: Tensor<2>) -> LossOut {
     let (ce, hit) = token_ce(talker.logits(latents, previous), targets);
     let loss = masked_mean(ce, mask.clone());
     let route_acc = masked_mean(hit, mask).into_scalar();

@@ -11,4 +11,4 @@ pub mod loss;
 pub mod model;
 pub mod talker;
 
-pub use model::{ReasonerModel, ReasonerModelConfig, Reasoner, ReasonerConfig, Talker, TalkerConfig, TalkerKind};
+pub use model::{Reasoner, ReasonerConfig, ReasonerModel, ReasonerModelConfig, Talker, TalkerConfig, TalkerKind};

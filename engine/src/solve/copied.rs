@@ -63,7 +63,8 @@ mod tests {
         for name in ["gram-coloring8", "trm-coloring8"] {
             let model = shipped_gram(name, &device);
             for inst in task.instances(Part::Validation).iter().take(4) {
-                let copied = solve_on_copies(&task, &model, &inst.graph, &options, Selection::Vote, &device).expect("colouring makes copies");
+                let copied =
+                    solve_on_copies(&task, &model, &inst.graph, &options, Selection::Vote, &device).expect("colouring makes copies");
                 assert_eq!((copied.samples.len(), copied.samples_by_step.len(), copied.steps), (5, 3, 3));
                 let plain = super::super::solve(&task, &model, std::slice::from_ref(&inst.graph), &options, Selection::Vote, 1, &device);
                 for k in 0..3 {

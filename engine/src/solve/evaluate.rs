@@ -296,7 +296,11 @@ mod tests {
             assert_eq!(three.with_restarts(2, 4), (three.verified, three.trajectory_steps));
             for restarts in [0, 1] {
                 let fewer = run(restarts + 1);
-                assert_eq!(three.with_restarts(restarts, 4), (fewer.verified, fewer.trajectory_steps), "{restarts} restarts, copies {copies:?}");
+                assert_eq!(
+                    three.with_restarts(restarts, 4),
+                    (fewer.verified, fewer.trajectory_steps),
+                    "{restarts} restarts, copies {copies:?}"
+                );
             }
         }
     }

@@ -111,18 +111,38 @@ impl<'m> LiveRun<'m> {
         // Not once the visitor changed the run (a raised scale or a perturbed sample makes the N
         // differ), nor with a copy per sample and no stop (each of the N sees its own input, as
         // `solve_on_copies` runs them).
-        let run = if spec.interventions.is_empty() && !copies_per_row(&spec) { trajectories_to_run(model, &spec.options) } else { spec.options.clone() };
+        let run = if spec.interventions.is_empty() && !copies_per_row(&spec) {
+            trajectories_to_run(model, &spec.options)
+        } else {
+            spec.options.clone()
+        };
         let restarts = Restarts { rounds: spec.restarts.saturating_add(1), copies: spec.copies };
         let rounds = if spec.verified_stop { rounds_to_run(model, &spec.options, restarts) } else { 1 };
         let round = lane.first_round();
         let (input, trajectories) = round_start(model, task, &tokens, &spec, &run, round, device);
         let scale = spec.options.guidance_scale;
-        Ok(Self { model, task, tokens, spec, run, rounds, round, input, trajectories, device: device.clone(), scale, steps: 0, verified: None })
+        Ok(Self {
+            model,
+            task,
+            tokens,
+            spec,
+            run,
+            rounds,
+            round,
+            input,
+            trajectories,
+            device: device.clone(),
+            scale,
+            steps: 0,
+            verified: None,
+        })
     }
 
     /// The budget of every round of this lane is spent, or a sample verified.
     pub fn is_done(&self) -> bool {
-        self.verified.is_some() || self.round >= self.rounds || (self.trajectories.is_done() && self.spec.lane.next_round(self.round) >= self.rounds)
+        self.verified.is_some()
+            || self.round >= self.rounds
+            || (self.trajectories.is_done() && self.spec.lane.next_round(self.round) >= self.rounds)
     }
 
     /// Steps taken so far, over every round.
@@ -159,7 +179,8 @@ impl<'m> LiveRun<'m> {
     fn before_step(&mut self) {
         if self.trajectories.is_done() {
             self.round = self.spec.lane.next_round(self.round);
-            (self.input, self.trajectories) = round_start(self.model, self.task, &self.tokens, &self.spec, &self.run, self.round, &self.device);
+            (self.input, self.trajectories) =
+                round_start(self.model, self.task, &self.tokens, &self.spec, &self.run, self.round, &self.device);
             self.scale = self.spec.options.guidance_scale;
         }
         let next = self.steps + 1;
@@ -336,7 +357,14 @@ mod tests {
             let model = shipped_gram(name, &device);
             let graph = &coloring.instances(Part::Validation)[5].graph;
             let options = SampleOptions { samples: 6, max_steps: 3, seed: 2, settle: task.settle(), ..SampleOptions::default() };
-            let spec = RunSpec { options: options.clone(), verified_stop: false, restarts: 0, copies: Copies::Samples, interventions: Vec::new(), lane: Lane::ALONE };
+            let spec = RunSpec {
+                options: options.clone(),
+                verified_stop: false,
+                restarts: 0,
+                copies: Copies::Samples,
+                interventions: Vec::new(),
+                lane: Lane::ALONE,
+            };
             let mut live = LiveRun::new(&model, &*task, &coloring.puzzle_text(graph), spec, &device).unwrap();
             let mut shown = Vec::new();
             while !live.is_done() {

@@ -14,9 +14,9 @@ mod verified;
 
 use burn::tensor::Device;
 
+pub use crate::tasks::Copies;
 pub use copied::solve_on_copies;
 pub use evaluate::{SelectedTally, VerifiedStats, VerifiedTally, evaluate, evaluate_on_copies, evaluate_selected, evaluate_verified};
-pub use crate::tasks::Copies;
 pub use round_input::RoundInput;
 pub use verified::{Restarts, VerifiedAt, VerifiedRun, round_seed, rounds_to_run, solve_verified};
 

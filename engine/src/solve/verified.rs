@@ -20,10 +20,10 @@
 use burn::tensor::Device;
 
 use super::round_input::RoundInput;
-use crate::tasks::Copies;
-use super::trajectories_to_run;
 use super::round_log::RoundLog;
+use super::trajectories_to_run;
 use crate::gram::{Gram, SampleOptions, Selection};
+use crate::tasks::Copies;
 use crate::tasks::{Solved, TokenTask};
 
 /// How a verified run restarts when a whole budget verified nothing.
@@ -75,7 +75,11 @@ pub fn round_seed(seed: u64, round: usize) -> u64 {
 /// at guidance scale 0; [`trajectories_to_run`] runs one trajectory) would repeat itself on the
 /// same input, so without copies it gets one; at least one otherwise.
 pub fn rounds_to_run(model: &Gram, options: &SampleOptions, restarts: Restarts) -> usize {
-    if restarts.copies == Copies::None && trajectories_to_run(model, options).samples < options.samples { 1 } else { restarts.rounds.max(1) }
+    if restarts.copies == Copies::None && trajectories_to_run(model, options).samples < options.samples {
+        1
+    } else {
+        restarts.rounds.max(1)
+    }
 }
 
 /// Solves one puzzle with the verified stop and restarts (module doc). `select` picks among the

@@ -72,7 +72,8 @@ impl CoverageFigures {
 
     /// Figure 12 as a table: accuracy and coverage by the number of valid `answers`.
     pub fn by_count_text(&self, answers: &str) -> String {
-        let mut s = format!("by the number of valid {answers} (figure 12)\n{:<10} {:>7} {:>9} {:>9}\n", answers, "inputs", "accuracy", "coverage");
+        let mut s =
+            format!("by the number of valid {answers} (figure 12)\n{:<10} {:>7} {:>9} {:>9}\n", answers, "inputs", "accuracy", "coverage");
         for (g, t) in &self.by_count {
             s.push_str(&format!("{:<10} {:>7} {:>8.2}% {:>8.2}%\n", group_name(*g), t.inputs, t.accuracy(), t.coverage()));
         }

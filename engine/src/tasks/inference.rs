@@ -27,5 +27,6 @@ pub struct InferenceDefaults {
 impl InferenceDefaults {
     /// The GRAM paper's sampler as the presets train it: N = 20 trajectories, the whole budget of 8
     /// supervision steps, the learned prior, then the task's selection.
-    pub const PAPER: InferenceDefaults = InferenceDefaults { samples: 20, steps: 8, guidance_scale: 1.0, verified_stop: false, restarts: 0, copies: Copies::None };
+    pub const PAPER: InferenceDefaults =
+        InferenceDefaults { samples: 20, steps: 8, guidance_scale: 1.0, verified_stop: false, restarts: 0, copies: Copies::None };
 }

@@ -82,8 +82,7 @@ impl TaskId {
             return [8, 10].into_iter().find(|&n| coloring::seq_len(n) == config.seq_len).map(TaskId::Coloring);
         }
         let n = (config.seq_len as f64).sqrt().round() as usize;
-        (config.vocab == nqueens::VOCAB && n * n == config.seq_len && ALL.contains(&TaskId::NQueens(n)))
-            .then_some(TaskId::NQueens(n))
+        (config.vocab == nqueens::VOCAB && n * n == config.seq_len && ALL.contains(&TaskId::NQueens(n))).then_some(TaskId::NQueens(n))
     }
 }
 
@@ -151,7 +150,9 @@ mod tests {
         assert_eq!(TaskId::of_weights(&queens, None), Ok(TaskId::NQueens(8)));
         assert_eq!(TaskId::of_weights(&sudoku, Some("sudoku-grids")), Ok(TaskId::SudokuGrids));
         // A manifest naming a task its weights cannot be is refused, both named.
-        for (config, named, fits) in [(&sudoku, "nqueens8-boards", "sudoku's"), (&queens, "sudoku-grids", "nqueens8's"), (&queens, "sudoku", "nqueens8's")] {
+        for (config, named, fits) in
+            [(&sudoku, "nqueens8-boards", "sudoku's"), (&queens, "sudoku-grids", "nqueens8's"), (&queens, "sudoku", "nqueens8's")]
+        {
             let err = TaskId::of_weights(config, Some(named)).unwrap_err();
             assert!(err.contains(named) && err.contains(fits), "{err}");
         }

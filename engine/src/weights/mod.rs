@@ -117,10 +117,9 @@ impl fmt::Display for WeightsError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             WeightsError::Manifest(m) => write!(f, "weights manifest is invalid: {m}"),
-            WeightsError::Hash { expected, found } => write!(
-                f,
-                "weights file is corrupt or not the one its manifest describes: sha256 {found}, manifest says {expected}"
-            ),
+            WeightsError::Hash { expected, found } => {
+                write!(f, "weights file is corrupt or not the one its manifest describes: sha256 {found}, manifest says {expected}")
+            }
             WeightsError::Mismatch(m) => {
                 write!(f, "weights do not match the model this code builds from their config: {m}")
             }
@@ -214,9 +213,9 @@ pub(crate) fn check_widths(widths: &[(&str, usize)], heads: Option<(usize, usize
         return Err(WeightsError::Mismatch(format!("config {name} is 0")));
     }
     match heads {
-        Some((width, h)) if h == 0 || width % h != 0 || (width / h) % 2 != 0 => Err(WeightsError::Mismatch(format!(
-            "{h} heads do not split width {width} into heads of even width"
-        ))),
+        Some((width, h)) if h == 0 || width % h != 0 || (width / h) % 2 != 0 => {
+            Err(WeightsError::Mismatch(format!("{h} heads do not split width {width} into heads of even width")))
+        }
         _ => Ok(()),
     }
 }
@@ -262,7 +261,12 @@ pub(crate) fn check_gram_config(c: &GramConfig, file_len: usize) -> Result<(), W
     // the image path's patch encoder (second conv and projection) and its wider decoder
     let image = if c.image().is_some() { m(&[25, d / 2, d / 2]).saturating_add(m(&[p2, d / 2, d])) } else { 0 };
     let puzzles = m(&[c.n_puzzles.unwrap_or(0) as u128, c.puzzle_emb_ndim.unwrap_or(c.d_model) as u128]);
-    let params = m(&[2, v, d]).saturating_add(puzzles).saturating_add(m(&[l, core])).saturating_add(guidance).saturating_add(image).saturating_add(m(&[p2.saturating_sub(1), v, d]));
+    let params = m(&[2, v, d])
+        .saturating_add(puzzles)
+        .saturating_add(m(&[l, core]))
+        .saturating_add(guidance)
+        .saturating_add(image)
+        .saturating_add(m(&[p2.saturating_sub(1), v, d]));
     let tables = if c.mixer { 0 } else { m(&[s, d / c.n_heads as u128]) };
     check_size(params, tables, file_len)
 }
@@ -271,9 +275,7 @@ pub(crate) fn check_gram_config(c: &GramConfig, file_len: usize) -> Result<(), W
 pub fn gram_from_bytes(config: &GramConfig, bytes: &[u8], device: &Device) -> Result<Gram, WeightsError> {
     let record = read_record(bytes)?;
     check_gram_config(config, bytes.len())?;
-    Gram::init(config, device)
-        .try_load_record(record)
-        .map_err(|e| WeightsError::Mismatch(e.to_string()))
+    Gram::init(config, device).try_load_record(record).map_err(|e| WeightsError::Mismatch(e.to_string()))
 }
 
 /// Checks the hash, then loads. The error says which check failed.

@@ -26,10 +26,7 @@ use crate::gram::{Gram, GramConfig};
 /// metadata is `format: pt` (as PyTorch's writers put it): one key, so the same weights always
 /// give the same bytes (burn's default metadata is a hash map of three, in no fixed order).
 pub fn gram_to_safetensors(model: &Gram) -> Vec<u8> {
-    let mut store = SafetensorsStore::from_bytes(None)
-        .clear_metadata()
-        .metadata("format", "pt")
-        .with_to_adapter(BurnToPyTorchAdapter);
+    let mut store = SafetensorsStore::from_bytes(None).clear_metadata().metadata("format", "pt").with_to_adapter(BurnToPyTorchAdapter);
     model.save_into(&mut store).expect("in-memory SafeTensors");
     store.get_bytes().expect("just written")
 }
@@ -42,9 +39,7 @@ pub fn safetensors_names(bytes: &[u8]) -> Result<Vec<String>, WeightsError> {
 
 /// Loads SafeTensors bytes in PyTorch's layout into a model built from `config`.
 pub fn gram_from_safetensors(config: &GramConfig, bytes: &[u8], device: &Device) -> Result<Gram, WeightsError> {
-    let mut store = SafetensorsStore::from_bytes(Some(bytes.to_vec()))
-        .with_from_adapter(PyTorchToBurnAdapter)
-        .allow_partial(true);
+    let mut store = SafetensorsStore::from_bytes(Some(bytes.to_vec())).with_from_adapter(PyTorchToBurnAdapter).allow_partial(true);
     let tensors = store.get_all_tensors().map_err(|e| WeightsError::SafeTensors(e.to_string()))?;
     if let Some(t) = tensors.values().find(|t| t.dtype != DType::F32) {
         return Err(WeightsError::Mismatch(format!("tensor {} is {:?}; weights are f32", t.name, t.dtype)));
@@ -85,7 +80,9 @@ mod tests {
         let model = Gram::init(&tiny(false, true), &device);
         let bytes = gram_to_safetensors(&model);
         let names = safetensors_names(&bytes).unwrap();
-        for name in ["block.layers.0.attn.qkv.weight", "block.layers.1.norm_mlp.weight", "guidance.posterior.down.weight", "h_init", "lm_head.bias"] {
+        for name in
+            ["block.layers.0.attn.qkv.weight", "block.layers.1.norm_mlp.weight", "guidance.posterior.down.weight", "h_init", "lm_head.bias"]
+        {
             assert!(names.iter().any(|n| n == name), "{name} not in {names:?}");
         }
         assert!(!names.iter().any(|n| n.ends_with("gamma")), "{names:?}");

@@ -110,7 +110,9 @@ fn to_f32(view: &TensorView<'_>, name: &str) -> Result<Vec<f32>, WeightsError> {
 /// A variant whose maths differs from ours, named by one of its tensors.
 fn unsupported(name: &str) -> Option<&'static str> {
     if name.contains("mlp_t.") {
-        Some("it is TRM's mlp_t variant (the Sudoku MLP): its token MLP's rms_norm runs on the transposed state, so it normalises over the sequence axis, and ours normalises over channels")
+        Some(
+            "it is TRM's mlp_t variant (the Sudoku MLP): its token MLP's rms_norm runs on the transposed state, so it normalises over the sequence axis, and ours normalises over channels",
+        )
     } else if name.starts_with("embed_pos.") {
         Some("it uses learned positions (pos_encodings=learned, `embed_pos`), added to the input and scaled by 1/sqrt(2); ours are RoPE")
     } else {
@@ -143,7 +145,8 @@ fn read_checkpoint(bytes: &[u8]) -> Result<Checkpoint, WeightsError> {
 
 /// The values of `name`, which must have `shape` (`what` says why, for the message).
 fn take(tensors: &mut Checkpoint, name: &str, shape: &[usize], what: &str) -> Result<Vec<f32>, WeightsError> {
-    let t = tensors.remove(name).ok_or_else(|| WeightsError::Mismatch(format!("the TRM checkpoint has no tensor inner.{name} ({what})")))?;
+    let t =
+        tensors.remove(name).ok_or_else(|| WeightsError::Mismatch(format!("the TRM checkpoint has no tensor inner.{name} ({what})")))?;
     if t.shape != shape {
         return Err(WeightsError::Mismatch(format!("TRM tensor {} is {:?}; {what} makes it {shape:?}", t.file_name, t.shape)));
     }
@@ -153,7 +156,9 @@ fn take(tensors: &mut Checkpoint, name: &str, shape: &[usize], what: &str) -> Re
 fn shape_of<'a>(tensors: &'a Checkpoint, name: &str, rank: usize) -> Result<&'a [usize], WeightsError> {
     match tensors.get(name) {
         None => Err(WeightsError::Mismatch(format!("the TRM checkpoint has no tensor inner.{name}"))),
-        Some(t) if t.shape.len() != rank => Err(WeightsError::Mismatch(format!("TRM tensor {} is {:?}, not of rank {rank}", t.file_name, t.shape))),
+        Some(t) if t.shape.len() != rank => {
+            Err(WeightsError::Mismatch(format!("TRM tensor {} is {:?}, not of rank {rank}", t.file_name, t.shape)))
+        }
         Some(t) => Ok(&t.shape),
     }
 }
@@ -161,7 +166,11 @@ fn shape_of<'a>(tensors: &'a Checkpoint, name: &str, rank: usize) -> Result<&'a 
 /// Our config from the tensors' shapes (D, V, F, layers, the puzzle table) and `options`.
 fn infer_config(tensors: &Checkpoint, options: &TrmImportOptions) -> Result<GramConfig, WeightsError> {
     let &[vocab, d] = shape_of(tensors, "embed_tokens.embedding_weight", 2)? else { unreachable!("rank 2") };
-    let layers = tensors.keys().filter_map(|k| k.strip_prefix("L_level.layers.")?.split('.').next()?.parse::<usize>().ok()).max().map_or(0, |n| n + 1);
+    let layers = tensors
+        .keys()
+        .filter_map(|k| k.strip_prefix("L_level.layers.")?.split('.').next()?.parse::<usize>().ok())
+        .max()
+        .map_or(0, |n| n + 1);
     if layers == 0 {
         return Err(WeightsError::Mismatch("the TRM checkpoint has no inner.L_level.layers.*".into()));
     }

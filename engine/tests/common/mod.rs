@@ -16,11 +16,5 @@ pub fn shipped_dir() -> PathBuf {
 
 /// A GRAM (`guidance`) or TRM small enough to run in milliseconds.
 pub fn tiny(guidance: bool) -> GramConfig {
-    GramConfig::new(16, 3)
-        .with_d_model(16)
-        .with_d_hidden(32)
-        .with_d_guidance(32)
-        .with_n_heads(2)
-        .with_grid_cols(4)
-        .with_guidance(guidance)
+    GramConfig::new(16, 3).with_d_model(16).with_d_hidden(32).with_d_guidance(32).with_n_heads(2).with_grid_cols(4).with_guidance(guidance)
 }

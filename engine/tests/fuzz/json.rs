@@ -10,7 +10,9 @@ use super::mutate::mutate_text;
 /// negatives, fractions, strings naming other models and tasks, and other types.
 fn edge_value(rng: &mut Rng) -> Value {
     match rng.below(5) {
-        0 | 1 => json!(*rng.pick(&[0u64, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 16, 17, 31, 32, 33, 63, 64, 65, 81, 100, 127, 128, 255, 256, 1000])),
+        0 | 1 => {
+            json!(*rng.pick(&[0u64, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 16, 17, 31, 32, 33, 63, 64, 65, 81, 100, 127, 128, 255, 256, 1000]))
+        }
         2 => json!(*rng.pick(&[1u64 << 31, 1 << 32, (1 << 53) + 1, 1 << 62, u64::MAX, 1 << 40, 65_537, 1 << 20])),
         3 => json!(*rng.pick(&[-1.0f64, -0.0, 0.5, 1.5, 1e-308, 1e308, -1e308, 2.5e9, -7.0, f64::EPSILON])),
         _ => rng

@@ -4,7 +4,7 @@
 
 use burn::tensor::Device;
 use engine::gram::{Gram, GramConfig};
-use engine::reasoner::model::{ReasonerModel, ReasonerModelConfig, ReasonerConfig, TalkerConfig, TalkerKind};
+use engine::reasoner::model::{ReasonerConfig, ReasonerModel, ReasonerModelConfig, TalkerConfig, TalkerKind};
 use engine::weights::reasoner::{ReasonerManifest, reasoner_from_bytes, reasoner_to_bytes};
 use engine::weights::{WeightsError, gram_from_bytes, gram_to_bytes};
 

@@ -65,17 +65,21 @@ pub fn nqueens_text(fuzz: &mut Fuzz, index: u64, rng: &mut Rng, seeds: &QueensSe
             mutate_text(rng, &seed, QUEEN_CHARS, &["Q", ".", "........", "..........", "\n"], &others)
         }
     };
-    fuzz.case(index, || format!("Board::parse({}, {n})", escape_str(&text)), || {
-        let board = Board::parse(&text, n).map_err(|e| e.to_string())?;
-        assert_eq!(board.n(), n);
-        assert_eq!(Board::parse(&board.to_text(), n).as_ref(), Ok(&board), "text round trip");
-        assert_eq!(Board::from_tokens(&board.tokens(), n).as_ref(), Ok(&board), "token round trip");
-        // What `solve` does with a board before running a model on it.
-        if board.conflicts().is_empty() && n <= 10 {
-            assert!(nqueens::completions(&board).iter().all(|c| c.completes(&board)));
-        }
-        Ok(())
-    });
+    fuzz.case(
+        index,
+        || format!("Board::parse({}, {n})", escape_str(&text)),
+        || {
+            let board = Board::parse(&text, n).map_err(|e| e.to_string())?;
+            assert_eq!(board.n(), n);
+            assert_eq!(Board::parse(&board.to_text(), n).as_ref(), Ok(&board), "text round trip");
+            assert_eq!(Board::from_tokens(&board.tokens(), n).as_ref(), Ok(&board), "token round trip");
+            // What `solve` does with a board before running a model on it.
+            if board.conflicts().is_empty() && n <= 10 {
+                assert!(nqueens::completions(&board).iter().all(|c| c.completes(&board)));
+            }
+            Ok(())
+        },
+    );
 }
 
 /// `Board::from_tokens(tokens, n)`.
@@ -88,12 +92,16 @@ pub fn nqueens_tokens(fuzz: &mut Fuzz, index: u64, rng: &mut Rng, seeds: &Queens
         let seed = seeds.board(rng).tokens();
         mutate_tokens(rng, &seed, nqueens::VOCAB as u32)
     };
-    fuzz.case(index, || format!("Board::from_tokens(&{tokens:?}, {n})"), || {
-        let board = Board::from_tokens(&tokens, n).map_err(|e| e.to_string())?;
-        assert_eq!(board.tokens(), tokens, "token round trip");
-        assert_eq!(board.n(), n);
-        Ok(())
-    });
+    fuzz.case(
+        index,
+        || format!("Board::from_tokens(&{tokens:?}, {n})"),
+        || {
+            let board = Board::from_tokens(&tokens, n).map_err(|e| e.to_string())?;
+            assert_eq!(board.tokens(), tokens, "token round trip");
+            assert_eq!(board.n(), n);
+            Ok(())
+        },
+    );
 }
 
 /// Valid grids: the famous hard puzzles, generated puzzles of every band and their solutions,
@@ -131,16 +139,20 @@ pub fn sudoku_text(fuzz: &mut Fuzz, index: u64, rng: &mut Rng, seeds: &SudokuSee
         let others: Vec<&str> = (0..2).map(|_| rng.pick(&seeds.texts).as_str()).collect();
         mutate_text(rng, &seed, SUDOKU_CHARS, &[".", "0", "9", "........."], &others)
     };
-    fuzz.case(index, || format!("SudokuGrid::parse({})", escape_str(&text)), || {
-        let grid = SudokuGrid::parse(&text).map_err(|e| e.to_string())?;
-        assert_eq!(SudokuGrid::parse(&grid.to_text()).as_ref(), Ok(&grid), "text round trip");
-        assert_eq!(SudokuGrid::from_tokens(&grid.tokens()).as_ref(), Ok(&grid), "token round trip");
-        match sudoku::assess(&grid) {
-            Ok(_) => assert!(sudoku::unique_solution(&grid).is_some_and(|s| s.solves(&grid))),
-            Err(why) => assert!(!why.is_empty(), "assess gave an empty reason"),
-        }
-        Ok(())
-    });
+    fuzz.case(
+        index,
+        || format!("SudokuGrid::parse({})", escape_str(&text)),
+        || {
+            let grid = SudokuGrid::parse(&text).map_err(|e| e.to_string())?;
+            assert_eq!(SudokuGrid::parse(&grid.to_text()).as_ref(), Ok(&grid), "text round trip");
+            assert_eq!(SudokuGrid::from_tokens(&grid.tokens()).as_ref(), Ok(&grid), "token round trip");
+            match sudoku::assess(&grid) {
+                Ok(_) => assert!(sudoku::unique_solution(&grid).is_some_and(|s| s.solves(&grid))),
+                Err(why) => assert!(!why.is_empty(), "assess gave an empty reason"),
+            }
+            Ok(())
+        },
+    );
 }
 
 /// `SudokuGrid::from_tokens(tokens)`, and `from_prediction` (which takes any tokens).
@@ -152,14 +164,18 @@ pub fn sudoku_tokens(fuzz: &mut Fuzz, index: u64, rng: &mut Rng, seeds: &SudokuS
         let seed = rng.pick(&seeds.grids).tokens();
         mutate_tokens(rng, &seed, sudoku::VOCAB as u32)
     };
-    fuzz.case(index, || format!("SudokuGrid::from_tokens(&{tokens:?})"), || {
-        let predicted = SudokuGrid::from_prediction(&tokens);
-        assert_eq!(predicted.to_text().len(), sudoku::CELLS);
-        let grid = SudokuGrid::from_tokens(&tokens).map_err(|e| e.to_string())?;
-        assert_eq!(grid.tokens(), tokens, "token round trip");
-        assert_eq!(predicted, grid, "a valid sequence reads the same as a prediction");
-        Ok(())
-    });
+    fuzz.case(
+        index,
+        || format!("SudokuGrid::from_tokens(&{tokens:?})"),
+        || {
+            let predicted = SudokuGrid::from_prediction(&tokens);
+            assert_eq!(predicted.to_text().len(), sudoku::CELLS);
+            let grid = SudokuGrid::from_tokens(&tokens).map_err(|e| e.to_string())?;
+            assert_eq!(grid.tokens(), tokens, "token round trip");
+            assert_eq!(predicted, grid, "a valid sequence reads the same as a prediction");
+            Ok(())
+        },
+    );
 }
 
 /// Valid lines: held-out tasks, random tasks from a fixed seed, the appendix-A example.
@@ -184,13 +200,17 @@ pub fn tree_text(fuzz: &mut Fuzz, index: u64, rng: &mut Rng, seeds: &[String]) {
         let others: Vec<&str> = (0..2).map(|_| rng.pick(seeds).as_str()).collect();
         mutate_text(rng, &seed, TREE_CHARS, TREE_DICT, &others)
     };
-    fuzz.case(index, || format!("TreeTask::parse({})", escape_str(&line)), || {
-        let task = TreeTask::parse(&line).map_err(|e| e.to_string())?;
-        assert_eq!(TreeTask::parse(&task.input_text()).as_ref(), Ok(&task), "text round trip");
-        let route = task.route();
-        assert!(route.len() >= 2 && route.len() <= tree::MAX_LEVELS, "route {route:?}");
-        assert!(task.full_tokens().len() <= tree::MAX_LEN);
-        assert_eq!(task.tree.layout().len(), task.tree.edges().len() + 1);
-        Ok(())
-    });
+    fuzz.case(
+        index,
+        || format!("TreeTask::parse({})", escape_str(&line)),
+        || {
+            let task = TreeTask::parse(&line).map_err(|e| e.to_string())?;
+            assert_eq!(TreeTask::parse(&task.input_text()).as_ref(), Ok(&task), "text round trip");
+            let route = task.route();
+            assert!(route.len() >= 2 && route.len() <= tree::MAX_LEVELS, "route {route:?}");
+            assert!(task.full_tokens().len() <= tree::MAX_LEN);
+            assert_eq!(task.tree.layout().len(), task.tree.edges().len() + 1);
+            Ok(())
+        },
+    );
 }

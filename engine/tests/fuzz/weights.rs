@@ -7,11 +7,10 @@
 //! Seeds: the shipped files in `public/weights/` and tiny models built here (a few thousand
 //! parameters, so an input costs well under a millisecond); shipped seeds are drawn less often.
 
-
 use burn::tensor::Device;
 use engine::gram::{Gram, GramConfig};
-use engine::reasoner::model::{ReasonerModel, ReasonerModelConfig, ReasonerConfig, TalkerConfig, TalkerKind};
-use engine::weights::reasoner::{ReasonerManifest, reasoner_from_bytes, reasoner_to_bytes, load_reasoner};
+use engine::reasoner::model::{ReasonerConfig, ReasonerModel, ReasonerModelConfig, TalkerConfig, TalkerKind};
+use engine::weights::reasoner::{ReasonerManifest, load_reasoner, reasoner_from_bytes, reasoner_to_bytes};
 use engine::weights::{Manifest, WeightsError, gram_from_bytes, gram_to_bytes, load_gram, sha256_hex};
 use serde_json::Value;
 
@@ -93,8 +92,20 @@ fn burnpack_dict() -> Vec<Vec<u8>> {
         d.push([&[0x60 + key.len() as u8][..], key.as_bytes()].concat());
     }
     for raw in [
-        &b"\x18\x40"[..], b"\x19\x03\x00", b"\x1a\x00\x0d\x11\x00", b"\x1b\xff\xff\xff\xff\xff\xff\xff\xff", b"\x82",
-        b"\x83", b"\x81", b"\x80", b"\xa0", b"\xf6", b"\x00", b"\x82\x00\x00", b"\x82\x18\x80\x18\x80", b"NRUB\x01\x00",
+        &b"\x18\x40"[..],
+        b"\x19\x03\x00",
+        b"\x1a\x00\x0d\x11\x00",
+        b"\x1b\xff\xff\xff\xff\xff\xff\xff\xff",
+        b"\x82",
+        b"\x83",
+        b"\x81",
+        b"\x80",
+        b"\xa0",
+        b"\xf6",
+        b"\x00",
+        b"\x82\x00\x00",
+        b"\x82\x18\x80\x18\x80",
+        b"NRUB\x01\x00",
     ] {
         d.push(raw.to_vec());
     }
@@ -243,16 +254,20 @@ pub fn gram_manifest(fuzz: &mut Fuzz, index: u64, rng: &mut Rng, s: &GramSeeds, 
     let seed = pick_for_manifest(rng, &s.seeds, shipped_one_in);
     let text = manifest_text(rng, &seed.manifest);
     let fix_hash = rng.one_in(2);
-    fuzz.case(index, || format!("Manifest::from_json({})", escape_str(&text)), || {
-        let mut m = Manifest::from_json(&text).map_err(shown)?;
-        let again = Manifest::from_json(&m.to_json()).expect("a manifest's own JSON parses");
-        assert!(same_json(&serde_json::to_value(&again).unwrap(), &serde_json::to_value(&m).unwrap()), "round trip: {again:?}");
-        if fix_hash {
-            m.sha256 = seed.sha.clone();
-        }
-        load_gram(&m, &seed.bytes, &s.device).map_err(shown)?;
-        Ok(())
-    });
+    fuzz.case(
+        index,
+        || format!("Manifest::from_json({})", escape_str(&text)),
+        || {
+            let mut m = Manifest::from_json(&text).map_err(shown)?;
+            let again = Manifest::from_json(&m.to_json()).expect("a manifest's own JSON parses");
+            assert!(same_json(&serde_json::to_value(&again).unwrap(), &serde_json::to_value(&m).unwrap()), "round trip: {again:?}");
+            if fix_hash {
+                m.sha256 = seed.sha.clone();
+            }
+            load_gram(&m, &seed.bytes, &s.device).map_err(shown)?;
+            Ok(())
+        },
+    );
 }
 
 /// The same JSON up to the last bit of a float: serde_json's default float parser is not
@@ -304,8 +319,10 @@ impl ReasonerSeeds {
         ];
         let (json, bytes) = shipped_files("reasoner-tree");
         let template: Value = serde_json::from_str(&json).unwrap();
-        let mut seeds: Vec<Seed<ReasonerModelConfig>> =
-            tiny.into_iter().map(|c| seed(c.clone(), deterministic(reasoner_to_bytes(&ReasonerModel::init(&c, &device))), &template, false)).collect();
+        let mut seeds: Vec<Seed<ReasonerModelConfig>> = tiny
+            .into_iter()
+            .map(|c| seed(c.clone(), deterministic(reasoner_to_bytes(&ReasonerModel::init(&c, &device))), &template, false))
+            .collect();
         seeds.push(seed(ReasonerManifest::from_json(&json).unwrap().config, bytes, &template, true));
         ReasonerSeeds { device, seeds, dict: burnpack_dict() }
     }
@@ -315,7 +332,8 @@ impl ReasonerSeeds {
 pub fn reasoner_bytes(fuzz: &mut Fuzz, index: u64, rng: &mut Rng, s: &ReasonerSeeds, shipped_one_in: usize) {
     let (seed, bytes, config) = byte_input(rng, &s.seeds, &s.dict, shipped_one_in);
     let via_manifest = rng.one_in(4);
-    let show = || format!("reasoner_from_bytes(config {config:?}, {}) via manifest {via_manifest}", escape_bytes("reasoner_bytes", index, &bytes));
+    let show =
+        || format!("reasoner_from_bytes(config {config:?}, {}) via manifest {via_manifest}", escape_bytes("reasoner_bytes", index, &bytes));
     fuzz.case(index, show, || {
         let model = if via_manifest {
             let mut m: ReasonerManifest = serde_json::from_value(seed.manifest.clone()).unwrap();
@@ -338,14 +356,18 @@ pub fn reasoner_manifest(fuzz: &mut Fuzz, index: u64, rng: &mut Rng, s: &Reasone
     let seed = pick_for_manifest(rng, &s.seeds, shipped_one_in);
     let text = manifest_text(rng, &seed.manifest);
     let fix_hash = rng.one_in(2);
-    fuzz.case(index, || format!("ReasonerManifest::from_json({})", escape_str(&text)), || {
-        let mut m = ReasonerManifest::from_json(&text).map_err(shown)?;
-        let again = ReasonerManifest::from_json(&m.to_json()).expect("a manifest's own JSON parses");
-        assert!(same_json(&serde_json::to_value(&again).unwrap(), &serde_json::to_value(&m).unwrap()), "round trip: {again:?}");
-        if fix_hash {
-            m.sha256 = seed.sha.clone();
-        }
-        load_reasoner(&m, &seed.bytes, &s.device).map_err(shown)?;
-        Ok(())
-    });
+    fuzz.case(
+        index,
+        || format!("ReasonerManifest::from_json({})", escape_str(&text)),
+        || {
+            let mut m = ReasonerManifest::from_json(&text).map_err(shown)?;
+            let again = ReasonerManifest::from_json(&m.to_json()).expect("a manifest's own JSON parses");
+            assert!(same_json(&serde_json::to_value(&again).unwrap(), &serde_json::to_value(&m).unwrap()), "round trip: {again:?}");
+            if fix_hash {
+                m.sha256 = seed.sha.clone();
+            }
+            load_reasoner(&m, &seed.bytes, &s.device).map_err(shown)?;
+            Ok(())
+        },
+    );
 }

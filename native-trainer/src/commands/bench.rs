@@ -21,7 +21,7 @@ use engine::tasks::{Part, Task, TokenTask};
 
 use super::sampling::{named_task, task_of};
 use crate::gram::presets::preset;
-use crate::gram::train::time_steps;
+use crate::gram::step_timing::time_steps;
 use crate::gram::weights::load_weights;
 
 pub struct BenchArgs {
@@ -126,7 +126,9 @@ fn noise_rows(args: &BenchArgs, device: &Device) -> Result<Vec<Row>, String> {
                 began.elapsed().as_secs_f64() * 1000.0
             };
             draw(0);
-            let rounds = (0..args.repeats).map(|r| (0..args.iters).map(|i| draw(1 + (r * args.iters + i) as u64)).sum::<f64>() / args.iters as f64).collect();
+            let rounds = (0..args.repeats)
+                .map(|r| (0..args.iters).map(|i| draw(1 + (r * args.iters + i) as u64)).sum::<f64>() / args.iters as f64)
+                .collect();
             rows.push(Row { model: name.to_string(), what, n: b, threads, rounds });
         }
     }
@@ -148,10 +150,7 @@ fn time_sampling(model: &Gram, puzzle: &[u32], n: usize, iters: usize, device: &
 fn print_row(row: &Row) {
     let (best, median, spread) = summary(&row.rounds);
     let per = if row.what == "sample" { format!("{:.3}", best / row.n as f64) } else { String::new() };
-    println!(
-        "| {} | {} | {} | {} | {best:.2} | {median:.2} | {spread:.1}% | {per} |",
-        row.model, row.what, row.n, row.threads
-    );
+    println!("| {} | {} | {} | {} | {best:.2} | {median:.2} | {spread:.1}% | {per} |", row.model, row.what, row.n, row.threads);
 }
 
 /// (best, median, spread in %) of the rounds' ms per step.
@@ -172,14 +171,14 @@ fn preset_in(command: &str) -> Option<&str> {
 /// Every shipped weights file whose manifest is a GRAM/TRM one, by name.
 fn shipped_gram_weights() -> Result<Vec<PathBuf>, String> {
     let dir = Path::new("public/weights");
-    let entries = std::fs::read_dir(dir).map_err(|e| format!("{}: {e} (run from the repository root, or pass --weights)", dir.display()))?;
+    let entries =
+        std::fs::read_dir(dir).map_err(|e| format!("{}: {e} (run from the repository root, or pass --weights)", dir.display()))?;
     let mut found: Vec<PathBuf> = entries
         .filter_map(|e| e.ok().map(|e| e.path()))
         .filter(|p| p.extension().is_some_and(|x| x == "bpk"))
         .filter(|p| {
             let manifest = std::fs::read_to_string(p.with_extension("json")).unwrap_or_default();
-            serde_json::from_str::<serde_json::Value>(&manifest)
-                .is_ok_and(|m| matches!(m["model"].as_str(), Some("gram" | "trm")))
+            serde_json::from_str::<serde_json::Value>(&manifest).is_ok_and(|m| matches!(m["model"].as_str(), Some("gram" | "trm")))
         })
         .collect();
     found.sort();

@@ -21,14 +21,21 @@ use engine::weights::trm_import::gram_from_trm_checkpoint;
 use engine::weights::{FORMAT_VERSION, Manifest, WeightsError, gram_to_bytes, sha256_hex};
 
 use crate::convert_args::{ConvertFrom, TrmArgs};
-use crate::run::lineage::program_relative;
 use crate::gram::weights::load_weights;
+use crate::run::lineage::program_relative;
 
 fn extension(path: &Path) -> &str {
     path.extension().and_then(|e| e.to_str()).unwrap_or("")
 }
 
-pub fn convert(input: &Path, out: &Path, from: Option<ConvertFrom>, trm: &TrmArgs, command: &str, device: &Device) -> Result<ExitCode, String> {
+pub fn convert(
+    input: &Path,
+    out: &Path,
+    from: Option<ConvertFrom>,
+    trm: &TrmArgs,
+    command: &str,
+    device: &Device,
+) -> Result<ExitCode, String> {
     if from == Some(ConvertFrom::Trm) {
         return from_trm(input, out, trm, command, device);
     }
@@ -51,21 +58,38 @@ fn to_safetensors(input: &Path, out: &Path, device: &Device) -> Result<ExitCode,
     manifest.sha256 = sha256_hex(&bytes);
     manifest.bytes = bytes.len();
     write_pair(out, &bytes, &manifest)?;
-    println!("wrote {} ({}, {} bytes, {} params) and its manifest {}", out.display(), manifest.model, bytes.len(), manifest.params, out.with_extension("json").display());
+    println!(
+        "wrote {} ({}, {} bytes, {} params) and its manifest {}",
+        out.display(),
+        manifest.model,
+        bytes.len(),
+        manifest.params,
+        out.with_extension("json").display()
+    );
     Ok(ExitCode::SUCCESS)
 }
 
 fn from_safetensors(input: &Path, out: &Path, command: &str, device: &Device) -> Result<ExitCode, String> {
     let manifest_path = input.with_extension("json");
     let text = fs::read_to_string(&manifest_path).map_err(|e| {
-        format!("cannot read the manifest {} beside {} (it gives the config; copy one from weights of the same config): {e}", manifest_path.display(), input.display())
+        format!(
+            "cannot read the manifest {} beside {} (it gives the config; copy one from weights of the same config): {e}",
+            manifest_path.display(),
+            input.display()
+        )
     })?;
     let (mut manifest, _) = engine::weights::identity::gram_manifest(&text).map_err(|e| format!("{}: {e}", manifest_path.display()))?;
     let tensors = fs::read(input).map_err(|e| format!("cannot read {}: {e}", input.display()))?;
     let model = gram_from_safetensors(&manifest.config, &tensors, device).map_err(|e| format!("{}: {e}", input.display()))?;
     let bytes = gram_to_bytes(&model);
     let name = out.file_stem().and_then(|s| s.to_str()).ok_or("the output has no name")?.to_string();
-    manifest.training_command = format!("{} ; then imported from {} (sha256 {}): {}", manifest.training_command, input.display(), sha256_hex(&tensors), program_relative(command));
+    manifest.training_command = format!(
+        "{} ; then imported from {} (sha256 {}): {}",
+        manifest.training_command,
+        input.display(),
+        sha256_hex(&tensors),
+        program_relative(command)
+    );
     manifest.name = name;
     manifest.params = model.num_params();
     manifest.sha256 = sha256_hex(&bytes);
@@ -85,7 +109,9 @@ fn from_trm(input: &Path, out: &Path, flags: &TrmArgs, command: &str, device: &D
     let options = flags.options()?;
     let tensors = fs::read(input).map_err(|e| format!("cannot read {}: {e}", input.display()))?;
     let (model, config) = gram_from_trm_checkpoint(&tensors, &options, device).map_err(|e| match e {
-        WeightsError::SafeTensors(_) => format!("{}: {e} (a PyTorch .pt checkpoint must first be saved as SafeTensors: tests/pytorch/README.md)", input.display()),
+        WeightsError::SafeTensors(_) => {
+            format!("{}: {e} (a PyTorch .pt checkpoint must first be saved as SafeTensors: tests/pytorch/README.md)", input.display())
+        }
         e => format!("{}: {e}", input.display()),
     })?;
     let bytes = gram_to_bytes(&model);
@@ -112,7 +138,17 @@ fn from_trm(input: &Path, out: &Path, flags: &TrmArgs, command: &str, device: &D
         bytes: bytes.len(),
     };
     write_pair(out, &bytes, &manifest)?;
-    println!("wrote {} ({} bytes, {} params, TRM D {} x {} layers, T {} K {}) from {}", out.display(), bytes.len(), manifest.params, manifest.config.d_model, manifest.config.n_layers, manifest.config.t_outer, manifest.config.k_inner, input.display());
+    println!(
+        "wrote {} ({} bytes, {} params, TRM D {} x {} layers, T {} K {}) from {}",
+        out.display(),
+        bytes.len(),
+        manifest.params,
+        manifest.config.d_model,
+        manifest.config.n_layers,
+        manifest.config.t_outer,
+        manifest.config.k_inner,
+        input.display()
+    );
     Ok(ExitCode::SUCCESS)
 }
 

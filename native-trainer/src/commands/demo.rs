@@ -53,11 +53,7 @@ pub fn demo(samples: usize, puzzles: usize, seed: u64, device: &Device) -> Resul
         cols.push(("GRAM selected".to_string(), &g.samples[g.selected]));
         cols.push(("TRM selected".to_string(), &t.samples[t.selected]));
         print!("{}", side_by_side(&cols));
-        println!(
-            "completions: {total}   GRAM found {} of {total}   TRM found {} of {total}\n",
-            g_found.len(),
-            t_found.len()
-        );
+        println!("completions: {total}   GRAM found {} of {total}   TRM found {} of {total}\n", g_found.len(), t_found.len());
     }
     println!("GRAM samples its latent trajectory (h = u + eps, eps from the learned prior), so its");
     println!("samples spread over the valid completions; TRM's recursion is deterministic, so all its");

@@ -9,19 +9,20 @@ use std::time::Instant;
 
 use burn::module::Module;
 use burn::tensor::Device;
+use engine::gram::Selection;
 use engine::gram::sample::Decoding;
 use engine::gram::{Gram, SampleOptions};
-use engine::gram::Selection;
-use engine::solve::{Restarts, SelectedTally, VerifiedStats, VerifiedTally, evaluate_on_copies, evaluate_selected, evaluate_verified, rounds_to_run, trajectories_to_run};
+use engine::solve::{Restarts, SelectedTally, VerifiedStats, evaluate_on_copies, evaluate_selected, evaluate_verified};
 use engine::tasks::{InferenceDefaults, Part, Report, Task, TaskId, TokenTask, spread};
 use engine::weights::{EvalRecord, Manifest};
 
+use super::eval_tables::{compute_line, per_input, verified_table};
 use super::sampling::{named_task, parse_select, settle_note, task_of, with_latent_noise, with_settle};
-use crate::run::log::fmt_duration;
-use engine::tasks::registry::{TaskVisitor, visit};
 use crate::cli::EvalCli;
 use crate::gram::weights::load_found;
+use crate::run::log::fmt_duration;
 use crate::weights_io::{Found, found};
+use engine::tasks::registry::{TaskVisitor, visit};
 use engine::weights::identity::Family;
 
 /// What `eval` was asked.
@@ -107,7 +108,9 @@ pub struct SummaryRow {
 /// The summary of several evaluations, one row per weights file (the GRAM paper's Table 10 when the
 /// weights are a preset's variants).
 pub fn summary_table(rows: &[SummaryRow]) -> String {
-    let mut s = String::from("\nSummary (one row per --weights):\n| weights | model | variant | decoding | result |\n| --- | --- | --- | --- | --- |\n");
+    let mut s = String::from(
+        "\nSummary (one row per --weights):\n| weights | model | variant | decoding | result |\n| --- | --- | --- | --- | --- |\n",
+    );
     for r in rows {
         s.push_str(&format!("| {} | {} | {} | {} | {} |\n", r.weights, r.model, r.variant, r.decoding, r.result));
     }
@@ -123,7 +126,13 @@ pub fn eval(args: EvalArgs, device: &Device) -> Result<SummaryRow, String> {
         let a = &args;
         crate::grammar::commands::eval(a.weights, a.part, a.limit, a.options.seed, a.record, a.csv, a.command, device)?;
         let row = |s: &str| s.to_string();
-        return Ok(SummaryRow { weights: name, model: row("T, C, R"), variant: row("-"), decoding: row("greedy"), result: row("the tables above") });
+        return Ok(SummaryRow {
+            weights: name,
+            model: row("T, C, R"),
+            variant: row("-"),
+            decoding: row("greedy"),
+            result: row("the tables above"),
+        });
     }
     if args.found.family == Family::JepaReasoner {
         if args.part != "test" {
@@ -131,7 +140,13 @@ pub fn eval(args: EvalArgs, device: &Device) -> Result<SummaryRow, String> {
         }
         crate::reasoner::commands::eval(args.weights, args.limit, args.latent_noise, args.options.seed, args.record, args.command, device)?;
         let row = |s: &str| s.to_string();
-        return Ok(SummaryRow { weights: name, model: row("JEPA-Reasoner"), variant: row("-"), decoding: row("-"), result: row("its TABLE line above") });
+        return Ok(SummaryRow {
+            weights: name,
+            model: row("JEPA-Reasoner"),
+            variant: row("-"),
+            decoding: row("-"),
+            result: row("its TABLE line above"),
+        });
     }
     let (model, config, manifest) = load_found(args.weights, args.found.manifest.as_deref(), device)?;
     let part = Part::parse(args.part).ok_or_else(|| format!("--part must be train, validation or test, not {:?}", args.part))?;
@@ -148,7 +163,9 @@ pub fn eval(args: EvalArgs, device: &Device) -> Result<SummaryRow, String> {
         (Some(dir), TaskId::Coloring(n)) => Some(Box::new(crate::gram::imports::read_coloring_test(dir, n)?)),
         (Some(_), _) => return Err(format!("--data scores Sudoku or colouring weights on a test import; these are {} weights", task.id())),
         (None, _) => match args.hardest_of {
-            Some(k) if task == TaskId::Sudoku => Some(Box::new(engine::tasks::sudoku::rated_set(part, k, engine::tasks::sudoku::RATED_COUNT))),
+            Some(k) if task == TaskId::Sudoku => {
+                Some(Box::new(engine::tasks::sudoku::rated_set(part, k, engine::tasks::sudoku::RATED_COUNT)))
+            }
             Some(_) => return Err(format!("--hardest-of scores Sudoku weights on a rated set; these are {} weights", task.id())),
             None => None,
         },
@@ -175,7 +192,8 @@ impl TaskVisitor for GramEval<'_> {
     fn gram<T: TokenTask>(self, task: &T) -> Self::Output {
         let options = with_settle(self.args.options.clone(), self.args.settle, task)?;
         let options = with_latent_noise(options, self.args.latent_noise)?;
-        let selects = self.args.select.iter().map(|s| parse_select(s, false).map(|s| s.expect("no auto"))).collect::<Result<Vec<_>, _>>()?;
+        let selects =
+            self.args.select.iter().map(|s| parse_select(s, false).map(|s| s.expect("no auto"))).collect::<Result<Vec<_>, _>>()?;
         let all = match &self.imported {
             Some(set) => set.downcast_ref::<Vec<T::Instance>>().cloned().ok_or("the import does not hold this task's puzzles")?,
             None => task.instances(self.part),
@@ -189,45 +207,32 @@ impl TaskVisitor for GramEval<'_> {
             Some(k) => spread(&all, k),
             None => all,
         };
-        if self.args.record && (self.args.rounds.is_some() || options.latent_noise > 0.0 || !selects.is_empty()) {
-            return Err("--record stores the paper's sampler (every sample, the whole budget, the vote); drop --verified-stop, --latent-noise and --select".into());
-        }
-        if self.args.record && self.args.copies {
-            return Err("--record stores the paper's sampler, each sample on the input as given; drop --copies samples".into());
-        }
-        if self.args.copies {
-            let first = instances.first().ok_or("nothing to score")?;
-            if task.restart_copy(&task.tokens(task.puzzle_of(first)), &mut engine::gram::noise::NoiseSource::new(0)).is_none() {
-                return Err(crate::sampling_args::no_copies(&task.id()));
-            }
-        }
-        if self.args.rounds.is_some() && !selects.is_empty() {
-            return Err("--select scores the plain run's samples; with --verified-stop the answer is the verified sample".into());
-        }
+        refusals(&self.args, task, &options, &selects, &instances)?;
         let began = Instant::now();
-        let (report, stats, picked) = score(task, self.model, &instances, &options, (self.args.rounds, self.args.copies), &selects, self.device, &began);
+        let (report, stats, picked) =
+            score(task, self.model, &instances, &options, (self.args.rounds, self.args.copies), &selects, self.device, &began);
         print_header(task, self.model, &options, &part, report.inputs());
         if self.args.copies {
-            println!("Each sample on its own copy of the input (--copies samples; the first on the input as given): not the paper's sampler");
+            println!(
+                "Each sample on its own copy of the input (--copies samples; the first on the input as given): not the paper's sampler"
+            );
         }
         print!("{}", report.to_text());
         for t in &picked {
-            println!("Selected by {} among the {} samples: {:.2}% right ({} of {})", t.select.name(), options.samples, t.accuracy(), t.right, t.inputs);
+            println!(
+                "Selected by {} among the {} samples: {:.2}% right ({} of {})",
+                t.select.name(),
+                options.samples,
+                t.accuracy(),
+                t.right,
+                t.inputs
+            );
         }
         if let (Some(s), Some(rounds)) = (&stats, self.args.rounds) {
             print!("{}", verified_table(s, &options, self.model, rounds));
         }
-        if let Some((name, set)) = task.supplementary().filter(|_| self.imported.is_none()) {
-            let (extra, stats) = match self.args.rounds {
-                Some(r) => {
-                    let (report, s) = evaluate_verified(task, self.model, &set, &options, r, Selection::Vote, self.device, |_, _| {});
-                    (report, Some(s))
-                }
-                None if self.args.copies => (evaluate_on_copies(task, self.model, &set, &options, &[], self.device, |_, _| {}).0, None),
-                None => (evaluate_selected(task, self.model, &set, &options, &[], task.eval_batch(), self.device, |_, _| {}).0, None),
-            };
-            let spent = stats.map(|s| format!("; {}", compute_line(&s.overall, &options, self.model))).unwrap_or_default();
-            println!("{name}: {}{spent}", extra.brief());
+        if self.imported.is_none() {
+            supplementary(task, self.model, &options, (self.args.rounds, self.args.copies), self.device);
         }
         let mut line = report.table_line();
         for t in &picked {
@@ -235,7 +240,11 @@ impl TaskVisitor for GramEval<'_> {
         }
         if let Some(s) = &stats {
             let o = &s.overall;
-            line += &format!(" verified={:.2} trajectory_steps_per_input={:.2}", 100.0 * per_input(o.verified, o), per_input(o.trajectory_steps, o));
+            line += &format!(
+                " verified={:.2} trajectory_steps_per_input={:.2}",
+                100.0 * per_input(o.verified, o),
+                per_input(o.trajectory_steps, o)
+            );
         }
         println!("{line} params={} time={:.1}s", self.model.num_params(), began.elapsed().as_secs_f64());
         if let Some(path) = self.args.csv {
@@ -253,6 +262,53 @@ impl TaskVisitor for GramEval<'_> {
     fn other<T: Task>(self, task: &T) -> Self::Output {
         Err(format!("{} weights are JEPA-Reasoner weights, not GRAM/TRM", task.id()))
     }
+}
+
+/// Refuses the flag sets `eval` cannot honour, before anything is scored.
+fn refusals<T: TokenTask>(
+    args: &EvalArgs,
+    task: &T,
+    options: &SampleOptions,
+    selects: &[Selection],
+    instances: &[T::Instance],
+) -> Result<(), String> {
+    if args.record && (args.rounds.is_some() || options.latent_noise > 0.0 || !selects.is_empty()) {
+        return Err("--record stores the paper's sampler (every sample, the whole budget, the vote); drop --verified-stop, --latent-noise and --select".into());
+    }
+    if args.record && args.copies {
+        return Err("--record stores the paper's sampler, each sample on the input as given; drop --copies samples".into());
+    }
+    if args.copies {
+        let first = instances.first().ok_or("nothing to score")?;
+        if task.restart_copy(&task.tokens(task.puzzle_of(first)), &mut engine::gram::noise::NoiseSource::new(0)).is_none() {
+            return Err(crate::sampling_args::no_copies(&task.id()));
+        }
+    }
+    if args.rounds.is_some() && !selects.is_empty() {
+        return Err("--select scores the plain run's samples; with --verified-stop the answer is the verified sample".into());
+    }
+    Ok(())
+}
+
+/// The task's supplementary set (Sudoku's famous puzzles), scored the same way, on one line.
+fn supplementary<T: TokenTask>(
+    task: &T,
+    model: &Gram,
+    options: &SampleOptions,
+    (rounds, copies): (Option<Restarts>, bool),
+    device: &Device,
+) {
+    let Some((name, set)) = task.supplementary() else { return };
+    let (extra, stats) = match rounds {
+        Some(r) => {
+            let (report, s) = evaluate_verified(task, model, &set, options, r, Selection::Vote, device, |_, _| {});
+            (report, Some(s))
+        }
+        None if copies => (evaluate_on_copies(task, model, &set, options, &[], device, |_, _| {}).0, None),
+        None => (evaluate_selected(task, model, &set, options, &[], task.eval_batch(), device, |_, _| {}).0, None),
+    };
+    let spent = stats.map(|s| format!("; {}", compute_line(&s.overall, options, model))).unwrap_or_default();
+    println!("{name}: {}{spent}", extra.brief());
 }
 
 /// The report (and, with the verified stop, what it spent), with a running progress line on
@@ -290,70 +346,6 @@ fn score<T: TokenTask>(
     };
     eprintln!();
     out
-}
-
-fn per_input(x: usize, s: &VerifiedTally) -> f64 {
-    x as f64 / s.inputs.max(1) as f64
-}
-
-/// What the verified stop spent, against the plain run's N x steps per input.
-fn compute_line(s: &VerifiedTally, options: &SampleOptions, model: &Gram) -> String {
-    let n = trajectories_to_run(model, options).samples;
-    format!(
-        "verified stop: {} of {} inputs verified; compute {:.2} trajectory-steps per input (the plain run: {n} x {} = {}), {:.2} rounds per input",
-        s.verified,
-        s.inputs,
-        per_input(s.trajectory_steps, s),
-        options.max_steps,
-        n * options.max_steps,
-        per_input(s.rounds, s),
-    )
-}
-
-/// The verified stop per group of the task (Sudoku's bands, N-Queens' queens removed) and
-/// overall: solved (= verified), compute per input, against the plain run's; with restarts, the
-/// same for every smaller restart budget.
-fn verified_table(s: &VerifiedStats, options: &SampleOptions, model: &Gram, rounds: Restarts) -> String {
-    let plain = trajectories_to_run(model, options).samples * options.max_steps;
-    let mut t = format!(
-        "\nWith the verified stop (the answer: the first sample that passes the rules; compute: trajectories x supervision steps run, the plain run {plain} per input)\n| group | inputs | solved (verified) | trajectory-steps per input | rounds per input |\n| --- | --- | --- | --- | --- |\n"
-    );
-    let row = |label: &str, g: &VerifiedTally| {
-        format!("| {label} | {} | {:.2}% | {:.2} | {:.2} |\n", g.inputs, 100.0 * per_input(g.verified, g), per_input(g.trajectory_steps, g), per_input(g.rounds, g))
-    };
-    t += &group_rows(s, row);
-    let restarts = rounds_to_run(model, options, rounds) - 1;
-    t + &restarts_table(s, plain, restarts)
-}
-
-/// One table row per group of the task, then the row of all inputs.
-fn group_rows(s: &VerifiedStats, row: impl Fn(&str, &VerifiedTally) -> String) -> String {
-    s.groups.iter().map(|((_, label), g)| row(label, g)).chain(std::iter::once(row("all", &s.overall))).collect()
-}
-
-/// With restarts: what each smaller restart budget would have found and spent, read from the
-/// same run (round r's noise does not depend on the budget; `VerifiedTally::with_restarts`).
-/// Empty when the run allowed no restart.
-fn restarts_table(s: &VerifiedStats, per_round: usize, restarts: usize) -> String {
-    if restarts == 0 {
-        return String::new();
-    }
-    let heads: Vec<String> = (0..=restarts).map(|k| format!("{k} restart{}", if k == 1 { "" } else { "s" })).collect();
-    let t = format!(
-        "\nBy restart budget (solved, trajectory-steps per input)\n| group | inputs | {} |\n| --- | --- |{}\n",
-        heads.join(" | "),
-        " --- |".repeat(restarts + 1)
-    );
-    let row = |label: &str, g: &VerifiedTally| {
-        let cells: Vec<String> = (0..=restarts)
-            .map(|k| {
-                let (v, spent) = g.with_restarts(k, per_round);
-                format!("{:.2}% at {:.1}", 100.0 * per_input(v, g), per_input(spent, g))
-            })
-            .collect();
-        format!("| {label} | {} | {} |\n", g.inputs, cells.join(" | "))
-    };
-    t + &group_rows(s, row)
 }
 
 fn print_header<T: TokenTask>(task: &T, model: &Gram, options: &SampleOptions, part: &str, inputs: usize) {

@@ -12,16 +12,14 @@ use engine::tasks::{Part, Task, TokenTask};
 use engine::weights::{FORMAT_VERSION, Manifest, ReferenceOutput, gram_to_bytes, sha256_hex};
 
 use super::sampling::task_of;
-use crate::run::lineage::program_relative;
-use engine::tasks::registry::{TaskVisitor, visit};
 use crate::gram::state::{RunState, load_checkpoint, load_ema};
+use crate::run::lineage::program_relative;
 use crate::weights_io::found;
+use engine::tasks::registry::{TaskVisitor, visit};
 use engine::weights::identity::Family;
 
 pub fn export(run_dir: Option<PathBuf>, name: &str, out_dir: &Path, device: &Device) -> Result<ExitCode, String> {
-    let run_dir = run_dir
-        .or_else(|| crate::reasoner::commands::default_run_dir(name))
-        .unwrap_or_else(|| PathBuf::from("runs").join(name));
+    let run_dir = run_dir.or_else(|| crate::reasoner::commands::default_run_dir(name)).unwrap_or_else(|| PathBuf::from("runs").join(name));
     // A path that is no directory gets load_checkpoint's error below.
     let family = if run_dir.is_dir() { found(&run_dir)?.family } else { Family::Gram };
     match family {

@@ -50,7 +50,14 @@ pub fn generate(weights: &Path, options: SampleOptions, device: &Device) -> Resu
 
 /// `options.samples` samples of `task` drawn from its one `input`, one JSON line each:
 /// `{"sample": TEXT}`, with `"valid"` (the task's rule check) when `with_valid`.
-fn sample_lines<T: TokenTask>(task: &T, input: &T::Puzzle, with_valid: bool, model: &Gram, options: &SampleOptions, device: &Device) -> Vec<String> {
+fn sample_lines<T: TokenTask>(
+    task: &T,
+    input: &T::Puzzle,
+    with_valid: bool,
+    model: &Gram,
+    options: &SampleOptions,
+    device: &Device,
+) -> Vec<String> {
     let solved = solve(task, model, std::slice::from_ref(input), options, task.default_selection(), 1, device);
     solved[0]
         .samples

@@ -14,8 +14,8 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use engine::studies::arc::{self, ArcTask, Summary};
-use engine::tasks::sudoku::csv::{read_csv, write_csv};
 use engine::tasks::sudoku::csv::CsvRow;
+use engine::tasks::sudoku::csv::{read_csv, write_csv};
 use engine::tasks::sudoku::imported::{ImportOptions, select, select_test};
 use serde_json::json;
 
@@ -34,7 +34,10 @@ pub fn import(a: &ImportArgs) -> Result<ExitCode, String> {
                 return Err("--subsample, --min-difficulty and --augment are for --format sudoku-csv".into());
             }
             if !a.test {
-                return Err("a colouring import is a test set for `eval --data`: add --test (the colouring models train on the task's own graphs)".into());
+                return Err(
+                    "a colouring import is a test set for `eval --data`: add --test (the colouring models train on the task's own graphs)"
+                        .into(),
+                );
             }
             super::import_coloring::import_coloring(a)
         }

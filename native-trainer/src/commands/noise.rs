@@ -20,7 +20,8 @@ pub fn noise(seed: u64, draw: u64, count: usize, out: Option<&Path>, device: &De
         return Err(format!("--count {count}: a draw holds 1 to 2^31 - 1 values"));
     }
     let key = draw_key(seed, draw);
-    let bits: Vec<i64> = uniform_bits_tensor(key, count, device).into_data().convert::<i64>().try_to_vec::<i64>().map_err(|e| format!("{e:?}"))?;
+    let bits: Vec<i64> =
+        uniform_bits_tensor(key, count, device).into_data().convert::<i64>().try_to_vec::<i64>().map_err(|e| format!("{e:?}"))?;
     let values: Vec<f32> = normals(key, [count], device).into_data().try_to_vec::<f32>().map_err(|e| format!("{e:?}"))?;
     let n = values.len() as f64;
     let mean = values.iter().map(|&v| v as f64).sum::<f64>() / n;

@@ -18,9 +18,9 @@ use engine::solve::live::RunSpec;
 use engine::solve::recorded::record as record_gram;
 use engine::solve::step_answers::step_task;
 use engine::studies::grammar::recorded::record_grammar;
-use engine::studies::regex::session::record_session;
 /// `--task jepa`'s default steps: those of the committed recording.
 pub use engine::studies::regex::session::RECORDED_STEPS as JEPA_STEPS;
+use engine::studies::regex::session::record_session;
 use engine::tasks::tree::recorded::record_tree;
 
 use crate::gram::weights::load_found;
@@ -56,13 +56,28 @@ pub fn record(args: RecordArgs, device: &Device) -> Result<ExitCode, String> {
     let name = args.weights.file_stem().and_then(|s| s.to_str()).ok_or("the weights file has no name")?;
     let what = found(args.weights)?;
     let (text, summary) = if what.family == Family::JepaReasoner {
-        only(&args, "tree (JEPA-Reasoner)", "--puzzle, --latent-noise and --seed", &["--samples", "--steps", "--guidance-scale", "--stop-restarts", "--sequence", "--corrupt"])?;
+        only(
+            &args,
+            "tree (JEPA-Reasoner)",
+            "--puzzle, --latent-noise and --seed",
+            &["--samples", "--steps", "--guidance-scale", "--stop-restarts", "--sequence", "--corrupt"],
+        )?;
         tree(&args, name, device)?
     } else if what.family == Family::Grammar {
-        only(&args, "grammar", "--sequence, --corrupt, --latent-noise and --seed", &["--puzzle", "--samples", "--steps", "--guidance-scale", "--stop-restarts"])?;
+        only(
+            &args,
+            "grammar",
+            "--sequence, --corrupt, --latent-noise and --seed",
+            &["--puzzle", "--samples", "--steps", "--guidance-scale", "--stop-restarts"],
+        )?;
         grammar(&args, name, device)?
     } else {
-        only(&args, "GRAM/TRM", "--puzzle, --samples, --steps, --seed, --guidance-scale and --stop-restarts (recordings are noise-free)", &["--latent-noise", "--sequence", "--corrupt"])?;
+        only(
+            &args,
+            "GRAM/TRM",
+            "--puzzle, --samples, --steps, --seed, --guidance-scale and --stop-restarts (recordings are noise-free)",
+            &["--latent-noise", "--sequence", "--corrupt"],
+        )?;
         gram(&args, name, what.manifest.as_deref(), device)?
     };
     write_out(args.out, &text)?;
@@ -112,7 +127,14 @@ fn gram(args: &RecordArgs, name: &str, manifest_text: Option<&str>, device: &Dev
     };
     // Copies as the page's worker runs them (the task's default).
     let copies = engine::tasks::registry::visit(engine::tasks::TaskId::parse(&manifest.task)?, DefaultCopies);
-    let spec = RunSpec { options, verified_stop: args.stop_restarts.is_some(), restarts: args.stop_restarts.unwrap_or(0), copies, interventions: Vec::new(), lane: Lane::ALONE };
+    let spec = RunSpec {
+        options,
+        verified_stop: args.stop_restarts.is_some(),
+        restarts: args.stop_restarts.unwrap_or(0),
+        copies,
+        interventions: Vec::new(),
+        lane: Lane::ALONE,
+    };
     let run = record_gram(&model, &*task, (name, &manifest.sha256), puzzle, spec, device)?;
     let summary = format!(
         "{} steps of {} samples{}",
@@ -146,7 +168,12 @@ fn grammar(args: &RecordArgs, name: &str, device: &Device) -> Result<(String, St
     let (sequence, corrupt, noise) = (args.sequence.unwrap_or(0), args.corrupt.unwrap_or(0.0), args.latent_noise.unwrap_or(0.0));
     let run = record_grammar(&models, config.variant, (name, &manifest.sha256), sequence, corrupt, noise, args.seed, device)?;
     let v = &run.view;
-    let summary = format!("sequence {sequence}, {} completions, a curve of {} corruption levels ({} draws each)", v.answers.len(), v.curve.len(), v.draws);
+    let summary = format!(
+        "sequence {sequence}, {} completions, a curve of {} corruption levels ({} draws each)",
+        v.answers.len(),
+        v.curve.len(),
+        v.draws
+    );
     Ok((to_json(&run)?, summary))
 }
 

@@ -8,8 +8,8 @@ use engine::weights::Manifest;
 
 use crate::run::checkpoint::{latest_checkpoint, read_state};
 
-use crate::gram::state::RunState;
 use crate::gram::presets::preset;
+use crate::gram::state::RunState;
 use engine::tasks::{TaskId, TokenTask};
 
 /// The task of GRAM/TRM weights, or a readable error: the one they name (`named`: a manifest's

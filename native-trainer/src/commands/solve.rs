@@ -12,10 +12,10 @@ use serde_json::json;
 
 use super::sampling::{check_ranges, named_task, parse_select, task_of, with_latent_noise, with_settle};
 use crate::cli::SamplingArgs;
-use crate::lines::answer_lines;
-use engine::tasks::registry::{TaskVisitor, visit};
 use crate::gram::weights::load_found;
+use crate::lines::answer_lines;
 use crate::weights_io::found;
+use engine::tasks::registry::{TaskVisitor, visit};
 use engine::weights::identity::Family;
 
 /// What `solve` was asked.
@@ -53,7 +53,9 @@ pub fn solve(args: SolveArgs, device: &Device) -> Result<ExitCode, String> {
             };
             return crate::grammar::commands::solve(a, device);
         }
-        (Some(t), true) => return Err(format!("--task {t} but {} holds the grammar study's models (--task grammar)", args.weights.display())),
+        (Some(t), true) => {
+            return Err(format!("--task {t} but {} holds the grammar study's models (--task grammar)", args.weights.display()));
+        }
         (Some(t @ ("grammar" | "cfg")), false) => return Err(format!("--task {t} but {} is not grammar weights", args.weights.display())),
         _ => {}
     }
@@ -61,7 +63,9 @@ pub fn solve(args: SolveArgs, device: &Device) -> Result<ExitCode, String> {
         return Err("--model and --corrupt are for grammar weights (--task grammar)".into());
     }
     match (args.task, family == Family::JepaReasoner) {
-        (Some("tree") | None, true) => return crate::reasoner::commands::solve(args.weights, args.latent_noise, args.sampling.seed, device),
+        (Some("tree") | None, true) => {
+            return crate::reasoner::commands::solve(args.weights, args.latent_noise, args.sampling.seed, device);
+        }
         (Some(t), true) => return Err(format!("--task {t} but {} holds a tree (JEPA-Reasoner) model", args.weights.display())),
         (Some("tree"), false) => return Err(format!("--task tree but {} is not JEPA-Reasoner weights", args.weights.display())),
         _ => {}
@@ -117,7 +121,9 @@ impl TaskVisitor for GramSolve<'_> {
                 solve_on_copies(task, self.model, &puzzle, &options, select, self.device)
                     .ok_or_else(|| crate::sampling_args::no_copies(&task.id()))?
             } else {
-                solve_puzzles(task, self.model, std::slice::from_ref(&puzzle), &options, select, 1, self.device).pop().expect("one puzzle in, one out")
+                solve_puzzles(task, self.model, std::slice::from_ref(&puzzle), &options, select, 1, self.device)
+                    .pop()
+                    .expect("one puzzle in, one out")
             };
             Ok(json!({
                 "samples": solved.samples.iter().map(|a| task.answer_text(a)).collect::<Vec<_>>(),

@@ -112,8 +112,5 @@ fn reset_rows(z: Latent, z0: &Latent, reset: &[f32]) -> Latent {
     let b = reset.len();
     let m: Tensor<3> = transfer::upload(TensorData::new(reset.to_vec(), [b, 1, 1]), &z.h.device()); // [B, 1, 1]
     let keep = m.clone().neg() + 1.0;
-    Latent {
-        h: z.h * keep.clone() + z0.h.clone() * m.clone(),
-        l: z.l * keep + z0.l.clone() * m,
-    }
+    Latent { h: z.h * keep.clone() + z0.h.clone() * m.clone(), l: z.l * keep + z0.l.clone() * m }
 }

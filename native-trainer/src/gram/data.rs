@@ -14,8 +14,8 @@ use burn::module::Module;
 use burn::tensor::Device;
 use engine::gram::noise::NoiseSource;
 use engine::gram::{Gram, SampleOptions, Trajectories};
-use engine::studies::arc::{self, dataset::examples};
 use engine::solve::evaluate;
+use engine::studies::arc::{self, dataset::examples};
 use engine::tasks::sudoku::{self, Augmentation, Part, Sudoku};
 use engine::tasks::{Report, Task, TaskId, TaskVisitor, TokenTask, spread, visit};
 use serde::{Deserialize, Serialize};
@@ -31,14 +31,34 @@ pub enum TrainData {
     /// Every (input, answer) pair of a listed task's train part: `inputs[i]` with `targets[i][s]`.
     /// With `augment` each draw is a random answer-preserving copy (`TokenTask::augment`, `train
     /// --augment`) when the task makes one.
-    Listed { task: TaskId, inputs: Vec<Vec<u32>>, targets: Vec<Vec<Vec<u32>>>, pairs: Vec<(usize, usize)>, validation: usize, augment: bool },
-    Sudoku { pool: Vec<sudoku::Instance>, spec: sudoku::PoolSpec, validation: Vec<sudoku::Instance> },
+    Listed {
+        task: TaskId,
+        inputs: Vec<Vec<u32>>,
+        targets: Vec<Vec<Vec<u32>>>,
+        pairs: Vec<(usize, usize)>,
+        validation: usize,
+        augment: bool,
+    },
+    Sudoku {
+        pool: Vec<sudoku::Instance>,
+        spec: sudoku::PoolSpec,
+        validation: Vec<sudoku::Instance>,
+    },
     /// A `sudoku-csv` import's train part, drawn as written (the import chose any augmentation),
     /// and its validation part.
-    ImportedSudoku { dir: PathBuf, pool: Vec<sudoku::Instance>, validation: Vec<sudoku::Instance> },
+    ImportedSudoku {
+        dir: PathBuf,
+        pool: Vec<sudoku::Instance>,
+        validation: Vec<sudoku::Instance>,
+    },
     /// An `arc` import's (input, output) canvases: the train part (every task's demonstration
     /// pairs) and the validation part (the training tasks' test pairs; `engine::studies::arc::dataset`).
-    Arc { dir: PathBuf, tasks: usize, train: Vec<Pair>, validation: Vec<Pair> },
+    Arc {
+        dir: PathBuf,
+        tasks: usize,
+        train: Vec<Pair>,
+        validation: Vec<Pair>,
+    },
 }
 
 /// Givens of the generated training puzzles (inclusive) unless a run says otherwise
@@ -150,7 +170,12 @@ impl TrainData {
     /// (a listed task that makes them; Sudoku's pool is always augmented).
     pub fn new(task: TaskId, seed: u64, pool: Option<sudoku::PoolSpec>, augment: bool) -> Result<TrainData, String> {
         match task {
-            TaskId::Sudoku => Ok(TrainData::sudoku(SUDOKU_POOL, pool.unwrap_or(sudoku::PoolSpec::plain(SUDOKU_TRAIN_GIVENS)), SUDOKU_VALIDATION_PER_BAND, seed)),
+            TaskId::Sudoku => Ok(TrainData::sudoku(
+                SUDOKU_POOL,
+                pool.unwrap_or(sudoku::PoolSpec::plain(SUDOKU_TRAIN_GIVENS)),
+                SUDOKU_VALIDATION_PER_BAND,
+                seed,
+            )),
             TaskId::Tree => unreachable!("GRAM/TRM presets train token tasks"),
             task => TrainData::listed(task, augment),
         }
@@ -159,7 +184,14 @@ impl TrainData {
     /// A run's data: the import in `data` if it names one, else the task's own (`task` `None`:
     /// an ARC preset, which has only imports). `puzzle_ids`: ARC inputs lead with their puzzle
     /// id (a model with puzzle-embedding positions).
-    pub fn for_run(task: Option<TaskId>, seed: u64, pool: Option<sudoku::PoolSpec>, data: Option<&Path>, puzzle_ids: bool, augment: bool) -> Result<TrainData, String> {
+    pub fn for_run(
+        task: Option<TaskId>,
+        seed: u64,
+        pool: Option<sudoku::PoolSpec>,
+        data: Option<&Path>,
+        puzzle_ids: bool,
+        augment: bool,
+    ) -> Result<TrainData, String> {
         match (task, data) {
             (_, Some(dir)) => TrainData::imported(task, dir, puzzle_ids),
             (Some(task), None) => TrainData::new(task, seed, pool, augment),
@@ -171,7 +203,8 @@ impl TrainData {
     /// `arc` import for an ARC preset (`task` `None`), its inputs led by their puzzle ids when
     /// `puzzle_ids` (`engine::gram::puzzle_embedding`).
     pub fn imported(task: Option<TaskId>, dir: &Path, puzzle_ids: bool) -> Result<TrainData, String> {
-        let input = |e: &arc::ArcExample| if puzzle_ids { std::iter::once(e.puzzle_id).chain(e.x.iter().copied()).collect() } else { e.x.clone() };
+        let input =
+            |e: &arc::ArcExample| if puzzle_ids { std::iter::once(e.puzzle_id).chain(e.x.iter().copied()).collect() } else { e.x.clone() };
         let pairs = |examples: Vec<arc::ArcExample>| examples.iter().map(|e| Pair { x: input(e), y: e.y.clone() }).collect::<Vec<_>>();
         match task {
             Some(TaskId::Sudoku) => {
@@ -182,7 +215,10 @@ impl TrainData {
                 let tasks = crate::gram::imports::read_arc(dir)?;
                 let (train, validation) = (pairs(examples(&tasks, Part::Train)), pairs(examples(&tasks, Part::Validation)));
                 if train.is_empty() || validation.is_empty() {
-                    return Err(format!("--data {}: no train or no validation pair (validation: the test pairs of tasks outside an evaluation subset)", dir.display()));
+                    return Err(format!(
+                        "--data {}: no train or no validation pair (validation: the test pairs of tasks outside an evaluation subset)",
+                        dir.display()
+                    ));
                 }
                 Ok(TrainData::Arc { dir: dir.to_path_buf(), tasks: tasks.len(), train, validation })
             }
@@ -212,11 +248,7 @@ impl TrainData {
     /// solver's rating; a target the generator cannot reach gives a minimal puzzle: no given can
     /// go), and `per_band` validation puzzles per band.
     pub fn sudoku(pool: usize, spec: sudoku::PoolSpec, per_band: usize, seed: u64) -> TrainData {
-        TrainData::Sudoku {
-            pool: sudoku::train_pool(pool, spec, seed),
-            spec,
-            validation: sudoku::validation_set(per_band),
-        }
+        TrainData::Sudoku { pool: sudoku::train_pool(pool, spec, seed), spec, validation: sudoku::validation_set(per_band) }
     }
 
     fn task(&self) -> TaskId {

@@ -26,10 +26,10 @@
 use std::sync::OnceLock;
 
 use engine::gram::GramConfig;
-use engine::tasks::recipe::recipe_of;
-use engine::tasks::registry::ALL;
 use engine::studies::arc;
 use engine::tasks::TaskId;
+use engine::tasks::recipe::recipe_of;
+use engine::tasks::registry::ALL;
 
 use crate::gram::recipe::Preset;
 
@@ -79,7 +79,18 @@ pub fn full_preset(name: &str) -> Option<Preset> {
         // Table 8: beta 0.04 on ARC-1 (0.1 on ARC-2: `--beta 0.1`). One puzzle id and no steps
         // until `fit_to_arc_import` reads the import.
         let config = paper_config(arc::paper_input_config(guidance, 1), false, 4, 0.04);
-        return Some(Preset { name, task: None, config, batch: PAPER_BATCH, lr: 1e-4, warmup: 2000, weight_decay: 1.0, steps: 0, ema: 0.9999, grad_accum: 1 });
+        return Some(Preset {
+            name,
+            task: None,
+            config,
+            batch: PAPER_BATCH,
+            lr: 1e-4,
+            warmup: 2000,
+            weight_decay: 1.0,
+            steps: 0,
+            ema: 0.9999,
+            grad_accum: 1,
+        });
     }
     // The task's own full size (engine::tasks::recipe::FullSize) on its shipped network's
     // vocabulary and length.
@@ -88,7 +99,18 @@ pub fn full_preset(name: &str) -> Option<Preset> {
     let full = r.full?;
     let config = paper_config(r.config.with_guidance(guidance), full.mixer, full.k_inner, full.beta);
     let steps = paper_steps(full.epochs, full.train_inputs);
-    Some(Preset { name, task: Some(task), config, batch: PAPER_BATCH, lr: 1e-4, warmup: 2000, weight_decay: 1.0, steps, ema: 0.9999, grad_accum: 1 })
+    Some(Preset {
+        name,
+        task: Some(task),
+        config,
+        batch: PAPER_BATCH,
+        lr: 1e-4,
+        warmup: 2000,
+        weight_decay: 1.0,
+        steps,
+        ema: 0.9999,
+        grad_accum: 1,
+    })
 }
 
 /// An ARC preset with puzzle-embedding positions sized to an `arc` import: one puzzle vector
@@ -121,7 +143,11 @@ pub struct SizeOverrides {
 
 impl SizeOverrides {
     pub fn any(&self) -> bool {
-        self.changes_model() || self.d_hidden.is_some() || self.d_token_hidden.is_some() || self.batch.is_some() || self.grad_accum.is_some()
+        self.changes_model()
+            || self.d_hidden.is_some()
+            || self.d_token_hidden.is_some()
+            || self.batch.is_some()
+            || self.grad_accum.is_some()
     }
 
     /// The model-shape part that `--init-from` weights fix (their MLPs may widen; a resumed run
@@ -135,7 +161,16 @@ impl SizeOverrides {
             Some(0) => Err(format!("{flag} must be at least 1")),
             _ => Ok(()),
         };
-        for (flag, v) in [("--d-model", self.d_model), ("--d-hidden", self.d_hidden), ("--d-token-hidden", self.d_token_hidden), ("--k-inner", self.k_inner), ("--t-outer", self.t_outer), ("--n-sup", self.n_sup), ("--batch", self.batch), ("--grad-accum", self.grad_accum)] {
+        for (flag, v) in [
+            ("--d-model", self.d_model),
+            ("--d-hidden", self.d_hidden),
+            ("--d-token-hidden", self.d_token_hidden),
+            ("--k-inner", self.k_inner),
+            ("--t-outer", self.t_outer),
+            ("--n-sup", self.n_sup),
+            ("--batch", self.batch),
+            ("--grad-accum", self.grad_accum),
+        ] {
             at_least_one(flag, v)?;
         }
         if let Some(d) = self.d_model {
@@ -203,8 +238,22 @@ mod tests {
     #[test]
     fn overrides_resize_a_preset_and_refuse_what_cannot_run() {
         let p = full_preset("gram-nqueens8-full").unwrap();
-        let small = SizeOverrides { d_model: Some(64), d_hidden: None, d_token_hidden: None, k_inner: Some(2), t_outer: Some(2), n_sup: Some(4), batch: Some(32), grad_accum: Some(4) }.apply(p.clone()).unwrap();
-        assert_eq!((small.config.d_model, small.config.k_inner, small.config.t_outer, small.config.n_sup, small.batch, small.grad_accum), (64, 2, 2, 4, 32, 4));
+        let small = SizeOverrides {
+            d_model: Some(64),
+            d_hidden: None,
+            d_token_hidden: None,
+            k_inner: Some(2),
+            t_outer: Some(2),
+            n_sup: Some(4),
+            batch: Some(32),
+            grad_accum: Some(4),
+        }
+        .apply(p.clone())
+        .unwrap();
+        assert_eq!(
+            (small.config.d_model, small.config.k_inner, small.config.t_outer, small.config.n_sup, small.batch, small.grad_accum),
+            (64, 2, 2, 4, 32, 4)
+        );
         let err = SizeOverrides { d_model: Some(100), ..Default::default() }.apply(p.clone()).unwrap_err();
         assert!(err.contains("multiple of") && err.contains("8 attention heads"), "{err}");
         let err = SizeOverrides { grad_accum: Some(5), ..Default::default() }.apply(p.clone()).unwrap_err();

@@ -8,10 +8,10 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 use engine::studies::arc::{self, ArcTask};
-use engine::tasks::sudoku::csv::{CsvRow, read_csv};
-use engine::tasks::sudoku::imported::instance;
 use engine::tasks::coloring;
 use engine::tasks::sudoku::Instance;
+use engine::tasks::sudoku::csv::{CsvRow, read_csv};
+use engine::tasks::sudoku::imported::instance;
 
 pub const MANIFEST: &str = "import.json";
 pub const SUDOKU_TRAIN: &str = "train.csv";
@@ -73,7 +73,9 @@ pub fn check_out(out: &Path) -> Result<(), String> {
 /// An import directory's manifest (`import.json`).
 fn manifest_of(dir: &Path) -> Result<serde_json::Value, String> {
     let path = dir.join(MANIFEST);
-    let text = fs::read_to_string(&path).map_err(|e| format!("--data {}: no import here ({}: {e}); make one with `native-trainer data import`", dir.display(), path.display()))?;
+    let text = fs::read_to_string(&path).map_err(|e| {
+        format!("--data {}: no import here ({}: {e}); make one with `native-trainer data import`", dir.display(), path.display())
+    })?;
     serde_json::from_str(&text).map_err(|e| format!("{}: {e}", path.display()))
 }
 
@@ -85,7 +87,9 @@ fn format_of(dir: &Path) -> Result<String, String> {
 fn expect_format(dir: &Path, want: &str) -> Result<(), String> {
     match format_of(dir)? {
         f if f == want => Ok(()),
-        f if f == "sudoku-csv-test" => Err(format!("--data {}: a test import, which only `eval --data` reads; train on a training import", dir.display())),
+        f if f == "sudoku-csv-test" => {
+            Err(format!("--data {}: a test import, which only `eval --data` reads; train on a training import", dir.display()))
+        }
         f => Err(format!("--data {}: an import of format {f:?}; this preset trains on a {want:?} import", dir.display())),
     }
 }
@@ -105,7 +109,12 @@ pub fn read_sudoku(dir: &Path) -> Result<(Vec<Instance>, Vec<Instance>), String>
 pub fn read_sudoku_test(dir: &Path) -> Result<Vec<Instance>, String> {
     match format_of(dir)?.as_str() {
         "sudoku-csv-test" => {}
-        "sudoku-csv" => return Err(format!("--data {}: a training import; eval scores a test import (`data import --format sudoku-csv --test`)", dir.display())),
+        "sudoku-csv" => {
+            return Err(format!(
+                "--data {}: a training import; eval scores a test import (`data import --format sudoku-csv --test`)",
+                dir.display()
+            ));
+        }
         f => return Err(format!("--data {}: an import of format {f:?}, not a Sudoku test import", dir.display())),
     }
     let test = sudoku_rows(dir, SUDOKU_TEST)?;
@@ -121,7 +130,12 @@ pub fn read_coloring_test(dir: &Path, n: usize) -> Result<Vec<coloring::Instance
     let manifest = manifest_of(dir)?;
     match manifest["format"].as_str().unwrap_or("") {
         "coloring-test" => {}
-        f => return Err(format!("--data {}: an import of format {f:?}, not a colouring test import (`data import --format coloring --test`)", dir.display())),
+        f => {
+            return Err(format!(
+                "--data {}: an import of format {f:?}, not a colouring test import (`data import --format coloring --test`)",
+                dir.display()
+            ));
+        }
     }
     // The vertex count is the manifest's, as `data import --vertices` wrote it.
     match manifest["vertices"].as_u64() {

@@ -1,7 +1,8 @@
 //! Training GRAM and its TRM baseline (the GRAM paper): the presets (browser-size and the
 //! paper's full size, each task's made from its recipe in the engine), the run state, the data
 //! (each task's train part, or an import), the batch of carried trajectories, gradient
-//! accumulation over micro-batches and data-parallel devices, and the training loop.
+//! accumulation over micro-batches and data-parallel devices, the training loop and its timing
+//! for the bench (`step_timing`).
 
 pub mod accumulate;
 pub mod batch;
@@ -14,5 +15,6 @@ pub mod micro_batch;
 pub mod presets;
 pub mod recipe;
 pub mod state;
+pub mod step_timing;
 pub mod train;
 pub mod weights;

@@ -5,9 +5,9 @@
 
 use std::sync::OnceLock;
 
+use engine::studies::arc;
 use engine::tasks::recipe::recipe_of;
 use engine::tasks::registry::ALL;
-use engine::studies::arc;
 use engine::tasks::{TaskId, coloring, nqueens};
 
 pub use crate::gram::recipe::Preset;
@@ -87,7 +87,11 @@ mod tests {
             if let Some(rest) = name.strip_prefix("trm-") {
                 let gram = preset(&format!("gram-{rest}")).unwrap();
                 assert!(!p.config.guidance && gram.config.guidance, "{name}");
-                assert_eq!((p.steps, p.batch, p.lr, p.weight_decay, p.task), (gram.steps, gram.batch, gram.lr, gram.weight_decay, gram.task), "{name}");
+                assert_eq!(
+                    (p.steps, p.batch, p.lr, p.weight_decay, p.task),
+                    (gram.steps, gram.batch, gram.lr, gram.weight_decay, gram.task),
+                    "{name}"
+                );
             }
         }
         assert!(preset("trm-sudoku").is_some() && preset("hrm-sudoku").is_none());

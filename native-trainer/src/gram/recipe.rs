@@ -35,8 +35,7 @@ impl Preset {
     /// data and budget, one change to the model (`engine::gram::ablation`).
     pub fn with_variant(mut self, variant: &str) -> Result<Preset, String> {
         let names: Vec<&str> = Ablation::ALL.iter().map(|a| a.name()).collect();
-        let ablation =
-            Ablation::parse(variant).ok_or_else(|| format!("unknown --variant {variant:?}; variants: {}", names.join(", ")))?;
+        let ablation = Ablation::parse(variant).ok_or_else(|| format!("unknown --variant {variant:?}; variants: {}", names.join(", ")))?;
         if ablation.guided() != self.config.guidance {
             let kind = if ablation.guided() { "a GRAM" } else { "a TRM" };
             return Err(format!("--variant {variant} is an ablation of {kind} preset, and {} is not one", self.name));

@@ -124,9 +124,7 @@ pub fn load_checkpoint(dir: &Path, device: &Device) -> Result<(Gram, ModuleOptim
     let ckpt = latest_checkpoint(dir)?;
     let mut state: RunState = read_state(&ckpt)?;
     let model = gram_from_bytes(&state.config, &read_file(&ckpt, "model.bpk")?, device).map_err(|e| e.to_string())?;
-    let config = state.optimizer.clone().unwrap_or_else(|| {
-        adamw(super::presets::preset(&state.preset).map_or(0.1, |p| p.weight_decay))
-    });
+    let config = state.optimizer.clone().unwrap_or_else(|| adamw(super::presets::preset(&state.preset).map_or(0.1, |p| p.weight_decay)));
     let optim = restore_optimizer(&config, read_file(&ckpt, "optim.bpk")?)?;
     state.optimizer = Some(config);
     Ok((model, optim, state))

@@ -19,16 +19,16 @@ use engine::gram::{Gram, GramConfig, SupervisionBatch};
 use engine::nn::ema_update;
 use engine::weights::identity::Family;
 
+use super::weights::load_weights;
 use crate::gram::accumulate::supervise;
 use crate::gram::batch::{InFlight, Refill};
-use crate::run::checkpoint::adamw;
-use crate::gram::state::{BatchState, Parent, RunState, Schedule, Snapshot, load_checkpoint, load_ema, load_latent, save_checkpoint};
 use crate::gram::data::TrainData;
-use crate::run::lineage;
 use crate::gram::meter::{Meter, StepOut};
-use super::weights::load_weights;
 use crate::gram::presets::Preset;
+use crate::gram::state::{BatchState, Parent, RunState, Schedule, Snapshot, load_checkpoint, load_ema, load_latent, save_checkpoint};
+use crate::run::checkpoint::adamw;
 use crate::run::course::{DATA, Stopper, all_finite, diverged, halt, step_noise, step_rng, warmup_cosine_lr};
+use crate::run::lineage;
 use crate::run::log::{Clock, fmt_duration, log_row, open_log, show_event};
 
 pub struct TrainArgs {
@@ -74,13 +74,13 @@ pub struct Flags {
 }
 
 /// The state of a run between steps (the in-flight batch apart).
-struct Run {
-    model: Gram,
-    optim: ModuleOptimizer,
+pub(super) struct Run {
+    pub(super) model: Gram,
+    pub(super) optim: ModuleOptimizer,
     /// The weights' average, off the autodiff graph.
-    ema: Option<Gram>,
-    state: RunState,
-    schedule: Schedule,
+    pub(super) ema: Option<Gram>,
+    pub(super) state: RunState,
+    pub(super) schedule: Schedule,
 }
 
 /// `devices`: the backend's devices for this run, the first holding the model and optimiser
@@ -121,7 +121,10 @@ pub fn train(args: TrainArgs, devices: Vec<Device>) -> Result<(), String> {
         }
         if step % args.log_every == 0 || step == total || eval.is_some() {
             let row = meter.take(&run.state, lr, &clock, eval.as_ref().map(|(_, cols)| cols.as_str()), traffic);
-            log_row(&mut log, &row.map_err(|loss| diverged(step, &format!("the mean loss since the last log row is {loss}"), &args.run_dir, lr))?);
+            log_row(
+                &mut log,
+                &row.map_err(|loss| diverged(step, &format!("the mean loss since the last log row is {loss}"), &args.run_dir, lr))?,
+            );
         }
         let halted = stopper.check(step).filter(|_| step < total);
         if halted.is_some() || step % args.checkpoint_every == 0 || step == total {
@@ -136,46 +139,16 @@ pub fn train(args: TrainArgs, devices: Vec<Device>) -> Result<(), String> {
     Ok(())
 }
 
-/// The bench's training step: `warmup` untimed then `timed` timed optimiser steps of `preset`
-/// from a fresh initialisation, exactly as `train` runs them (nothing is written); ms per timed
-/// step. Sudoku draws from a small pool: a step's cost does not depend on the pool's size.
-pub fn time_steps(preset: Preset, warmup: usize, timed: usize, device: &Device) -> Result<Vec<f64>, String> {
-    let ad = device.clone().autodiff();
-    let data = match preset.task.ok_or_else(|| format!("{} trains on an import; nothing to bench", preset.name))? {
-        engine::tasks::TaskId::Sudoku => TrainData::sudoku(256, engine::tasks::sudoku::PoolSpec::plain(crate::gram::data::SUDOKU_TRAIN_GIVENS), 1, 0),
-        task => TrainData::new(task, 0, None, false)?,
-    };
-    let args = TrainArgs {
-        preset,
-        flags: Flags::default(),
-        run_dir: PathBuf::from("runs/bench-unused"),
-        resume: false,
-        init_from: None,
-        eval_every: 0,
-        eval_inputs: 0,
-        checkpoint_every: usize::MAX,
-        log_every: usize::MAX,
-        stop_after: None,
-        command: String::new(),
-    };
-    let mut run = start(&args, &ad)?;
-    let mut batch = InFlight::fresh(&run.model, &data, args.preset.batch, run.state.config.seq_len, &mut step_rng(0, 0, DATA));
-    let mut times = Vec::with_capacity(timed);
-    for i in 0..warmup + timed {
-        let began = std::time::Instant::now();
-        train_step(&mut run, &mut batch, &data, std::slice::from_ref(&ad), &args.run_dir)?;
-        if i >= warmup {
-            times.push(began.elapsed().as_secs_f64() * 1000.0);
-        }
-    }
-    Ok(times)
-}
-
 /// A fresh run: the preset with the command's settings, from a fresh initialisation or
 /// `--init-from` weights, with a fresh optimiser.
-fn start(args: &TrainArgs, ad: &Device) -> Result<Run, String> {
+pub(super) fn start(args: &TrainArgs, ad: &Device) -> Result<Run, String> {
     let (p, f) = (&args.preset, &args.flags);
-    let config = GramConfig { beta: f.beta.unwrap_or(p.config.beta), free_bits: f.free_bits.or(p.config.free_bits), prior_rows: f.prior_rows.or(p.config.prior_rows), ..p.config.clone() };
+    let config = GramConfig {
+        beta: f.beta.unwrap_or(p.config.beta),
+        free_bits: f.free_bits.or(p.config.free_bits),
+        prior_rows: f.prior_rows.or(p.config.prior_rows),
+        ..p.config.clone()
+    };
     let seed = f.seed.unwrap_or(0);
     let (model, parent) = match &args.init_from {
         Some(weights) => init_from(weights, p, &config, ad)?,
@@ -184,7 +157,8 @@ fn start(args: &TrainArgs, ad: &Device) -> Result<Run, String> {
             (crate::run::fresh::fresh(seed, ad, |d| Gram::init(&config, d)), None)
         }
     };
-    let schedule = Schedule { lr: f.lr.unwrap_or(p.lr), warmup: p.warmup, ema: f.ema.unwrap_or(p.ema), grad_accum: p.grad_accum, batch: p.batch };
+    let schedule =
+        Schedule { lr: f.lr.unwrap_or(p.lr), warmup: p.warmup, ema: f.ema.unwrap_or(p.ema), grad_accum: p.grad_accum, batch: p.batch };
     let optimizer = adamw(p.weight_decay);
     let state = RunState {
         preset: p.name.to_string(),
@@ -223,7 +197,15 @@ fn init_from(weights: &Path, p: &Preset, config: &GramConfig, ad: &Device) -> Re
     // ablation (a variant may start from the model it ablates) and MLP widths at least the
     // weights' (`--d-hidden`, `--d-token-hidden`: the weights are widened to them).
     let (d_hidden, d_token_hidden) = (config.d_hidden, config.d_token_hidden);
-    let same = GramConfig { beta: config.beta, free_bits: config.free_bits, prior_rows: config.prior_rows, ablation: config.ablation, d_hidden, d_token_hidden, ..found };
+    let same = GramConfig {
+        beta: config.beta,
+        free_bits: config.free_bits,
+        prior_rows: config.prior_rows,
+        ablation: config.ablation,
+        d_hidden,
+        d_token_hidden,
+        ..found
+    };
     if same != *config {
         return Err(format!("{} does not have the {} preset's config", weights.display(), p.name));
     }
@@ -237,14 +219,12 @@ fn init_from(weights: &Path, p: &Preset, config: &GramConfig, ad: &Device) -> Re
     }
     let model = model.widened(d_hidden, d_token_hidden, ad)?;
     if (d_hidden, d_token_hidden) != (found.d_hidden, found.d_token_hidden) {
-        eprintln!("widened the core's MLPs from {} (token {}) to {d_hidden} ({d_token_hidden}) hidden units, its function unchanged", found.d_hidden, found.d_token_hidden);
+        eprintln!(
+            "widened the core's MLPs from {} (token {}) to {d_hidden} ({d_token_hidden}) hidden units, its function unchanged",
+            found.d_hidden, found.d_token_hidden
+        );
     }
-    let parent = manifest.map(|m| Parent {
-        command: m.training_command,
-        steps: m.train_steps,
-        seconds: m.train_seconds,
-        sha256: m.sha256,
-    });
+    let parent = manifest.map(|m| Parent { command: m.training_command, steps: m.train_steps, seconds: m.train_seconds, sha256: m.sha256 });
     eprintln!("starting {} from {} (fresh optimiser)", p.name, weights.display());
     // The weights were built with their own config; the run's ablation (if any) applies from now.
     Ok((model.with_ablation(config.ablation).train(), parent))
@@ -343,7 +323,7 @@ fn prepare_data(run: &Run, args: &TrainArgs, rows: usize, cut: &str) -> Result<T
 /// One optimiser step: a supervision step on every slot, the update, the weights' average, the
 /// refill. Its randomness is step_rng(seed, step, ...) only. A non-finite loss is an error
 /// before the update.
-fn train_step(run: &mut Run, batch: &mut InFlight, data: &TrainData, ads: &[Device], run_dir: &Path) -> Result<StepOut, String> {
+pub(super) fn train_step(run: &mut Run, batch: &mut InFlight, data: &TrainData, ads: &[Device], run_dir: &Path) -> Result<StepOut, String> {
     let ad = &ads[0];
     let (seed, step) = (run.state.seed, run.state.step);
     let lr = warmup_cosine_lr(run.schedule.lr, run.schedule.warmup, step, run.state.total_steps);

@@ -18,9 +18,9 @@ use engine::weights::{FORMAT_VERSION, sha256_hex};
 use serde_json::json;
 
 use crate::grammar::presets::{PHASES, load_grammar_checkpoint};
-use crate::run::lineage::program_relative;
-use crate::lines::answer_lines;
 use crate::grammar::weights::load_grammar_weights as load;
+use crate::lines::answer_lines;
+use crate::run::lineage::program_relative;
 
 /// `grammar --weights W`: the grammar the models were trained on, as JSON.
 pub fn grammar(path: &Path, device: &Device) -> Result<ExitCode, String> {
@@ -66,8 +66,10 @@ pub fn solve(a: GrammarSolveArgs, device: &Device) -> Result<ExitCode, String> {
         let mut noise = instance_noise(a.seed ^ 0xc0_4447, line);
         line += 1;
         let (seen, flipped) = corrupt(&prefix, g.terminals(), a.corrupt, &mut noise);
-        let written = complete(&models, model, std::slice::from_ref(&seen), a.steps, a.latent_noise, a.seed ^ line as u64, device).remove(0);
-        let valid = (model != GrammarModel::C).then(|| terminals_of(&written).is_some_and(|t| Chart::new(&g, &[prefix.clone(), t].concat()).accepts_prefix()));
+        let written =
+            complete(&models, model, std::slice::from_ref(&seen), a.steps, a.latent_noise, a.seed ^ line as u64, device).remove(0);
+        let valid = (model != GrammarModel::C)
+            .then(|| terminals_of(&written).is_some_and(|t| Chart::new(&g, &[prefix.clone(), t].concat()).accepts_prefix()));
         let mut out = json!({
             "completion": written.iter().map(|&t| token_name(t)).collect::<Vec<_>>(),
             "valid": valid,
@@ -85,15 +87,30 @@ pub fn solve(a: GrammarSolveArgs, device: &Device) -> Result<ExitCode, String> {
 }
 
 fn print_tables(c: &[CorruptionRow], n: &[NoiseRow]) {
-    println!("token corruption (T vs R): accuracy % over the first k tokens (rel = % of the same model's clean accuracy); valid = 4-token completions the grammar accepts");
+    println!(
+        "token corruption (T vs R): accuracy % over the first k tokens (rel = % of the same model's clean accuracy); valid = 4-token completions the grammar accepts"
+    );
     println!("| corruption | model | k=1 | k=2 | k=3 | k=4 | rel k=4 | all 4 right % | valid % |");
     println!("| --- | --- | --- | --- | --- | --- | --- | --- | --- |");
     for r in c {
         let clean = c.iter().find(|x| x.model == r.model && x.corruption == 0.0).map_or(f64::NAN, |x| x.accuracy[STEPS - 1]);
         let a = r.accuracy;
-        println!("| {:.2} | {} | {:.1} | {:.1} | {:.1} | {:.1} | {:.1} | {:.1} | {:.1} |", r.corruption, r.model, a[0], a[1], a[2], a[3], 100.0 * a[3] / clean, r.exact, r.valid);
+        println!(
+            "| {:.2} | {} | {:.1} | {:.1} | {:.1} | {:.1} | {:.1} | {:.1} | {:.1} |",
+            r.corruption,
+            r.model,
+            a[0],
+            a[1],
+            a[2],
+            a[3],
+            100.0 * a[3] / clean,
+            r.exact,
+            r.valid
+        );
     }
-    println!("\nlatent noise (C vs R): accuracy % over the continuation's positions 5-8 (C: 4 thoughts then 4 tokens; R: 8 latents, Talker's last 4 tokens); valid = R's 8 tokens the grammar accepts");
+    println!(
+        "\nlatent noise (C vs R): accuracy % over the continuation's positions 5-8 (C: 4 thoughts then 4 tokens; R: 8 latents, Talker's last 4 tokens); valid = R's 8 tokens the grammar accepts"
+    );
     println!("| sigma / max abs h | model | accuracy | valid % |");
     println!("| --- | --- | --- | --- |");
     for r in n {
@@ -105,16 +122,34 @@ fn write_csv(path: &Path, c: &[CorruptionRow], n: &[NoiseRow]) -> Result<(), Str
     let mut s = String::from("sweep,level,model,acc_k1,acc_k2,acc_k3,acc_k4,exact4,valid\n");
     for r in c {
         let a = r.accuracy;
-        s += &format!("corruption,{},{},{:.3},{:.3},{:.3},{:.3},{:.3},{:.3}\n", r.corruption, r.model, a[0], a[1], a[2], a[3], r.exact, r.valid);
+        s += &format!(
+            "corruption,{},{},{:.3},{:.3},{:.3},{:.3},{:.3},{:.3}\n",
+            r.corruption, r.model, a[0], a[1], a[2], a[3], r.exact, r.valid
+        );
     }
     for r in n {
-        s += &format!("latent-noise,{},{},,,,{:.3},,{}\n", r.sigma, r.model, r.accuracy, r.valid.map_or(String::new(), |v| format!("{v:.3}")));
+        s += &format!(
+            "latent-noise,{},{},,,,{:.3},,{}\n",
+            r.sigma,
+            r.model,
+            r.accuracy,
+            r.valid.map_or(String::new(), |v| format!("{v:.3}"))
+        );
     }
     fs::write(path, s).map_err(|e| format!("{}: {e}", path.display()))
 }
 
 /// `eval` on grammar weights: both sweeps on `limit` completions (default 1,024) of `part`.
-pub fn eval(path: &Path, part: &str, limit: Option<usize>, seed: u64, record: bool, csv: Option<&Path>, command: &str, device: &Device) -> Result<ExitCode, String> {
+pub fn eval(
+    path: &Path,
+    part: &str,
+    limit: Option<usize>,
+    seed: u64,
+    record: bool,
+    csv: Option<&Path>,
+    command: &str,
+    device: &Device,
+) -> Result<ExitCode, String> {
     let part = match part {
         "test" => Part::Test,
         "validation" => Part::Validation,
@@ -124,7 +159,12 @@ pub fn eval(path: &Path, part: &str, limit: Option<usize>, seed: u64, record: bo
     let n = limit.unwrap_or(1024);
     let set = completions(config.variant, part, n);
     let g = config.variant.grammar();
-    println!("grammar study ({} grammar, {} scale) on cfg/{}: {n} completions the models never trained on, seed {seed}", config.variant.name(), config.scale, part.name());
+    println!(
+        "grammar study ({} grammar, {} scale) on cfg/{}: {n} completions the models never trained on, seed {seed}",
+        config.variant.name(),
+        config.scale,
+        part.name()
+    );
     let c = corruption_sweep(&models, &g, &set, &[GrammarModel::T, GrammarModel::R, GrammarModel::RMono], &CORRUPTION, seed, device);
     let noise = noise_sweep(&models, &g, &set, &[GrammarModel::C, GrammarModel::R, GrammarModel::RMono], &LATENT_NOISE, seed, device);
     print_tables(&c, &noise);
@@ -161,7 +201,12 @@ pub fn reference(models: &GrammarModels, variant: engine::studies::grammar::data
 pub fn export(run_dir: &Path, name: &str, out_dir: &Path, device: &Device) -> Result<ExitCode, String> {
     let (models, _, state) = load_grammar_checkpoint(run_dir, device)?;
     if state.phase < PHASES.len() {
-        return Err(format!("{} is in phase {} of 6 ({}); export a finished run", run_dir.display(), state.phase + 1, PHASES[state.phase].name()));
+        return Err(format!(
+            "{} is in phase {} of 6 ({}); export a finished run",
+            run_dir.display(),
+            state.phase + 1,
+            PHASES[state.phase].name()
+        ));
     }
     let models = models.valid();
     let bytes = grammar_to_bytes(&models);

@@ -35,8 +35,14 @@ pub enum GrammarPhase {
     MonoTalker,
 }
 
-pub const PHASES: [GrammarPhase; 6] =
-    [GrammarPhase::Pretrain, GrammarPhase::TPost, GrammarPhase::Coconut, GrammarPhase::Sst, GrammarPhase::DualTalker, GrammarPhase::MonoTalker];
+pub const PHASES: [GrammarPhase; 6] = [
+    GrammarPhase::Pretrain,
+    GrammarPhase::TPost,
+    GrammarPhase::Coconut,
+    GrammarPhase::Sst,
+    GrammarPhase::DualTalker,
+    GrammarPhase::MonoTalker,
+];
 
 impl GrammarPhase {
     pub fn name(self) -> &'static str {
@@ -83,7 +89,15 @@ pub fn grammar_preset(name: &str) -> Option<GrammarPreset> {
         _ => return None,
     };
     let lr = if variant == GrammarVariant::Paper { 1e-4 } else { 1e-3 };
-    Some(GrammarPreset { name: GRAMMAR_NAMES.iter().find(|n| **n == name)?, config: GrammarConfig::scale(variant, scale)?, batch, lr, warmup: 100, weight_decay: 0.01, steps })
+    Some(GrammarPreset {
+        name: GRAMMAR_NAMES.iter().find(|n| **n == name)?,
+        config: GrammarConfig::scale(variant, scale)?,
+        batch,
+        lr,
+        warmup: 100,
+        weight_decay: 0.01,
+        steps,
+    })
 }
 
 /// Written beside each checkpoint's tensors.

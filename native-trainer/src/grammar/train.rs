@@ -16,15 +16,17 @@ use engine::reasoner::loss::{EMA_MOMENTUM, LossOut, SST_K, pretrain_loss, sst_lo
 use engine::studies::grammar::batch::{CutBatch, cut_batch, seq_batch};
 use engine::studies::grammar::complete::{complete, nearest_tokens, offset};
 use engine::studies::grammar::data::{WINDOW, completions, draw};
-use engine::studies::grammar::sweep::{STEPS, step_accuracy};
 use engine::studies::grammar::models::{GrammarModel, GrammarModels};
+use engine::studies::grammar::sweep::{STEPS, step_accuracy};
 use engine::studies::grammar::{Grammar, Symbol};
 use engine::tasks::split::Part;
 
-use crate::grammar::presets::{GrammarPhase, GrammarPreset, GrammarRunState, PHASES, canonical_name, load_grammar_checkpoint, save_grammar};
+use crate::grammar::presets::{
+    GrammarPhase, GrammarPreset, GrammarRunState, PHASES, canonical_name, load_grammar_checkpoint, save_grammar,
+};
 use crate::run::checkpoint::{adamw, restore_optimizer};
+use crate::run::course::{RunFlags, Stopper, all_finite, check_resumable, diverged, halt, step_rng, warmup_cosine_lr};
 use crate::run::lineage;
-use crate::run::course::{RunFlags, Stopper, check_resumable, all_finite, diverged, halt, step_rng, warmup_cosine_lr};
 use crate::run::log::{Clock, bar, fmt_duration, log_row, open_log, show_event, show_progress};
 
 /// The data stream of grammar runs.
@@ -115,7 +117,12 @@ fn start(args: &GrammarTrainArgs, ad: &Device) -> GrammarRun {
         command: args.run.command.clone(),
         optimizer: optimizer.clone(),
     };
-    GrammarRun { models: crate::run::fresh::fresh(seed, ad, |d| p.config.init(d)), optim: optimizer.init(), state, grammar: p.config.variant.grammar() }
+    GrammarRun {
+        models: crate::run::fresh::fresh(seed, ad, |d| p.config.init(d)),
+        optim: optimizer.init(),
+        state,
+        grammar: p.config.variant.grammar(),
+    }
 }
 
 fn resume(args: &GrammarTrainArgs, ad: &Device) -> Result<GrammarRun, String> {
@@ -149,7 +156,13 @@ fn next_phase(run: &mut GrammarRun, p: &GrammarPreset) {
 }
 
 /// One optimiser step of the phase in progress on fresh training-part sequences.
-fn grammar_step(run: &mut GrammarRun, p: &GrammarPreset, ad: &Device, plain: &Device, run_dir: &Path) -> Result<((f32, f32, f32), f64), String> {
+fn grammar_step(
+    run: &mut GrammarRun,
+    p: &GrammarPreset,
+    ad: &Device,
+    plain: &Device,
+    run_dir: &Path,
+) -> Result<((f32, f32, f32), f64), String> {
     let phase = PHASES[run.state.phase];
     let mut rng = step_rng(run.state.seed, run.state.global_step(), GRAMMAR_STREAM);
     let seqs: Vec<Vec<Symbol>> = (0..p.batch).map(|_| draw(&run.grammar, &mut rng, Part::Train)).collect();
@@ -248,10 +261,19 @@ fn quick_eval(run: &GrammarRun, phase: GrammarPhase, n: usize, device: &Device) 
         GrammarPhase::Sst | GrammarPhase::DualTalker => GrammarModel::R,
         GrammarPhase::MonoTalker => GrammarModel::RMono,
     };
-    let written = if phase == GrammarPhase::Sst { nearest_tokens(&m, &prefixes, STEPS, device) } else { complete(&m, model, &prefixes, STEPS, 0.0, 0, device) };
+    let written = if phase == GrammarPhase::Sst {
+        nearest_tokens(&m, &prefixes, STEPS, device)
+    } else {
+        complete(&m, model, &prefixes, STEPS, 0.0, 0, device)
+    };
     let skip = offset(model);
     let right: f64 = set.iter().zip(&written).map(|(c, w)| step_accuracy(w, &c.continuation()[skip..])[STEPS - 1]).sum();
     let acc = 100.0 * right / n.max(1) as f64;
-    show_event(&format!("eval @ {} step {}: {acc:.2}% of 4 tokens right ({n} validation completions, {})", phase.name(), run.state.step, model.name()));
+    show_event(&format!(
+        "eval @ {} step {}: {acc:.2}% of 4 tokens right ({n} validation completions, {})",
+        phase.name(),
+        run.state.step,
+        model.name()
+    ));
     format!("{acc:.3}")
 }

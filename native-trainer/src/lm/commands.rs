@@ -9,8 +9,8 @@ use std::process::ExitCode;
 
 use burn::module::Module;
 use burn::tensor::Device;
-use engine::reasoner::analysis::Pca;
 use engine::lm::probe::probe_views;
+use engine::reasoner::analysis::Pca;
 use engine::studies::regex::model::{LAYOUT, Objective, RegexModel, example, write_regexes};
 use engine::studies::regex::score::{Score, score_model};
 use engine::studies::regex::{Pair, pairs};
@@ -19,10 +19,10 @@ use engine::weights::regex::{RegexEvalRecord, RegexManifest, regex_to_bytes};
 use engine::weights::{FORMAT_VERSION, sha256_hex};
 use serde_json::json;
 
-use crate::run::lineage::program_relative;
 use crate::lines::answer_lines;
 use crate::lm::presets::load_lm_checkpoint;
 use crate::lm::weights::load_regex_weights as load;
+use crate::run::lineage::program_relative;
 
 /// Training pairs the probe is fitted on.
 const PROBE_FIT: usize = 2_000;
@@ -65,12 +65,23 @@ fn measure(model: &RegexModel, k: usize, set: &[Pair], device: &Device) -> (Scor
 }
 
 /// `eval` on one or more regex weights (`.bpk` or run directories).
-pub fn eval_many(paths: &[std::path::PathBuf], part: &str, record: bool, csv: Option<&Path>, command: &str, device: &Device) -> Result<ExitCode, String> {
+pub fn eval_many(
+    paths: &[std::path::PathBuf],
+    part: &str,
+    record: bool,
+    csv: Option<&Path>,
+    command: &str,
+    device: &Device,
+) -> Result<ExitCode, String> {
     let part = part_of(part)?;
     let set = pairs(part);
     let meanings = set.iter().map(|p| p.regex.as_str()).collect::<std::collections::HashSet<_>>().len();
     println!("regex/{}: {} descriptions of {meanings} meanings no model trained on; greedy decoding", part.name(), set.len());
-    println!("(arithmetic weights: {} held-out chains of arith/{}, the final digit right in both accuracy columns)", super::arith::CHAINS, part.name());
+    println!(
+        "(arithmetic weights: {} held-out chains of arith/{}, the final digit right in both accuracy columns)",
+        super::arith::CHAINS,
+        part.name()
+    );
     println!("| weights | preset | semantic % | exact % | malformed % | R^2 text ~ W code | cos(text, code) | spread of text |");
     println!("| --- | --- | --- | --- | --- | --- | --- | --- |");
     let mut rows = Vec::new();
@@ -81,12 +92,25 @@ pub fn eval_many(paths: &[std::path::PathBuf], part: &str, record: bool, csv: Op
         let weights = path.display().to_string();
         if preset.starts_with("arith-") {
             let (s, by, [r2, cos, spread]) = super::arith::measure(&model, config.objective.k(), part, device);
-            println!("| {weights} | {preset} | {:.2} (2-5 operations: {:.1} / {:.1} / {:.1} / {:.1}) | {:.2} | - | {r2:.3} | {cos:.3} | {spread:.3} |", 100.0 * s.semantic, 100.0 * by[0], 100.0 * by[1], 100.0 * by[2], 100.0 * by[3], 100.0 * s.exact);
+            println!(
+                "| {weights} | {preset} | {:.2} (2-5 operations: {:.1} / {:.1} / {:.1} / {:.1}) | {:.2} | - | {r2:.3} | {cos:.3} | {spread:.3} |",
+                100.0 * s.semantic,
+                100.0 * by[0],
+                100.0 * by[1],
+                100.0 * by[2],
+                100.0 * by[3],
+                100.0 * s.exact
+            );
             rows.push(RegexEval { preset, weights, score: s, r2, cosine: cos, spread });
             continue;
         }
         let (s, [r2, cos, spread], views) = measure(&model, config.objective.k(), &set, device);
-        println!("| {weights} | {preset} | {:.2} | {:.2} | {:.2} | {r2:.3} | {cos:.3} | {spread:.3} |", 100.0 * s.semantic, 100.0 * s.exact, 100.0 * s.malformed);
+        println!(
+            "| {weights} | {preset} | {:.2} | {:.2} | {:.2} | {r2:.3} | {cos:.3} | {spread:.3} |",
+            100.0 * s.semantic,
+            100.0 * s.exact,
+            100.0 * s.malformed
+        );
         if record {
             if part != Part::Test || paths.len() > 1 {
                 return Err("--record writes the test figures of one .bpk; run it with --part test and one --weights".into());
@@ -138,7 +162,9 @@ pub fn ablation_table(rows: &[RegexEval]) -> String {
             presets.push(&r.preset);
         }
     }
-    let mut s = String::from("\nAblation (mean ± sd over runs):\n| preset | runs | semantic % | exact % | R^2 text ~ W code | cos(text, code) | spread of text |\n| --- | --- | --- | --- | --- | --- | --- |\n");
+    let mut s = String::from(
+        "\nAblation (mean ± sd over runs):\n| preset | runs | semantic % | exact % | R^2 text ~ W code | cos(text, code) | spread of text |\n| --- | --- | --- | --- | --- | --- | --- |\n",
+    );
     for p in presets {
         let of: Vec<&RegexEval> = rows.iter().filter(|r| r.preset == p).collect();
         let col = |f: &dyn Fn(&RegexEval) -> f64, digits| mean_sd(&of.iter().map(|r| f(r)).collect::<Vec<_>>(), digits);
@@ -158,7 +184,10 @@ pub fn ablation_table(rows: &[RegexEval]) -> String {
 fn write_csv(path: &Path, rows: &[RegexEval]) -> Result<(), String> {
     let mut s = String::from("weights,preset,n,semantic,exact,malformed,r2,cosine,spread\n");
     for r in rows {
-        s += &format!("{},{},{},{:.5},{:.5},{:.5},{:.5},{:.5},{:.6}\n", r.weights, r.preset, r.score.n, r.score.semantic, r.score.exact, r.score.malformed, r.r2, r.cosine, r.spread);
+        s += &format!(
+            "{},{},{},{:.5},{:.5},{:.5},{:.5},{:.5},{:.6}\n",
+            r.weights, r.preset, r.score.n, r.score.semantic, r.score.exact, r.score.malformed, r.r2, r.cosine, r.spread
+        );
     }
     fs::write(path, s).map_err(|e| format!("{}: {e}", path.display()))?;
     eprintln!("wrote {}", path.display());

@@ -13,22 +13,22 @@ use burn::module::Module;
 use burn::optim::{GradientsParams, ModuleOptimizer};
 use burn::tensor::Device;
 use engine::lm::Lm;
-use engine::lm::sft::{Example, Layout};
-use engine::studies::arith;
-use engine::nn::ema_update;
-use engine::studies::regex::model::{LAYOUT, Objective, RegexModel, example};
-use engine::studies::regex::score::score_model;
 use engine::lm::objective::{ContextStart, objective_loss};
+use engine::lm::sft::{Example, Layout};
+use engine::nn::ema_update;
+use engine::studies::arith;
 use engine::studies::regex::language::training_subset;
+use engine::studies::regex::model::{LAYOUT, Objective, RegexModel, example};
 use engine::studies::regex::pairs;
+use engine::studies::regex::score::score_model;
 use engine::tasks::split::{Part, spread};
 
-use crate::run::checkpoint::{adamw, restore_optimizer};
-use crate::run::lineage;
-use crate::lm::presets::{LmTask, LmPreset, LmRunState, load_lm_checkpoint, save_lm};
-use crate::run::course::{RunFlags, Stopper, all_finite, check_resumable, diverged, halt, step_rng, warmup_cosine_lr};
-use crate::run::log::{Clock, bar, fmt_duration, log_row, open_log, show_event, show_progress};
 use crate::gram::train::BEST;
+use crate::lm::presets::{LmPreset, LmRunState, LmTask, load_lm_checkpoint, save_lm};
+use crate::run::checkpoint::{adamw, restore_optimizer};
+use crate::run::course::{RunFlags, Stopper, all_finite, check_resumable, diverged, halt, step_rng, warmup_cosine_lr};
+use crate::run::lineage;
+use crate::run::log::{Clock, bar, fmt_duration, log_row, open_log, show_event, show_progress};
 
 /// The data stream of regex runs.
 const REGEX_STREAM: u64 = 23;
@@ -50,7 +50,9 @@ struct LmRun {
 /// chains are drawn fresh each step.
 pub fn training_examples(task: LmTask) -> Vec<Example> {
     match task {
-        LmTask::Regex { tenths } => training_subset(tenths).iter().map(|p| example(&p.description, &p.regex).expect("the task's pairs tokenize")).collect(),
+        LmTask::Regex { tenths } => {
+            training_subset(tenths).iter().map(|p| example(&p.description, &p.regex).expect("the task's pairs tokenize")).collect()
+        }
         LmTask::Arith => Vec::new(),
     }
 }
@@ -199,11 +201,25 @@ fn quick_eval(run: &LmRun, task: LmTask, n: usize, device: &Device) -> f64 {
     if task == LmTask::Arith {
         let chains = arith::fixed_set(Part::Validation, n);
         let (all, by) = arith::accuracy(&arith::answers(&run.model.lm.valid(), &chains, run.state.config.objective.k(), device), &chains);
-        show_event(&format!("eval @ step {}: {:.1}% of {n} validation chains right (2-5 operations: {:.0} / {:.0} / {:.0} / {:.0}%)", run.state.step, 100.0 * all, 100.0 * by[0], 100.0 * by[1], 100.0 * by[2], 100.0 * by[3]));
+        show_event(&format!(
+            "eval @ step {}: {:.1}% of {n} validation chains right (2-5 operations: {:.0} / {:.0} / {:.0} / {:.0}%)",
+            run.state.step,
+            100.0 * all,
+            100.0 * by[0],
+            100.0 * by[1],
+            100.0 * by[2],
+            100.0 * by[3]
+        ));
         return 100.0 * all;
     }
     let set = spread(&pairs(Part::Validation), n);
     let s = score_model(&run.model.lm.valid(), &set, run.state.config.objective.k(), device);
-    show_event(&format!("eval @ step {}: semantic {:.1}%, exact {:.1}% ({} validation descriptions)", run.state.step, 100.0 * s.semantic, 100.0 * s.exact, s.n));
+    show_event(&format!(
+        "eval @ step {}: semantic {:.1}%, exact {:.1}% ({} validation descriptions)",
+        run.state.step,
+        100.0 * s.semantic,
+        100.0 * s.exact,
+        s.n
+    ));
     100.0 * s.semantic
 }

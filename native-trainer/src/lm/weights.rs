@@ -8,7 +8,8 @@ use burn::tensor::Device;
 use engine::weights::regex::{RegexManifest, load_regex};
 
 /// Regex weights: (model, config, the preset that trained it, the manifest of a `.bpk`).
-pub type RegexWeights = (engine::studies::regex::model::RegexModel, engine::studies::regex::model::RegexConfig, String, Option<RegexManifest>);
+pub type RegexWeights =
+    (engine::studies::regex::model::RegexModel, engine::studies::regex::model::RegexConfig, String, Option<RegexManifest>);
 
 /// Regex weights from a `.bpk` (manifest beside it) or a run directory (its latest checkpoint).
 pub fn load_regex_weights(path: &Path, device: &Device) -> Result<RegexWeights, String> {

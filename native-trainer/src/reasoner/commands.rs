@@ -9,16 +9,16 @@ use std::time::Instant;
 use burn::module::Module;
 use burn::tensor::Device;
 use engine::reasoner::ReasonerModel;
-use engine::weights::reasoner::{ReasonerEvalRecord, ReasonerManifest, ReasonerReference, reasoner_to_bytes};
 use engine::tasks::tree::reasoner::{TreeEval, evaluate_trees, solve_trees};
 use engine::tasks::tree::{self, TreeTask};
+use engine::weights::reasoner::{ReasonerEvalRecord, ReasonerManifest, ReasonerReference, reasoner_to_bytes};
 use engine::weights::{FORMAT_VERSION, sha256_hex};
 use serde_json::json;
 
-use crate::run::lineage::program_relative;
-use crate::reasoner::train::{Phase, load_reasoner_checkpoint};
 use crate::lines::answer_lines;
+use crate::reasoner::train::{Phase, load_reasoner_checkpoint};
 use crate::reasoner::weights::load_reasoner_weights as load;
+use crate::run::lineage::program_relative;
 
 /// Latent noise levels of the robustness curve (fractions of max |h|; the JEPA-Reasoner paper, 5.2.3).
 pub const NOISE_LEVELS: [f64; 6] = [0.0, 0.05, 0.10, 0.15, 0.25, 0.50];
@@ -46,7 +46,15 @@ fn print_eval(e: &TreeEval) {
     );
 }
 
-pub fn eval(path: &Path, limit: Option<usize>, noise: f64, seed: u64, record: bool, command: &str, device: &Device) -> Result<ExitCode, String> {
+pub fn eval(
+    path: &Path,
+    limit: Option<usize>,
+    noise: f64,
+    seed: u64,
+    record: bool,
+    command: &str,
+    device: &Device,
+) -> Result<ExitCode, String> {
     check_noise(noise)?;
     let (model, manifest) = load(path, device)?;
     let n = limit.unwrap_or(1000);
@@ -88,10 +96,7 @@ pub fn solve(path: &Path, noise: f64, seed: u64, device: &Device) -> Result<Exit
         let task = TreeTask::parse(text).map_err(|e| e.to_string())?;
         let a = solve_trees(&model, std::slice::from_ref(&task), noise, seed, device).remove(0);
         let route = a.route.clone().ok_or_else(|| {
-            format!(
-                "the Talker wrote no route (tokens {})",
-                a.tokens.iter().map(|&t| tree::token_name(t)).collect::<Vec<_>>().join(" ")
-            )
+            format!("the Talker wrote no route (tokens {})", a.tokens.iter().map(|&t| tree::token_name(t)).collect::<Vec<_>>().join(" "))
         })?;
         Ok(json!({ "route": route, "verified": a.correct(&task) }))
     })

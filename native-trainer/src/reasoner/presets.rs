@@ -11,8 +11,8 @@ use std::path::Path;
 
 use burn::optim::{AdamWConfig, ModuleOptimizer};
 use burn::tensor::Device;
-use engine::weights::reasoner::{reasoner_from_bytes, reasoner_to_bytes};
 use engine::reasoner::{ReasonerModel, ReasonerModelConfig};
+use engine::weights::reasoner::{reasoner_from_bytes, reasoner_to_bytes};
 use serde::{Deserialize, Serialize};
 
 use crate::run::checkpoint::{adamw, latest_checkpoint, optimizer_bytes, read_file, read_state, restore_optimizer, write_checkpoint};

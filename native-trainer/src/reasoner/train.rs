@@ -16,11 +16,11 @@ use engine::reasoner::loss::{EMA_MOMENTUM, LossOut, SST_K, pretrain_loss, sst_lo
 use engine::tasks::tree::reasoner::{lm_routes, nearest_routes, reason, seq_batch, solve_trees};
 use engine::tasks::tree::{self, PAD, Part, ROUTE, ROUTE_LATENTS, TreeTask};
 
-use crate::run::checkpoint::adamw;
 pub use crate::reasoner::presets::{Phase, ReasonerPreset, ReasonerRunState, load_reasoner_checkpoint};
 use crate::reasoner::presets::{restore_reasoner_optimizer, save_reasoner};
+use crate::run::checkpoint::adamw;
+use crate::run::course::{RunFlags, Stopper, TREES, all_finite, check_resumable, diverged, halt, step_rng, warmup_cosine_lr};
 use crate::run::lineage;
-use crate::run::course::{RunFlags, Stopper, check_resumable, TREES, all_finite, diverged, halt, step_rng, warmup_cosine_lr};
 use crate::run::log::{Clock, bar, fmt_duration, log_row, open_log, show_event, show_progress};
 
 pub struct ReasonerTrainArgs {
@@ -134,7 +134,13 @@ fn resume(args: &ReasonerTrainArgs, ad: &Device) -> Result<ReasonerRun, String> 
 
 /// One optimiser step of the phase on a fresh batch of training-part trees; returns (loss,
 /// value, route accuracy) and the lr. A non-finite loss is an error before the update.
-fn reasoner_step(run: &mut ReasonerRun, p: &ReasonerPreset, ad: &Device, plain: &Device, run_dir: &Path) -> Result<((f32, f32, f32), f64), String> {
+fn reasoner_step(
+    run: &mut ReasonerRun,
+    p: &ReasonerPreset,
+    ad: &Device,
+    plain: &Device,
+    run_dir: &Path,
+) -> Result<((f32, f32, f32), f64), String> {
     let step = run.state.step;
     let tasks = draw(&mut step_rng(run.state.seed, step, TREES + p.phase as u64), p.batch);
     let model = &run.model;
@@ -211,7 +217,12 @@ fn draw(rng: &mut NoiseSource, n: usize) -> Vec<TreeTask> {
 
 /// Talker data: the frozen Reasoner's free-running route latents `[B, R, D]` (detached), the
 /// decoder's previous tokens, the route tokens, and the mask of real route positions.
-fn talker_batch(model: &ReasonerModel, tasks: &[TreeTask], device: &Device, plain: &Device) -> (Tensor<3>, Tensor<2, Int>, Tensor<2, Int>, Tensor<2>) {
+fn talker_batch(
+    model: &ReasonerModel,
+    tasks: &[TreeTask],
+    device: &Device,
+    plain: &Device,
+) -> (Tensor<3>, Tensor<2, Int>, Tensor<2, Int>, Tensor<2>) {
     let reasoner = model.reasoner.valid();
     let inner = plain.clone();
     let mut groups: std::collections::BTreeMap<usize, Vec<usize>> = Default::default();

@@ -15,11 +15,7 @@ pub fn load_reasoner_weights(path: &Path, device: &Device) -> Result<(ReasonerMo
     if path.is_dir() {
         let (model, _, state) = load_reasoner_checkpoint(path, device)?;
         if state.phase != Phase::Talker {
-            eprintln!(
-                "note: {} is a {:?}-phase run; its Talker is untrained until the talker phase",
-                path.display(),
-                state.phase
-            );
+            eprintln!("note: {} is a {:?}-phase run; its Talker is untrained until the talker phase", path.display(), state.phase);
         }
         return Ok((model, None));
     }

@@ -45,8 +45,7 @@ fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
 
 /// The directory `latest` points at.
 pub fn latest_checkpoint(dir: &Path) -> Result<PathBuf, String> {
-    let name = fs::read_to_string(dir.join("latest"))
-        .map_err(|e| format!("no checkpoint to resume in {}: {e}", dir.display()))?;
+    let name = fs::read_to_string(dir.join("latest")).map_err(|e| format!("no checkpoint to resume in {}: {e}", dir.display()))?;
     Ok(dir.join(name.trim()))
 }
 

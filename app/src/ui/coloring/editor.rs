@@ -8,11 +8,11 @@ use leptos::prelude::*;
 
 use super::picture::{SIZE, edge_lines, vertex_position};
 use super::state::ColoringState;
-use crate::ui::trajectories::page::ReasonerPage;
 use crate::ui::controls::paste_row::{Field, PasteRow};
 use crate::ui::controls::size_switch::SizeSwitch;
-use crate::url_state::coloring::{ColoringSettings, SIZES};
 use crate::ui::trajectories::coverage::Coverage;
+use crate::ui::trajectories::page::ReasonerPage;
+use crate::url_state::coloring::{ColoringSettings, SIZES};
 
 #[component]
 pub(super) fn GraphEditor(page: ColoringState) -> impl IntoView {

@@ -15,10 +15,10 @@ use state::ColoringState;
 use trajectory::TrajectoryPanel;
 
 use super::browser::{prefers_reduced_motion, read_url};
+use crate::ui::trajectories::latent_map::LatentMap;
 use crate::ui::trajectories::opening::{PageStatus, open};
 use crate::ui::trajectories::reasoner::ReasonerPanel;
 use crate::url_state::coloring::ColoringSettings;
-use crate::ui::trajectories::latent_map::LatentMap;
 
 #[component]
 pub fn ColoringPage() -> impl IntoView {

@@ -60,11 +60,12 @@ pub(super) fn Solutions(page: ColoringState) -> impl IntoView {
                 .collect::<Vec<_>>()
         })
     };
-    let exact_list = move || {
-        let has_run = session.run.with(Option::is_some);
-        let g = settings.with(|s| s.puzzle.clone());
-        exact.with(|ex| {
-            ex.iter()
+    let exact_list =
+        move || {
+            let has_run = session.run.with(Option::is_some);
+            let g = settings.with(|s| s.puzzle.clone());
+            exact.with(|ex| {
+                ex.iter()
                 .map(|c| {
                     let hit = found.with(|f| f.contains(c));
                     let mark = if !has_run { "" } else if hit { "found" } else { "missed" };
@@ -76,8 +77,8 @@ pub(super) fn Solutions(page: ColoringState) -> impl IntoView {
                     }
                 })
                 .collect::<Vec<_>>()
-        })
-    };
+            })
+        };
     let counter = move || format!("found {} of {}", found.with(Vec::len), exact.with(Vec::len));
     view! {
         <div class="layout">

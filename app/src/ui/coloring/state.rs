@@ -6,9 +6,9 @@ use engine::tasks::coloring::metrics::{distinct_valid, found_curve};
 use engine::tasks::coloring::{Colouring, Graph, canonical_colourings, from_pasted_onto, is_3_colourable};
 use leptos::prelude::*;
 
-use crate::ui::trajectories::reasoner::ReasonerPage;
 use crate::ui::model_worker::ModelWorker;
 use crate::ui::trajectories::coverage::{Answers, Coverage};
+use crate::ui::trajectories::reasoner::ReasonerPage;
 use crate::ui::trajectories::session::Session;
 use crate::url_state::coloring::{ColoringSettings, SIZES};
 
@@ -41,7 +41,15 @@ impl ColoringState {
         let worker = session.spawn_worker(&initial, |g: &Graph, b: &str| parse_answer(b).is_some_and(|c| g.is_coloured_by(&c)));
         let answers = Answers { exact: canonical_colourings, parse: parse_answer, found_curve, distinct: distinct_valid };
         let coverage = Coverage::new(settings, session, answers);
-        Self { settings, session, worker, coverage, chosen: RwSignal::new(None), paste: RwSignal::new(String::new()), paste_error: RwSignal::new(None) }
+        Self {
+            settings,
+            session,
+            worker,
+            coverage,
+            chosen: RwSignal::new(None),
+            paste: RwSignal::new(String::new()),
+            paste_error: RwSignal::new(None),
+        }
     }
 
     /// Loads the pasted graph onto the size on screen, or onto the other size when it needs it

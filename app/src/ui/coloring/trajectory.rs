@@ -7,8 +7,8 @@ use leptos::prelude::*;
 use super::picture::{SIZE, colour_class, edge_lines, vertex_position};
 use super::state::ColoringState;
 use crate::ui::controls::playback::Player;
-use crate::ui::trajectories::views::StepLabel;
 use crate::ui::trajectories::coverage::Coverage;
+use crate::ui::trajectories::views::StepLabel;
 
 #[component]
 pub(super) fn TrajectoryPanel(page: ColoringState) -> impl IntoView {

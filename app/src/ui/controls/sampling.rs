@@ -62,7 +62,8 @@ where
     // Whether the copies need the stop is the page's, fixed for its life.
     let free = settings.with_untracked(|s| s.sampling().copies_free);
     // The copies checkbox: under the stop, or on its own where the copies need none.
-    let copies_check = move || view! { <Check checked=move || read().copies on_change=move |on| edit(&|s| s.copies = on) label=copies_label/> };
+    let copies_check =
+        move || view! { <Check checked=move || read().copies on_change=move |on| edit(&|s| s.copies = on) label=copies_label/> };
     view! {
         <Slider
             label=move || format!("Samples N = {}", read().samples)

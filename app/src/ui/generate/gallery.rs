@@ -38,30 +38,31 @@ pub(super) fn Gallery(page: GenerateState) -> impl IntoView {
     let kind = Memo::new(move |_| run.with(|r| r.as_ref().map(|r| r.task)));
     let grid = move || {
         let Some(kind) = kind.get() else { return Vec::new() };
-        samples.get()
-                .into_iter()
-                .enumerate()
-                .map(|(i, s)| {
-                    let probs = current.with(|c| c.as_ref().and_then(|r| r.probs.get(i).cloned()).unwrap_or_default());
-                    let noun = if kind == Kind::Sudoku { "grid" } else { "board" };
-                    let label = match s.valid {
-                        Some(true) => format!("Sample {}: a valid {noun}", i + 1),
-                        Some(false) => format!("Sample {}: not a valid {noun}", i + 1),
-                        None => format!("Sample {}", i + 1),
-                    };
-                    let mark: Option<&'static str> = s.valid.map(|v| if v { "valid" } else { "not valid" });
-                    let shown = picture(kind, &s, &probs);
-                    let valid = s.valid == Some(true);
-                    view! {
-                        <li data-valid=mark>
-                            <SampleButton index=i focus valid label attr:data-sample=s.text>
-                                {shown}
-                            </SampleButton>
-                            {mark.map(|m| view! { <span class="mark" class:bad=!valid>{m}</span> })}
-                        </li>
-                    }
-                })
-                .collect::<Vec<_>>()
+        samples
+            .get()
+            .into_iter()
+            .enumerate()
+            .map(|(i, s)| {
+                let probs = current.with(|c| c.as_ref().and_then(|r| r.probs.get(i).cloned()).unwrap_or_default());
+                let noun = if kind == Kind::Sudoku { "grid" } else { "board" };
+                let label = match s.valid {
+                    Some(true) => format!("Sample {}: a valid {noun}", i + 1),
+                    Some(false) => format!("Sample {}: not a valid {noun}", i + 1),
+                    None => format!("Sample {}", i + 1),
+                };
+                let mark: Option<&'static str> = s.valid.map(|v| if v { "valid" } else { "not valid" });
+                let shown = picture(kind, &s, &probs);
+                let valid = s.valid == Some(true);
+                view! {
+                    <li data-valid=mark>
+                        <SampleButton index=i focus valid label attr:data-sample=s.text>
+                            {shown}
+                        </SampleButton>
+                        {mark.map(|m| view! { <span class="mark" class:bad=!valid>{m}</span> })}
+                    </li>
+                }
+            })
+            .collect::<Vec<_>>()
     };
     let counter = move || {
         let n = samples.with(Vec::len);

@@ -12,10 +12,10 @@ use gallery::Gallery;
 use state::GenerateState;
 
 use super::browser::{prefers_reduced_motion, read_url};
+use crate::ui::trajectories::latent_map::LatentMap;
 use crate::ui::trajectories::opening::{PageStatus, open};
 use crate::ui::trajectories::reasoner::ReasonerPanel;
 use crate::url_state::generate::{GenerateSettings, Kind};
-use crate::ui::trajectories::latent_map::LatentMap;
 
 #[component]
 pub fn GeneratePage() -> impl IntoView {

@@ -15,7 +15,8 @@ fn model_name(m: &str) -> &'static str {
 
 #[component]
 fn AnswerRow(w: Written, truth: Vec<String>) -> impl IntoView {
-    let skipped = (0..w.offset).map(|_| view! { <span class="tok thought" title="a latent thought, no token">"·"</span> }).collect::<Vec<_>>();
+    let skipped =
+        (0..w.offset).map(|_| view! { <span class="tok thought" title="a latent thought, no token">"·"</span> }).collect::<Vec<_>>();
     let tokens = w
         .tokens
         .iter()

@@ -37,7 +37,10 @@ pub(super) fn CurvePlot(view: GrammarView) -> impl IntoView {
         .collect::<Vec<_>>();
     let data = csv(
         &["corruption", "model", "accuracy_pct"],
-        view.curve.iter().flat_map(|(c, p)| p.iter().map(move |(m, a)| vec![c.to_string(), m.clone(), format!("{a:.2}")])).collect::<Vec<_>>(),
+        view.curve
+            .iter()
+            .flat_map(|(c, p)| p.iter().map(move |(m, a)| vec![c.to_string(), m.clone(), format!("{a:.2}")]))
+            .collect::<Vec<_>>(),
     );
     view! {
         <figure class="plot">

@@ -29,7 +29,13 @@ const BACKEND: (&str, &str) =
     ("CPU", "These small models (2.2 M parameters in all: T, C, R and two Talkers) always run on the CPU backend in a Web Worker.");
 
 /// A slider over a [`Decimal`] shown in percent: "{name} = 20% of the prefix".
-fn percent_slider(name: &'static str, unit: &'static str, d: Decimal, get: impl Fn() -> f64 + Copy + Send + Sync + 'static, set: impl Fn(f64) + 'static) -> impl IntoView {
+fn percent_slider(
+    name: &'static str,
+    unit: &'static str,
+    d: Decimal,
+    get: impl Fn() -> f64 + Copy + Send + Sync + 'static,
+    set: impl Fn(f64) + 'static,
+) -> impl IntoView {
     view! {
         <Slider
             label=move || format!("{name} = {:.0}{unit}", 100.0 * get())
@@ -57,10 +63,12 @@ pub fn GrammarPage() -> impl IntoView {
         page.instant_start();
     }
     let ready = move || matches!(worker.load_of(WEIGHTS), Some(Load::Ready(_)));
-    let edit = move |f: &dyn Fn(&mut GrammarSettings)| settings.update(|s| {
-        f(s);
-        s.run = false;
-    });
+    let edit = move |f: &dyn Fn(&mut GrammarSettings)| {
+        settings.update(|s| {
+            f(s);
+            s.run = false;
+        })
+    };
     let status = move || {
         let r = run.get();
         match r {
@@ -71,7 +79,10 @@ pub fn GrammarPage() -> impl IntoView {
             Some(r) => {
                 let done = r.result.as_ref().map_or(0, |(v, _)| v.curve.len());
                 if done < CORRUPTION.len() {
-                    format!("Drawing this sequence's curve: {done} of {} corruption levels ({DRAWS} random corruptions each)…", CORRUPTION.len())
+                    format!(
+                        "Drawing this sequence's curve: {done} of {} corruption levels ({DRAWS} random corruptions each)…",
+                        CORRUPTION.len()
+                    )
                 } else {
                     String::new()
                 }

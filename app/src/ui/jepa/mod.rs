@@ -22,7 +22,10 @@ use super::controls::slider::{SeedInput, Slider};
 use super::status::{BackendStatus, UrlNotes};
 use crate::url_state::jepa::{JepaSettings, K, LAMBDA, MAX_LIVE_STEPS};
 
-const BACKEND: (&str, &str) = ("CPU", "Both models train on the CPU backend in a Web Worker (a training step reads its loss back at once, which WebGPU in a browser cannot do).");
+const BACKEND: (&str, &str) = (
+    "CPU",
+    "Both models train on the CPU backend in a Web Worker (a training step reads its loss back at once, which WebGPU in a browser cannot do).",
+);
 
 #[component]
 pub fn JepaPage() -> impl IntoView {
@@ -49,7 +52,11 @@ pub fn JepaPage() -> impl IntoView {
             }
             (Phase::Idle, _) => "Press Train: both models start from the same random weights.".into(),
             (Phase::Training, _) if step.get() == 0 => "Starting…".into(),
-            (Phase::Training, _) => format!("Training: step {}, {:.0} ms per step of both models (pauses by itself after {MAX_LIVE_STEPS} more).", step.get(), ms),
+            (Phase::Training, _) => format!(
+                "Training: step {}, {:.0} ms per step of both models (pauses by itself after {MAX_LIVE_STEPS} more).",
+                step.get(),
+                ms
+            ),
             (Phase::Paused, _) => format!("Paused at step {}.", step.get()),
         }
     };

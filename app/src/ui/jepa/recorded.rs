@@ -24,9 +24,7 @@ pub(super) fn instant_start(page: JepaState) {
         }
     });
     Effect::new(move |_| {
-        let view = page.recorded.with(|r| {
-            r.as_ref().map(|r| page.settings.with(|s| jepa_matches(r, s).then(|| (jepa_view(r), r.steps))))
-        });
+        let view = page.recorded.with(|r| r.as_ref().map(|r| page.settings.with(|s| jepa_matches(r, s).then(|| (jepa_view(r), r.steps)))));
         if page.phase.get_untracked() != Phase::Idle {
             return; // trained here: the live session stays
         }

@@ -83,7 +83,21 @@ impl JepaState {
         });
         worker.init(BackendChoice::Cpu);
         let (recorded, showing_recorded) = (RwSignal::new(None), RwSignal::new(false));
-        Self { settings: RwSignal::new(initial), worker, curve, accuracy, lm, jepa, phase, step, millis_per_step, error, recorded, showing_recorded, run }
+        Self {
+            settings: RwSignal::new(initial),
+            worker,
+            curve,
+            accuracy,
+            lm,
+            jepa,
+            phase,
+            step,
+            millis_per_step,
+            error,
+            recorded,
+            showing_recorded,
+            run,
+        }
     }
 
     fn send(self, start: LiveStart) {

@@ -7,11 +7,11 @@ use engine::tasks::nqueens::Board;
 use leptos::prelude::*;
 
 use super::state::NQueensState;
-use crate::ui::trajectories::page::ReasonerPage;
 use crate::ui::browser::focus_element;
 use crate::ui::controls::size_switch::SizeSwitch;
-use crate::url_state::nqueens::{NQueensSettings, SIDES};
 use crate::ui::trajectories::coverage::Coverage;
+use crate::ui::trajectories::page::ReasonerPage;
+use crate::url_state::nqueens::{NQueensSettings, SIDES};
 
 #[component]
 pub(super) fn BoardEditor(page: NQueensState) -> impl IntoView {
@@ -30,7 +30,9 @@ pub(super) fn BoardEditor(page: NQueensState) -> impl IntoView {
         if n_conf > 0 {
             format!("{n_conf} queens attack each other (marked in red): remove one to solve.")
         } else if total == 0 {
-            format!("{queens} queens placed. No completion exists: the exact solver finds none, so every answer the model gives will be wrong.")
+            format!(
+                "{queens} queens placed. No completion exists: the exact solver finds none, so every answer the model gives will be wrong."
+            )
         } else {
             format!("{queens} queens placed, no conflicts. The exact solver finds {total} completion{}.", if total == 1 { "" } else { "s" })
         }

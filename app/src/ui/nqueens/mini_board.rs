@@ -6,8 +6,7 @@ use leptos::prelude::*;
 /// A board as a small picture; queens that were given are drawn in a second colour.
 pub fn mini_board(board: &Board, given: Option<&Board>) -> impl IntoView + use<> {
     let n = board.n();
-    let dark: String =
-        (0..n * n).filter(|i| (i / n + i % n) % 2 == 1).map(|i| format!("M{} {}h1v1h-1z", i % n, i / n)).collect();
+    let dark: String = (0..n * n).filter(|i| (i / n + i % n) % 2 == 1).map(|i| format!("M{} {}h1v1h-1z", i % n, i / n)).collect();
     let queens = board
         .queens()
         .into_iter()

@@ -17,10 +17,10 @@ use state::NQueensState;
 use trajectory::TrajectoryPanel;
 
 use super::browser::{prefers_reduced_motion, read_url};
+use crate::ui::trajectories::latent_map::LatentMap;
 use crate::ui::trajectories::opening::{PageStatus, open};
 use crate::ui::trajectories::reasoner::ReasonerPanel;
 use crate::url_state::nqueens::NQueensSettings;
-use crate::ui::trajectories::latent_map::LatentMap;
 
 #[component]
 pub fn NQueensPage() -> impl IntoView {

@@ -76,11 +76,12 @@ pub(super) fn Solutions(page: NQueensState) -> impl IntoView {
                 .collect_view()
         })
     };
-    let exact_list = move || {
-        let has_run = session.run.with(Option::is_some);
-        let p = settings.with(|s| s.puzzle.clone());
-        exact.with(|ex| {
-            ex.iter()
+    let exact_list =
+        move || {
+            let has_run = session.run.with(Option::is_some);
+            let p = settings.with(|s| s.puzzle.clone());
+            exact.with(|ex| {
+                ex.iter()
                 .map(|b| {
                     let hit = found.with(|f| f.contains(b));
                     let mark = if !has_run { "" } else if hit { "found" } else { "missed" };
@@ -92,8 +93,8 @@ pub(super) fn Solutions(page: NQueensState) -> impl IntoView {
                     }
                 })
                 .collect_view()
-        })
-    };
+            })
+        };
     let counter = move || format!("found {} of {}", found.with(Vec::len), exact.with(Vec::len));
     view! {
         <div class="layout">

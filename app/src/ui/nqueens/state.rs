@@ -7,9 +7,9 @@ use engine::tasks::nqueens::metrics::{distinct_valid, found_curve};
 use engine::tasks::nqueens::{Board, completions};
 use leptos::prelude::*;
 
-use crate::ui::trajectories::reasoner::ReasonerPage;
 use crate::ui::model_worker::ModelWorker;
 use crate::ui::trajectories::coverage::{Answers, Coverage};
+use crate::ui::trajectories::reasoner::ReasonerPage;
 use crate::ui::trajectories::session::Session;
 use crate::url_state::nqueens::{NQueensSettings, side_of};
 
@@ -34,9 +34,8 @@ impl NQueensState {
         let session = Session::<Board>::new(reduced_motion);
         let completes = |p: &Board, b: &str| Board::parse(b, p.n()).is_ok_and(|b| b.completes(p));
         let worker = session.spawn_worker(&initial, completes);
-        let conflicts = Memo::new(move |_| {
-            settings.with(|s| s.puzzle.conflicts().into_iter().flat_map(|(a, b)| [a, b]).collect::<BTreeSet<_>>())
-        });
+        let conflicts =
+            Memo::new(move |_| settings.with(|s| s.puzzle.conflicts().into_iter().flat_map(|(a, b)| [a, b]).collect::<BTreeSet<_>>()));
         let answers = Answers {
             exact: completions,
             parse: |b| Board::parse(b, side_of(b)).ok(),

@@ -5,9 +5,9 @@ use leptos::prelude::*;
 
 use super::state::NQueensState;
 use crate::ui::controls::playback::Player;
+use crate::ui::trajectories::coverage::Coverage;
 use crate::ui::trajectories::views::StepLabel;
 use crate::url_state::nqueens::NQueensSettings;
-use crate::ui::trajectories::coverage::Coverage;
 
 #[component]
 pub(super) fn TrajectoryPanel(page: NQueensState) -> impl IntoView {
@@ -16,26 +16,28 @@ pub(super) fn TrajectoryPanel(page: NQueensState) -> impl IntoView {
     let side = Memo::new(move |_| settings.with(NQueensSettings::side));
     let heat = move || {
         let side = side.get();
-        (0..side * side).map(move |i| {
-            let (r, c) = (i / side, i % side);
-            let prob = move || {
-                current.with(|cur| cur.as_ref().and_then(|rep| rep.probs.get(focus.get())).and_then(|p| p.get(i).copied()).unwrap_or(0.0))
-            };
-            let predicted = move || samples.with(|s| s.get(focus.get()).is_some_and(|b| b.n() == side && b.has_queen(r, c)));
-            let given = move || puzzle.with(|p| p.as_ref().is_some_and(|p| p.n() == side && p.has_queen(r, c)));
-            view! {
-                <div
-                    class="cell heat"
-                    class:dark=(r + c) % 2 == 1
-                    class:given=given
-                    title=move || format!("Row {}, column {}: P(queen) = {:.0}%", r + 1, c + 1, 100.0 * prob())
-                >
-                    <span class="p" style:opacity=move || format!("{:.3}", prob())></span>
-                    <span class="g">{move || if predicted() { "♛" } else { "" }}</span>
-                </div>
-            }
-        })
-        .collect_view()
+        (0..side * side)
+            .map(move |i| {
+                let (r, c) = (i / side, i % side);
+                let prob = move || {
+                    current
+                        .with(|cur| cur.as_ref().and_then(|rep| rep.probs.get(focus.get())).and_then(|p| p.get(i).copied()).unwrap_or(0.0))
+                };
+                let predicted = move || samples.with(|s| s.get(focus.get()).is_some_and(|b| b.n() == side && b.has_queen(r, c)));
+                let given = move || puzzle.with(|p| p.as_ref().is_some_and(|p| p.n() == side && p.has_queen(r, c)));
+                view! {
+                    <div
+                        class="cell heat"
+                        class:dark=(r + c) % 2 == 1
+                        class:given=given
+                        title=move || format!("Row {}, column {}: P(queen) = {:.0}%", r + 1, c + 1, 100.0 * prob())
+                    >
+                        <span class="p" style:opacity=move || format!("{:.3}", prob())></span>
+                        <span class="g">{move || if predicted() { "♛" } else { "" }}</span>
+                    </div>
+                }
+            })
+            .collect_view()
     };
     view! {
         <div class="panel">

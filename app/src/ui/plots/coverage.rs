@@ -32,9 +32,7 @@ impl Curve {
 /// Coverage against samples drawn, for this run and the previous one.
 pub fn coverage_plot(current: Option<Curve>, previous: Option<Curve>) -> impl IntoView + use<> {
     let x_max = [&current, &previous].iter().filter_map(|c| c.as_ref().map(|c| c.found.len())).max().unwrap_or(1).max(1);
-    let line = |c: &Option<Curve>, class: &'static str| {
-        c.as_ref().map(|c| view! { <polyline class=class points=c.points(x_max)/> })
-    };
+    let line = |c: &Option<Curve>, class: &'static str| c.as_ref().map(|c| view! { <polyline class=class points=c.points(x_max)/> });
     let legend = |c: &Option<Curve>, class: &'static str| {
         c.as_ref().map(|c| {
             let last = c.found.last().copied().unwrap_or(0);

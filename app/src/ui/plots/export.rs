@@ -75,7 +75,11 @@ pub fn PlotExports(#[prop(into)] name: String, #[prop(into)] data: Signal<String
 
 /// A "Download as text" button for a gallery: `text()` is made when pressed.
 #[component]
-pub fn TextExport(#[prop(into)] name: String, #[prop(into)] label: String, text: impl Fn() -> String + Send + Sync + 'static) -> impl IntoView {
+pub fn TextExport(
+    #[prop(into)] name: String,
+    #[prop(into)] label: String,
+    text: impl Fn() -> String + Send + Sync + 'static,
+) -> impl IntoView {
     view! {
         <button class="export-text" on:click=move |_| download(&name, "text/plain", &text())>{label}</button>
     }

@@ -12,10 +12,7 @@ pub fn width_plot(points: Vec<WidthPoint>, previous: Option<(String, Vec<WidthPo
     let x = move |n: usize| 30.0 + 260.0 * n as f64 / x_max as f64;
     let y = |share: f64| 130.0 - 120.0 * share;
     let line = |pts: &[WidthPoint]| {
-        pts.iter()
-            .map(|p| format!("{:.1},{:.1}", x(p.n), y(p.right as f64 / p.n as f64)))
-            .collect::<Vec<_>>()
-            .join(" ")
+        pts.iter().map(|p| format!("{:.1},{:.1}", x(p.n), y(p.right as f64 / p.n as f64))).collect::<Vec<_>>().join(" ")
     };
     let dots = points
         .iter()
@@ -36,9 +33,7 @@ pub fn width_plot(points: Vec<WidthPoint>, previous: Option<(String, Vec<WidthPo
             if p.vote_right { "right" } else { "wrong" }
         )
     });
-    let prev_caption = previous.as_ref().and_then(|(l, pts)| {
-        pts.last().map(|p| format!("{l}: {} of {} right", p.right, p.n))
-    });
+    let prev_caption = previous.as_ref().and_then(|(l, pts)| pts.last().map(|p| format!("{l}: {} of {} right", p.right, p.n)));
     let body = (
         previous.as_ref().map(|(_, pts)| view! { <polyline class="previous" points=line(pts)/> }),
         view! { <polyline class="current" points=line(&points)/> },

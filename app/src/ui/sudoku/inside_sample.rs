@@ -14,10 +14,7 @@ pub(super) fn InsideSample(page: SudokuState) -> impl IntoView {
     // The focused sample's P(digit 1..9) of `cell` at the step on screen.
     let digit_probs = move |cell: usize| -> Vec<f32> {
         current.with(|cur| {
-            cur.as_ref()
-                .and_then(|rep| rep.probs.get(focus.get()))
-                .map(|p| p[cell * 9..cell * 9 + 9].to_vec())
-                .unwrap_or_default()
+            cur.as_ref().and_then(|rep| rep.probs.get(focus.get())).map(|p| p[cell * 9..cell * 9 + 9].to_vec()).unwrap_or_default()
         })
     };
     let think_cells = (0..81)
@@ -61,9 +58,8 @@ pub(super) fn InsideSample(page: SudokuState) -> impl IntoView {
         .collect_view();
 
     // The cell whose distribution is shown: the one chosen, else the first blank.
-    let shown_cell = move || {
-        cell_focus.get().or_else(|| run.with(|r| r.as_ref().and_then(|r| (0..81).find(|&i| r.task.puzzle.get(i) == 0))))
-    };
+    let shown_cell =
+        move || cell_focus.get().or_else(|| run.with(|r| r.as_ref().and_then(|r| (0..81).find(|&i| r.task.puzzle.get(i) == 0))));
     let distribution = move || {
         let Some(cell) = shown_cell() else { return view! { <p class="hint">"Choose a cell."</p> }.into_any() };
         let probs = digit_probs(cell);

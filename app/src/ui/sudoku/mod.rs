@@ -19,10 +19,10 @@ use state::SudokuState;
 use vote_panel::VotePanel;
 
 use super::browser::{prefers_reduced_motion, read_url};
+use crate::ui::trajectories::latent_map::LatentMap;
 use crate::ui::trajectories::opening::{PageStatus, open};
 use crate::ui::trajectories::reasoner::ReasonerPanel;
 use crate::url_state::sudoku::SudokuSettings;
-use crate::ui::trajectories::latent_map::LatentMap;
 
 #[component]
 pub fn SudokuPage() -> impl IntoView {

@@ -7,9 +7,9 @@ use engine::tasks::sudoku::{Difficulty, SudokuGrid};
 use leptos::prelude::*;
 
 use super::state::SudokuState;
-use crate::ui::trajectories::page::ReasonerPage;
 use crate::ui::browser::focus_element;
 use crate::ui::controls::paste_row::{Field, PasteRow};
+use crate::ui::trajectories::page::ReasonerPage;
 
 fn digit_of_key(key: &str) -> Option<u8> {
     match key {

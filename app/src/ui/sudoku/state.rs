@@ -3,9 +3,9 @@
 
 use std::collections::BTreeSet;
 
-use engine::tasks::sudoku::{WidthPoint, vote, width_curve};
-use engine::tasks::sudoku::{Difficulty, SudokuGrid, assess, unique_solution};
 use engine::gram::select::Selection;
+use engine::tasks::sudoku::{Difficulty, SudokuGrid, assess, unique_solution};
+use engine::tasks::sudoku::{WidthPoint, vote, width_curve};
 use leptos::prelude::*;
 
 use crate::ui::browser::now;

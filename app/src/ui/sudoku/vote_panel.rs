@@ -5,9 +5,9 @@ use engine::gram::select::Selection;
 use leptos::prelude::*;
 
 use super::mini_grid::mini_grid;
-use crate::ui::plots::export::TextExport;
 use super::state::SudokuState;
 use crate::ui::controls::sample_button::SampleButton;
+use crate::ui::plots::export::TextExport;
 use crate::ui::plots::width::width_plot;
 use crate::ui::trajectories::record::verified_after;
 
@@ -47,7 +47,14 @@ pub(super) fn VotePanel(page: SudokuState) -> impl IntoView {
         let (class, text) = if wrong.is_empty() {
             ("verdict ok", format!("Verified: {what} is the exact solver's solution."))
         } else {
-            ("verdict bad", format!("Not solved: {} cell{} of {what} differ from the exact solver's solution (marked red).", wrong.len(), if wrong.len() == 1 { "" } else { "s" }))
+            (
+                "verdict bad",
+                format!(
+                    "Not solved: {} cell{} of {what} differ from the exact solver's solution (marked red).",
+                    wrong.len(),
+                    if wrong.len() == 1 { "" } else { "s" }
+                ),
+            )
         };
         let right = samples.with(|s| s.iter().filter(|g| *g == solution).count());
         let stopped_here = stopped_on.as_ref().map(|(v, _)| {

@@ -23,7 +23,8 @@ pub fn instant_start<P: ReasonerPage>(page: P) {
     leptos::task::spawn_local(async move {
         let Some(recorded) = fetch_recorded::<RecordedRun>(P::RECORDED).await else { return };
         let Some(order) = page.order() else { return };
-        let fits = settings.with_untracked(|s| matches(&recorded, &Wanted { weights: &order.weights, puzzle: &order.puzzle, sampling: s.sampling() }));
+        let fits = settings
+            .with_untracked(|s| matches(&recorded, &Wanted { weights: &order.weights, puzzle: &order.puzzle, sampling: s.sampling() }));
         if fits {
             session.show_recorded(&recorded, order.task, format!("Recorded run: {}", order.label));
         }

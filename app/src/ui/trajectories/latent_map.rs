@@ -28,9 +28,8 @@ where
             let points: Vec<Vec<f32>> = r.iter().flat_map(|s| s.latents.iter().cloned()).filter(|p| !p.is_empty()).collect();
             (points.len() >= 3).then(|| {
                 let pca = Pca::fit(&points);
-                let paths: Vec<Vec<(f64, f64)>> = (0..r.first().map_or(0, |s| s.latents.len()))
-                    .map(|i| r.iter().map(|s| pca.project(&s.latents[i])).collect())
-                    .collect();
+                let paths: Vec<Vec<(f64, f64)>> =
+                    (0..r.first().map_or(0, |s| s.latents.len())).map(|i| r.iter().map(|s| pca.project(&s.latents[i])).collect()).collect();
                 (paths, pca.explained)
             })
         })
@@ -38,7 +37,10 @@ where
     let map = move || {
         let (paths, explained) = fitted.get()?;
         let k = shown.get().max(1);
-        let (x0, x1, y0, y1) = paths.iter().flatten().fold((f64::MAX, f64::MIN, f64::MAX, f64::MIN), |(a, b, c, d), p| (a.min(p.0), b.max(p.0), c.min(p.1), d.max(p.1)));
+        let (x0, x1, y0, y1) = paths
+            .iter()
+            .flatten()
+            .fold((f64::MAX, f64::MIN, f64::MAX, f64::MIN), |(a, b, c, d), p| (a.min(p.0), b.max(p.0), c.min(p.1), d.max(p.1)));
         let sx = move |v: f64| 15.0 + 270.0 * (v - x0) / (x1 - x0).max(1e-9);
         let sy = move |v: f64| 185.0 - 170.0 * (v - y0) / (y1 - y0).max(1e-9);
         // The answer each path is at on the step shown picks its colour.
@@ -49,7 +51,9 @@ where
                 distinct.push(a);
             }
         }
-        let colour = |i: usize| answers.get(i).and_then(|a| distinct.iter().position(|d| *d == a)).and_then(|c| PALETTE.get(c)).copied().unwrap_or("#9ca3af");
+        let colour = |i: usize| {
+            answers.get(i).and_then(|a| distinct.iter().position(|d| *d == a)).and_then(|c| PALETTE.get(c)).copied().unwrap_or("#9ca3af")
+        };
         let lines = paths
             .iter()
             .enumerate()
@@ -69,7 +73,11 @@ where
         let rows: Vec<Vec<String>> = paths
             .iter()
             .enumerate()
-            .flat_map(|(i, path)| path.iter().enumerate().map(move |(s, p)| vec![(i + 1).to_string(), (s + 1).to_string(), format!("{:.4}", p.0), format!("{:.4}", p.1)]))
+            .flat_map(|(i, path)| {
+                path.iter()
+                    .enumerate()
+                    .map(move |(s, p)| vec![(i + 1).to_string(), (s + 1).to_string(), format!("{:.4}", p.0), format!("{:.4}", p.1)])
+            })
             .collect();
         let data = csv(&["sample", "step", "pc1", "pc2"], rows);
         let caption = format!(

@@ -2,8 +2,8 @@
 //! record, its lifecycle (start, stop, step reports from the worker) and what every such page
 //! says about it.
 
-pub mod instant;
 pub mod coverage;
+pub mod instant;
 pub mod latent_map;
 pub mod opening;
 pub mod page;

@@ -6,13 +6,13 @@
 use engine::gram::select::Selection;
 use leptos::prelude::*;
 
-use crate::protocol::Intervention;
-use crate::ui::controls::run_stop::RunStop;
-use crate::ui::model_worker::ModelWorker;
-use crate::ui::controls::sampling::SamplingControls;
 pub use super::page::{ReasonerPage, run_label};
 use super::session::Session;
 use super::views::RunStatus;
+use crate::protocol::Intervention;
+use crate::ui::controls::run_stop::RunStop;
+use crate::ui::controls::sampling::SamplingControls;
+use crate::ui::model_worker::ModelWorker;
 use crate::url_state::gram_page::Model;
 use crate::url_state::sampling::HasSampling;
 

@@ -95,9 +95,7 @@ impl<P: Clone + Send + Sync + 'static> Session<P> {
         T: PartialEq + Send + Sync + 'static,
     {
         let current = self.current;
-        Memo::new(move |_| {
-            current.with(|c| c.as_ref().map(|r| r.boards.iter().filter_map(|b| parse(b)).collect()).unwrap_or_default())
-        })
+        Memo::new(move |_| current.with(|c| c.as_ref().map(|r| r.boards.iter().filter_map(|b| parse(b)).collect()).unwrap_or_default()))
     }
 
     /// Sample `i`'s LPRM value at the step on screen (tracked).
@@ -185,7 +183,8 @@ impl<P: Clone + Send + Sync + 'static> Session<P> {
         // replays this request as it is, so the replay runs the rounds the page showed (the
         // helpers' rounds are not run again in a changed run).
         let lanes = worker.lanes();
-        let request = SolveRequest { lane: if lanes > 1 && shares_restarts(&request) { Lane { index: 0, lanes } } else { Lane::ALONE }, ..request };
+        let request =
+            SolveRequest { lane: if lanes > 1 && shares_restarts(&request) { Lane { index: 0, lanes } } else { Lane::ALONE }, ..request };
         self.run.set(Some(SampledRun {
             id,
             task: order.task,

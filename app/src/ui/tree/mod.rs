@@ -42,9 +42,8 @@ pub fn TreePage() -> impl IntoView {
     } else {
         page.instant_start();
     }
-    let load_view = move || {
-        load_view(worker.load_of(WEIGHTS), "JEPA-Reasoner", "You can still edit and generate trees; reload the page to try again.")
-    };
+    let load_view =
+        move || load_view(worker.load_of(WEIGHTS), "JEPA-Reasoner", "You can still edit and generate trees; reload the page to try again.");
 
     view! {
         <section class="tree-page">

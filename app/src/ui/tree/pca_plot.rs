@@ -58,7 +58,12 @@ pub(super) fn pca_view(e: &Explanation, current: usize) -> AnyView {
         e.vocab_points
             .iter()
             .map(|(l, x, y)| vec!["node".into(), l.clone(), x.to_string(), y.to_string()])
-            .chain(e.steps.iter().enumerate().map(|(i, s)| vec!["latent".into(), (i + 1).to_string(), s.pca.0.to_string(), s.pca.1.to_string()]))
+            .chain(
+                e.steps
+                    .iter()
+                    .enumerate()
+                    .map(|(i, s)| vec!["latent".into(), (i + 1).to_string(), s.pca.0.to_string(), s.pca.1.to_string()]),
+            )
             .collect::<Vec<_>>(),
     );
     view! {

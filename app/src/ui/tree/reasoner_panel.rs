@@ -30,7 +30,14 @@ pub(super) fn ReasonerPanel(page: TreeState) -> impl IntoView {
         let said = route_or_garbled(&e.route);
         let noise = if r.noise > 0.0 { format!(" with latent noise {:.0}% (seed {})", 100.0 * r.noise, r.seed) } else { String::new() };
         let (class, text) = if e.correct {
-            ("verdict ok", format!("The Talker wrote the route {said}{noise}: correct, it is the path from {} to {}.", r.task.tree.root() as char, r.task.target as char))
+            (
+                "verdict ok",
+                format!(
+                    "The Talker wrote the route {said}{noise}: correct, it is the path from {} to {}.",
+                    r.task.tree.root() as char,
+                    r.task.target as char
+                ),
+            )
         } else {
             ("verdict bad", format!("The Talker wrote {said}{noise}: wrong, the route is {want}."))
         };

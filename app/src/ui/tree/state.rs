@@ -3,9 +3,9 @@
 //! default question on screen while the weights load). All `Copy`.
 
 use engine::gram::noise::NoiseSource;
+use engine::tasks::tree::TreeTask;
 use engine::tasks::tree::reasoner::{Explanation, StepView};
 use engine::tasks::tree::recorded::RecordedTree;
-use engine::tasks::tree::TreeTask;
 use leptos::prelude::*;
 
 use crate::protocol::{BackendChoice, Request, Response, TreeRequest};

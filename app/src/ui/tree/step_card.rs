@@ -29,7 +29,8 @@ pub(super) fn step_view(i: usize, s: &StepView) -> AnyView {
             "On the plane of {c} (the right node) and its sibling {sib}: α = {a:.2} for {c}, β = {b:.2} for {sib}. {}",
             if major { format!("{c} is the major contributor.") } else { format!("{sib}, the wrong sibling, dominates.") }
         );
-        let rank_text = format!("Of all {pairs} pairs of token embeddings, this plane is number {rank} closest to the latent (top {share:.1}%).");
+        let rank_text =
+            format!("Of all {pairs} pairs of token embeddings, this plane is number {rank} closest to the latent (top {share:.1}%).");
         let total = (a.abs() + b.abs()).max(1e-9);
         view! {
             <div class="sibling" data-major=major.to_string()>

@@ -85,8 +85,17 @@ mod tests {
 
     #[test]
     fn parts_follow_the_subsets_and_canvases_carry_the_grids() {
-        let task = |out: &str| format!(r#"{{"train": [{{"input": [[1, 2]], "output": [[3]]}}, {{"input": [[4]], "output": [[5, 6, 7]]}}], "test": [{{"input": [[8]]{out}}}]}}"#);
-        let text = format!(r#"{{"train": {{"a": {}}}, "eval": {{"b": {}, "c": {}}}}}"#, task(r#", "output": [[9]]"#), task(r#", "output": [[0]]"#), task(""));
+        let task = |out: &str| {
+            format!(
+                r#"{{"train": [{{"input": [[1, 2]], "output": [[3]]}}, {{"input": [[4]], "output": [[5, 6, 7]]}}], "test": [{{"input": [[8]]{out}}}]}}"#
+            )
+        };
+        let text = format!(
+            r#"{{"train": {{"a": {}}}, "eval": {{"b": {}, "c": {}}}}}"#,
+            task(r#", "output": [[9]]"#),
+            task(r#", "output": [[0]]"#),
+            task("")
+        );
         let tasks = parse_tasks(&text, "f", 1).unwrap();
         let train = examples(&tasks, Part::Train);
         assert_eq!(train.len(), 6);

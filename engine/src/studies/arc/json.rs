@@ -11,8 +11,8 @@
 
 use std::fmt;
 
-use serde::de::{self, Deserializer, MapAccess, SeqAccess, Visitor};
 use serde::Deserialize;
+use serde::de::{self, Deserializer, MapAccess, SeqAccess, Visitor};
 
 use super::{ArcTask, Grid, Pair, SIDE};
 
@@ -189,7 +189,9 @@ mod tests {
     #[test]
     fn bad_grids_are_errors_at_their_line() {
         let case = |bad: &str, want: &str, line: usize| {
-            let text = format!("{{\"t\": {{\"train\": [\n{{\"input\": [[1]], \"output\": [[2]]}},\n{{\"input\": [[1]],\n \"output\": {bad}}}\n], \"test\": []}}}}");
+            let text = format!(
+                "{{\"t\": {{\"train\": [\n{{\"input\": [[1]], \"output\": [[2]]}},\n{{\"input\": [[1]],\n \"output\": {bad}}}\n], \"test\": []}}}}"
+            );
             let err = parse_tasks(&text, "f", 1).unwrap_err();
             assert!(err.contains(want) && err.contains(&format!("line {line} column")), "{err} lacks {want:?} at line {line}");
         };

@@ -96,9 +96,8 @@ impl Grid {
         }
         let cols = (0..SIDE).take_while(|&c| colour(tokens[c])).count();
         let rows = (0..SIDE).take_while(|&r| colour(tokens[r * SIDE])).count();
-        let rows: Vec<Vec<u8>> = (0..rows)
-            .map(|r| tokens[r * SIDE..r * SIDE + cols].iter().map(|&t| t.wrapping_sub(FIRST_COLOUR) as u8).collect())
-            .collect();
+        let rows: Vec<Vec<u8>> =
+            (0..rows).map(|r| tokens[r * SIDE..r * SIDE + cols].iter().map(|&t| t.wrapping_sub(FIRST_COLOUR) as u8).collect()).collect();
         Grid::new(rows).ok() // a pad or EOS token inside reads as a colour above 9
     }
 }

@@ -12,10 +12,7 @@ use crate::gram::GramConfig;
 /// puzzle-embedding positions and the canvas, one learned vector per puzzle identifier.
 /// `n_puzzles` is the import's largest id + 1 (ids start at 1; 0 is TRM's blank id).
 pub fn paper_input_config(guidance: bool, n_puzzles: usize) -> GramConfig {
-    GramConfig::new(TOKENS, VOCAB)
-        .with_guidance(guidance)
-        .with_puzzle_emb_len(Some(PUZZLE_POSITIONS))
-        .with_n_puzzles(Some(n_puzzles))
+    GramConfig::new(TOKENS, VOCAB).with_guidance(guidance).with_puzzle_emb_len(Some(PUZZLE_POSITIONS)).with_n_puzzles(Some(n_puzzles))
 }
 
 /// Puzzle-embedding positions before the canvas (appendix D.1: 16, after HRM and TRM).
@@ -51,7 +48,8 @@ mod tests {
     /// decodes 900 tokens per row with a finite loss.
     #[test]
     fn a_supervision_step_runs_on_the_canvas() {
-        let text = r#"{"train": [{"input": [[1, 2], [3, 4]], "output": [[4, 3], [2, 1]]}, {"input": [[5]], "output": [[6, 6]]}], "test": []}"#;
+        let text =
+            r#"{"train": [{"input": [[1, 2], [3, 4]], "output": [[4, 3], [2, 1]]}, {"input": [[5]], "output": [[6, 6]]}], "test": []}"#;
         let tasks = parse_tasks(text, "t", 1).unwrap();
         let pairs = examples(&tasks, Part::Train);
         let config = gram_config(true);

@@ -57,10 +57,14 @@ pub fn complete(
                     let x = models.r.embed_tokens(ids);
                     let (_, latents) = latent_loop(&models.r, x, WINDOW, latent_noise, &mut noise);
                     let talker = if which == GrammarModel::R { &models.dual } else { &models.mono };
-                    talker.decode(latents, BOS).into_iter().map(|mut w| {
-                        w.truncate(n);
-                        w
-                    }).collect()
+                    talker
+                        .decode(latents, BOS)
+                        .into_iter()
+                        .map(|mut w| {
+                            w.truncate(n);
+                            w
+                        })
+                        .collect()
                 }
             };
             for (k, &i) in chunk.iter().enumerate() {

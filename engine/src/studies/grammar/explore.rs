@@ -8,7 +8,7 @@ use burn::tensor::Device;
 use serde::{Deserialize, Serialize};
 
 use super::complete::{complete, instance_noise, offset};
-use super::data::{GrammarVariant, Completion, WINDOW, completions, corrupt, terminal, terminals_of, token_name};
+use super::data::{Completion, GrammarVariant, WINDOW, completions, corrupt, terminal, terminals_of, token_name};
 use super::grammar::{Grammar, Symbol};
 use super::models::{GrammarModel, GrammarModels};
 use super::parse::{Chart, Tree};
@@ -117,7 +117,15 @@ pub fn fold(grammar: &Grammar, tree: &Tree, depth: usize) -> Vec<Span> {
 /// One point of the sequence's curve: T's and R's 4-token accuracy (%) at corruption `frac`,
 /// the mean over `draws` random corruptions of the prefix (noise-free models). The page asks for
 /// the [`super::sweep::CORRUPTION`] levels one at a time and draws each point as it comes.
-pub fn curve_point(m: &GrammarModels, g: &Grammar, instance: &Completion, frac: f64, seed: u64, draws: usize, device: &Device) -> (f64, Vec<(String, f64)>) {
+pub fn curve_point(
+    m: &GrammarModels,
+    g: &Grammar,
+    instance: &Completion,
+    frac: f64,
+    seed: u64,
+    draws: usize,
+    device: &Device,
+) -> (f64, Vec<(String, f64)>) {
     let want = instance.continuation();
     let prefixes: Vec<Vec<Symbol>> =
         (0..draws).map(|d| corrupt(instance.prefix(), g.terminals(), frac, &mut instance_noise(seed ^ 0xcc_u64, d)).0).collect();
@@ -135,7 +143,16 @@ pub fn curve_point(m: &GrammarModels, g: &Grammar, instance: &Completion, frac: 
 /// Everything `/grammar` shows for `instance` with the given corruption and latent noise, but
 /// the curve (empty here: [`curve_point`] for each of the [`super::sweep::CORRUPTION`] levels).
 #[allow(clippy::too_many_arguments)]
-pub fn explore(m: &GrammarModels, g: &Grammar, instance: &Completion, corruption: f64, noise: f64, seed: u64, draws: usize, device: &Device) -> GrammarView {
+pub fn explore(
+    m: &GrammarModels,
+    g: &Grammar,
+    instance: &Completion,
+    corruption: f64,
+    noise: f64,
+    seed: u64,
+    draws: usize,
+    device: &Device,
+) -> GrammarView {
     let (seen, flipped) = corrupt(instance.prefix(), g.terminals(), corruption, &mut instance_noise(seed ^ 0xc0_4447, 0));
     let want = instance.continuation();
     let answers = [GrammarModel::T, GrammarModel::C, GrammarModel::R]
@@ -154,7 +171,17 @@ pub fn explore(m: &GrammarModels, g: &Grammar, instance: &Completion, corruption
         .collect();
     let derivation = Chart::new(g, &instance.sequence).tree().map_or_else(Vec::new, |t| fold(g, &t, 2));
     debug_assert!(want.len() == WINDOW);
-    GrammarView { sequence: instance.sequence.clone(), cut: instance.cut, seen, flipped, derivation, answers, curve: Vec::new(), draws, rules: rule_lines(g) }
+    GrammarView {
+        sequence: instance.sequence.clone(),
+        cut: instance.cut,
+        seen,
+        flipped,
+        derivation,
+        answers,
+        curve: Vec::new(),
+        draws,
+        rules: rule_lines(g),
+    }
 }
 
 #[cfg(test)]

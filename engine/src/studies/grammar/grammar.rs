@@ -131,7 +131,12 @@ impl Grammar {
         if self.is_terminal(s) {
             return (s + 1).to_string();
         }
-        let (l, k) = self.levels.iter().enumerate().find_map(|(l, lv)| lv.iter().position(|&x| x == s).map(|k| (l, k))).expect("a symbol of the grammar");
+        let (l, k) = self
+            .levels
+            .iter()
+            .enumerate()
+            .find_map(|(l, lv)| lv.iter().position(|&x| x == s).map(|k| (l, k)))
+            .expect("a symbol of the grammar");
         format!("N{l}_{k}")
     }
 

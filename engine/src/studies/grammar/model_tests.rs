@@ -5,11 +5,11 @@ use burn::module::{Module, ModuleVisitor, Param};
 use burn::optim::GradientsParams;
 use burn::tensor::{Device, Tensor};
 
+use super::Symbol;
 use super::batch::{cut_batch, seq_batch};
 use super::complete::complete;
 use super::data::{GrammarVariant, WINDOW, draw};
 use super::models::{GrammarConfig, GrammarModel, GrammarModels};
-use super::Symbol;
 use crate::gram::noise::NoiseSource;
 use crate::reasoner::coconut::{THOUGHTS, coconut_loss};
 use crate::reasoner::latent_loop::token_tensor;

@@ -39,9 +39,9 @@ impl Tree {
             Tree::Leaf(t) => g.is_terminal(*t),
             Tree::Node { symbol, rule, children } => {
                 !g.is_terminal(*symbol)
-                    && g.rules_of(*symbol).get(*rule).is_some_and(|r| {
-                        r.len() == children.len() && r.iter().zip(children).all(|(&s, c)| c.symbol() == s && c.follows(g))
-                    })
+                    && g.rules_of(*symbol)
+                        .get(*rule)
+                        .is_some_and(|r| r.len() == children.len() && r.iter().zip(children).all(|(&s, c)| c.symbol() == s && c.follows(g)))
             }
         }
     }

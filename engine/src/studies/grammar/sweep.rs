@@ -67,7 +67,15 @@ pub fn step_accuracy(written: &[u32], want: &[Symbol]) -> [f64; STEPS] {
 }
 
 /// The corruption sweep for `models` (each of T, R, R-mono by default) at `levels`.
-pub fn corruption_sweep(m: &GrammarModels, g: &Grammar, set: &[Completion], which: &[GrammarModel], levels: &[f64], seed: u64, device: &Device) -> Vec<CorruptionRow> {
+pub fn corruption_sweep(
+    m: &GrammarModels,
+    g: &Grammar,
+    set: &[Completion],
+    which: &[GrammarModel],
+    levels: &[f64],
+    seed: u64,
+    device: &Device,
+) -> Vec<CorruptionRow> {
     let mut rows = Vec::new();
     for &frac in levels {
         let prefixes: Vec<Vec<Symbol>> = set
@@ -87,14 +95,28 @@ pub fn corruption_sweep(m: &GrammarModels, g: &Grammar, set: &[Completion], whic
                 exact += (steps[STEPS - 1] == 1.0) as usize;
                 valid += terminals_of(w).is_some_and(|t| c.valid(g, &t)) as usize;
             }
-            rows.push(CorruptionRow { corruption: frac, model: model.name().into(), accuracy: acc.map(|a| pct(a, set.len())), exact: pct(exact as f64, set.len()), valid: pct(valid as f64, set.len()) });
+            rows.push(CorruptionRow {
+                corruption: frac,
+                model: model.name().into(),
+                accuracy: acc.map(|a| pct(a, set.len())),
+                exact: pct(exact as f64, set.len()),
+                valid: pct(valid as f64, set.len()),
+            });
         }
     }
     rows
 }
 
 /// The latent-noise sweep for `which` (C, R, R-mono by default) at `levels`.
-pub fn noise_sweep(m: &GrammarModels, g: &Grammar, set: &[Completion], which: &[GrammarModel], levels: &[f64], seed: u64, device: &Device) -> Vec<NoiseRow> {
+pub fn noise_sweep(
+    m: &GrammarModels,
+    g: &Grammar,
+    set: &[Completion],
+    which: &[GrammarModel],
+    levels: &[f64],
+    seed: u64,
+    device: &Device,
+) -> Vec<NoiseRow> {
     let prefixes: Vec<Vec<Symbol>> = set.iter().map(|c| c.prefix().to_vec()).collect();
     let mut rows = Vec::new();
     for &sigma in levels {

@@ -169,7 +169,10 @@ pub enum Equivalence {
     Same,
     /// The shortest line (in characters) one accepts and the other does not; `first_accepts`
     /// says which.
-    Differ { witness: String, first_accepts: bool },
+    Differ {
+        witness: String,
+        first_accepts: bool,
+    },
     /// The exploration passed its bound; no verdict.
     TooLarge,
 }

@@ -170,20 +170,33 @@ impl Meaning {
             Meaning::Without(c) => fill(&["lines without {X}", "lines that do not contain {X}", "lines with no {X}"], &[Thing::Class(c)]),
             Meaning::LengthExactly(n) => with_count(&["lines of exactly {N} characters", "lines with exactly {N} characters"], n, &[]),
             Meaning::LengthAtLeast(n) => with_count(&["lines of at least {N} characters", "lines with {N} or more characters"], n, &[]),
-            Meaning::ClassExactly(c, n) => {
-                with_count(&[&format!("lines of exactly {{N}} {}", CLASSES[c].3), &format!("lines made of {{N}} {} and nothing else", CLASSES[c].3)], n, &[])
-            }
-            Meaning::ClassAtLeast(c, n) => {
-                with_count(&[&format!("lines of at least {{N}} {}", CLASSES[c].3), &format!("lines made only of {} , {{N}} or more", CLASSES[c].3)], n, &[])
-            }
+            Meaning::ClassExactly(c, n) => with_count(
+                &[&format!("lines of exactly {{N}} {}", CLASSES[c].3), &format!("lines made of {{N}} {} and nothing else", CLASSES[c].3)],
+                n,
+                &[],
+            ),
+            Meaning::ClassAtLeast(c, n) => with_count(
+                &[&format!("lines of at least {{N}} {}", CLASSES[c].3), &format!("lines made only of {} , {{N}} or more", CLASSES[c].3)],
+                n,
+                &[],
+            ),
             Meaning::Followed(x, y) => fill(
-                &["lines with {X} followed by {Y}", "lines containing {X} before {Y}", "lines where {Y} comes after {X}", "lines with {Y} preceded by {X}"],
+                &[
+                    "lines with {X} followed by {Y}",
+                    "lines containing {X} before {Y}",
+                    "lines where {Y} comes after {X}",
+                    "lines with {Y} preceded by {X}",
+                ],
                 &[x, y],
             ),
             Meaning::Either(x, y) => fill(&["lines containing {X} or {Y}", "lines with either {X} or {Y}"], &[x, y]),
             Meaning::Both(x, y) => fill(&["lines containing both {X} and {Y}", "lines with {X} and also {Y}"], &[x, y]),
             Meaning::StartEnd(x, y) => fill(
-                &["lines starting with {X} and ending with {Y}", "lines that begin with {X} and end with {Y}", "lines ending with {Y} and starting with {X}"],
+                &[
+                    "lines starting with {X} and ending with {Y}",
+                    "lines that begin with {X} and end with {Y}",
+                    "lines ending with {Y} and starting with {X}",
+                ],
                 &[x, y],
             ),
             Meaning::Times(x, n) => {
@@ -194,7 +207,11 @@ impl Meaning {
                 out
             }
             Meaning::Followed3(x, y, z) => fill(
-                &["lines with {X} followed by {Y} followed by {Z}", "lines containing {X} then {Y} then {Z}", "lines where {Z} comes after {Y} which comes after {X}"],
+                &[
+                    "lines with {X} followed by {Y} followed by {Z}",
+                    "lines containing {X} then {Y} then {Z}",
+                    "lines where {Z} comes after {Y} which comes after {X}",
+                ],
                 &[x, y, z],
             ),
             Meaning::Either3(x, y, z) => fill(&["lines containing {X} , {Y} or {Z}", "lines with either {X} or {Y} or {Z}"], &[x, y, z]),

@@ -13,11 +13,11 @@ use serde::{Deserialize, Serialize};
 use super::language::Pair;
 use super::model::{LAYOUT, Objective, RegexModel, example, small_config};
 use super::score::score_model;
-use crate::lm::objective::{ContextStart, StepFigures, objective_loss};
 use crate::gram::noise::NoiseSource;
-use crate::reasoner::analysis::Pca;
+use crate::lm::objective::{ContextStart, StepFigures, objective_loss};
 use crate::lm::probe::{mean_cosine, spread, view_embeddings};
 use crate::lm::sft::Example;
+use crate::reasoner::analysis::Pca;
 
 /// Batch of a live step (smaller than the trainer's 32: more steps per second on one core).
 pub const LIVE_BATCH: usize = 16;
@@ -70,7 +70,8 @@ impl LiveModel {
     pub fn step(&mut self, data: &[Example], device: &Device) -> (f32, StepFigures) {
         let mut rng = NoiseSource::new(self.seed.wrapping_mul(0x9e37_79b9).wrapping_add(self.step as u64));
         let batch: Vec<Example> = (0..LIVE_BATCH).map(|_| data[rng.index(data.len())].clone()).collect();
-        let (loss, figures) = objective_loss(&self.model, None, &batch, &LAYOUT, self.objective, ContextStart::AfterPrompt, &mut rng, device);
+        let (loss, figures) =
+            objective_loss(&self.model, None, &batch, &LAYOUT, self.objective, ContextStart::AfterPrompt, &mut rng, device);
         let value: f32 = loss.clone().into_scalar();
         let lr = LIVE_LR * ((self.step + 1) as f64 / LIVE_WARMUP as f64).min(1.0);
         if value.is_finite() {

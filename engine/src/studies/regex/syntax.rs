@@ -47,7 +47,11 @@ pub enum Ast {
     Concat(Vec<Ast>),
     Alt(Vec<Ast>),
     /// `min` to `max` (unbounded when `None`) copies of `inner`.
-    Repeat { inner: Box<Ast>, min: u32, max: Option<u32> },
+    Repeat {
+        inner: Box<Ast>,
+        min: u32,
+        max: Option<u32>,
+    },
 }
 
 /// Why a text is not a regex of the subset, and at which character (0-based).
@@ -246,10 +250,7 @@ mod tests {
         for r in [".*dog.*", "(.*dog){2,}.*", ".*(cat|[0-9]).*", "[^aeiou]*", ".{3}", ".{4,}", "(sun)+", ".*(a.*b|b.*a).*"] {
             parse(r).unwrap_or_else(|e| panic!("{r}: {e}"));
         }
-        assert_eq!(
-            parse("a{2,3}").unwrap(),
-            Ast::Repeat { inner: Box::new(Ast::Set(CharSet::single('a'))), min: 2, max: Some(3) }
-        );
+        assert_eq!(parse("a{2,3}").unwrap(), Ast::Repeat { inner: Box::new(Ast::Set(CharSet::single('a'))), min: 2, max: Some(3) });
     }
 
     #[test]

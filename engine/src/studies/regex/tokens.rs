@@ -83,9 +83,11 @@ impl Vocab {
         words
             .iter()
             .map(|w| {
-                self.ids.get(&w.to_lowercase()).copied().filter(|&id| id > PRED).ok_or_else(|| {
-                    format!("unknown word '{w}' (the task's words: {})", self.description_words().join(", "))
-                })
+                self.ids
+                    .get(&w.to_lowercase())
+                    .copied()
+                    .filter(|&id| id > PRED)
+                    .ok_or_else(|| format!("unknown word '{w}' (the task's words: {})", self.description_words().join(", ")))
             })
             .collect()
     }

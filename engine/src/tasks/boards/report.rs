@@ -80,7 +80,6 @@ impl BoardsReport {
     pub fn coverage(&self) -> f64 {
         100.0 * self.distinct() / self.total.max(1) as f64
     }
-
 }
 
 /// 1, 2, 4, ... below `last`, then `last` (nothing for 0).

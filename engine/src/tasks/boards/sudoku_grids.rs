@@ -8,8 +8,8 @@
 use std::sync::OnceLock;
 
 use super::report::BoardsReport;
-use crate::gram::{Observation, Selection};
 use crate::gram::noise::NoiseSource;
+use crate::gram::{Observation, Selection};
 use crate::tasks::sudoku::{Sudoku, SudokuGrid, random_solution};
 use crate::tasks::{Part, Solved, Task, TaskRecipe, TokenTask};
 
@@ -60,7 +60,9 @@ impl Task for SudokuGrids {
     fn parse(&self, text: &str) -> Result<SudokuGrid, String> {
         let grid = SudokuGrid::parse(text).map_err(|e| e.to_string())?;
         if grid.givens() > 0 {
-            return Err("sudoku-grids generates grids from nothing: its one input is the empty grid (81 dots), not a puzzle with givens".into());
+            return Err(
+                "sudoku-grids generates grids from nothing: its one input is the empty grid (81 dots), not a puzzle with givens".into()
+            );
         }
         Ok(grid)
     }

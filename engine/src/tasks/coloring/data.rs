@@ -134,7 +134,13 @@ mod tests {
             h = (h ^ b as u64).wrapping_mul(0x100000001b3);
         }
         let h = h >> 24;
-        let expected = if h % 1000 < 35 { Part::Test } else if (15..20).contains(&(h % 100)) { Part::Validation } else { Part::Train };
+        let expected = if h % 1000 < 35 {
+            Part::Test
+        } else if (15..20).contains(&(h % 100)) {
+            Part::Validation
+        } else {
+            Part::Train
+        };
         assert_eq!(part_of(&g), expected);
     }
 }

@@ -59,7 +59,9 @@ pub fn check_test_graphs(text: &str, n: usize) -> Result<TestImport, String> {
     }
     let graphs: Vec<Graph> = read.into_iter().map(|(_, g)| g).collect();
     let project = dataset(n);
-    let density = |gs: &mut dyn Iterator<Item = &Graph>, count: usize| gs.map(|g| g.edges().len()).sum::<usize>() as f64 / (count * pair_count(n)) as f64;
+    let density = |gs: &mut dyn Iterator<Item = &Graph>, count: usize| {
+        gs.map(|g| g.edges().len()).sum::<usize>() as f64 / (count * pair_count(n)) as f64
+    };
     let project_density = density(&mut project.iter().map(|i| &i.graph), project.len());
     let known: BTreeMap<String, String> = project.into_iter().map(|i| (i.graph.to_text(), part_of(&i.graph).name().to_string())).collect();
     let (mut in_dataset, mut seen, mut duplicates) = (BTreeMap::new(), BTreeSet::new(), 0);

@@ -180,7 +180,14 @@ impl crate::tasks::Report for Report {
 
     fn brief(&self) -> String {
         let t = &self.overall;
-        format!("{} conflict edges, proper {} of {}, coverage@{} {:.1}%", t.conflict_edges, t.accurate, t.inputs, self.samples_per_input, t.coverage())
+        format!(
+            "{} conflict edges, proper {} of {}, coverage@{} {:.1}%",
+            t.conflict_edges,
+            t.accurate,
+            t.inputs,
+            self.samples_per_input,
+            t.coverage()
+        )
     }
 
     fn record(&self) -> (f64, f64, BTreeMap<String, f64>) {
@@ -226,7 +233,9 @@ mod tests {
         assert_eq!(r.overall.any_proper, 1);
         r.add(&g, all.len(), &[c("000"), c("111")]);
         assert_eq!((r.overall.inputs, r.overall.any_proper), (2, 1));
-        assert!(crate::tasks::Report::to_text(&r).contains("some sample proper (what a rule check among the 2 picks): 1 of 2 graphs (50.00%)"));
+        assert!(
+            crate::tasks::Report::to_text(&r).contains("some sample proper (what a rule check among the 2 picks): 1 of 2 graphs (50.00%)")
+        );
         // A vertex without a colour puts each of its edges in conflict.
         let missing = Colouring::from_prediction(&[0, 2, 1, 0, 2, 0], 3);
         assert_eq!(missing.to_text(), "...");

@@ -14,7 +14,9 @@ mod solver;
 mod task;
 
 pub use data::{DATA_SEED, Instance, SplitMix64, dataset, dataset_size, edge_probability, part_of, random_graph, split};
-pub use graph::{COLOURS, Colouring, DIAGONAL, EDGE, FIRST_COLOUR, Graph, GraphError, NO_EDGE, VOCAB, pair_count, pairs, position, seq_len};
+pub use graph::{
+    COLOURS, Colouring, DIAGONAL, EDGE, FIRST_COLOUR, Graph, GraphError, NO_EDGE, VOCAB, pair_count, pairs, position, seq_len,
+};
 pub use model::{gram_attention_config, gram_config};
 pub use pasted::{from_pasted_onto, read_graph_file};
 pub use solver::{canonical_colourings, count_colourings, is_3_colourable};

@@ -9,11 +9,11 @@ use crate::gram::GramConfig;
 /// colouring (0.5 / 0.45 for 8 / 10 vertices).
 pub fn gram_config(n: usize, guidance: bool) -> GramConfig {
     let l = seq_len(n);
-    GramConfig::new(l, VOCAB)
-        .with_guidance(guidance)
-        .with_mixer(true)
-        .with_d_token_hidden(4 * l)
-        .with_beta(if n >= 10 { 0.45 } else { 0.5 })
+    GramConfig::new(l, VOCAB).with_guidance(guidance).with_mixer(true).with_d_token_hidden(4 * l).with_beta(if n >= 10 {
+        0.45
+    } else {
+        0.5
+    })
 }
 
 /// The same network with the paper's attention core (appendix D.2) instead of the mixer, 4 heads

@@ -66,7 +66,9 @@ fn one_line(line: &str, n: usize) -> Result<Graph, String> {
         let found = t.chars().count();
         return Err(match [8, 10].into_iter().find(|&m| m != n && pair_count(m) == found) {
             Some(m) => format!("{found} characters are a {m}-vertex graph's line; these are {n}-vertex graphs"),
-            None if n == 8 || n == 10 => format!("expected 28 characters (8 vertices) or 45 (10 vertices), one 0 or 1 per vertex pair; found {found}"),
+            None if n == 8 || n == 10 => {
+                format!("expected 28 characters (8 vertices) or 45 (10 vertices), one 0 or 1 per vertex pair; found {found}")
+            }
             None => format!("expected {} characters (one 0 or 1 per vertex pair), found {found}", pair_count(n)),
         });
     }
@@ -133,7 +135,15 @@ fn matrix(lines: &[&str], n: usize) -> Option<Result<Graph, String>> {
         }
         for j in i + 1..k {
             if rows[i][j] != rows[j][i] {
-                return Some(Err(format!("the matrix is not symmetric: row {} column {} is {}, row {} column {} is {}", i + 1, j + 1, rows[i][j], j + 1, i + 1, rows[j][i])));
+                return Some(Err(format!(
+                    "the matrix is not symmetric: row {} column {} is {}, row {} column {} is {}",
+                    i + 1,
+                    j + 1,
+                    rows[i][j],
+                    j + 1,
+                    i + 1,
+                    rows[j][i]
+                )));
             }
             if rows[i][j] == '1' {
                 g.set_edge(i, j, true);
@@ -150,7 +160,10 @@ impl Graph {
     pub fn from_pasted(text: &str, n: usize) -> Result<Graph, String> {
         let lines: Vec<&str> = text.lines().map(str::trim).filter(|l| !l.is_empty() && !is_comment(l)).collect();
         if lines.is_empty() {
-            return Err("no graph: paste the task's line of 0s and 1s, an edge list such as 0-1 0-2 1-2, a DIMACS graph or an adjacency matrix".into());
+            return Err(
+                "no graph: paste the task's line of 0s and 1s, an edge list such as 0-1 0-2 1-2, a DIMACS graph or an adjacency matrix"
+                    .into(),
+            );
         }
         if lines.iter().any(|l| l.starts_with("p ")) || lines.iter().any(|l| l.starts_with("e ")) {
             let graphs = read_graph_file(text, n)?;

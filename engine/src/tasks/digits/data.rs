@@ -23,11 +23,7 @@ impl Digit {
 
     /// 28 rows of `0`/`1` joined by `/` (the CLI's digit format).
     pub fn to_text(&self) -> String {
-        self.pixels
-            .chunks(SIDE)
-            .map(|row| row.iter().map(|&p| if p { '1' } else { '0' }).collect::<String>())
-            .collect::<Vec<_>>()
-            .join("/")
+        self.pixels.chunks(SIDE).map(|row| row.iter().map(|&p| if p { '1' } else { '0' }).collect::<String>()).collect::<Vec<_>>().join("/")
     }
 
     /// Reads [`Digit::to_text`]'s format; anything else is a readable error.
@@ -109,9 +105,7 @@ pub fn parse_file(bytes: &[u8]) -> Result<Vec<Labelled>, String> {
 pub fn embedded() -> &'static [Labelled] {
     use std::sync::OnceLock;
     static DIGITS: OnceLock<Vec<Labelled>> = OnceLock::new();
-    DIGITS.get_or_init(|| {
-        parse_file(include_bytes!("../../../data/mnist-digits.bin")).expect("the committed digits file is well formed")
-    })
+    DIGITS.get_or_init(|| parse_file(include_bytes!("../../../data/mnist-digits.bin")).expect("the committed digits file is well formed"))
 }
 
 /// Without the data compiled in there are no digits to train or score on.

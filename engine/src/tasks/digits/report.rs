@@ -85,10 +85,8 @@ impl DigitsReport {
             return;
         };
         let real_features: Vec<Vec<f64>> = real.iter().map(|d| classifier.read(d).features).collect();
-        self.by_step = powers_and_last(by_step.len())
-            .into_iter()
-            .map(|step| quality(classifier, &by_step[step - 1], &real_features, step))
-            .collect();
+        self.by_step =
+            powers_and_last(by_step.len()).into_iter().map(|step| quality(classifier, &by_step[step - 1], &real_features, step)).collect();
         let train: Vec<Digit> = crate::tasks::spread(&data::part(Part::Train), self.samples).into_iter().map(|d| d.digit.clone()).collect();
         if train.len() >= 2 {
             let reference = quality(classifier, &train, &real_features, 0);

@@ -33,12 +33,9 @@ impl fmt::Display for BoardError {
             BoardError::Length { expected, found } => {
                 write!(f, "expected {expected} cells ('.' or 'Q'), found {found}")
             }
-            BoardError::Char { index, found, n } => write!(
-                f,
-                "row {}, column {} is {found:?}: use '.' for empty and 'Q' for a queen",
-                index / n + 1,
-                index % n + 1
-            ),
+            BoardError::Char { index, found, n } => {
+                write!(f, "row {}, column {} is {found:?}: use '.' for empty and 'Q' for a queen", index / n + 1, index % n + 1)
+            }
             BoardError::Token { index, found } => {
                 write!(f, "token {found} at position {index} is neither empty (1) nor queen (2)")
             }
@@ -125,10 +122,7 @@ impl Board {
 
     /// Queen positions (row, col), row-major order.
     pub fn queens(&self) -> Vec<(usize, usize)> {
-        (0..self.n * self.n)
-            .filter(|&i| self.queens[i])
-            .map(|i| (i / self.n, i % self.n))
-            .collect()
+        (0..self.n * self.n).filter(|&i| self.queens[i]).map(|i| (i / self.n, i % self.n)).collect()
     }
 
     /// Number of queens on the board.
@@ -169,8 +163,7 @@ impl Board {
 impl fmt::Display for Board {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         for r in 0..self.n {
-            let row: String =
-                (0..self.n).map(|c| if self.has_queen(r, c) { 'Q' } else { '.' }).collect();
+            let row: String = (0..self.n).map(|c| if self.has_queen(r, c) { 'Q' } else { '.' }).collect();
             writeln!(f, "{row}")?;
         }
         Ok(())

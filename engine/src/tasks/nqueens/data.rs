@@ -152,10 +152,7 @@ mod tests {
 
     #[test]
     fn malformed_text_is_a_clear_error() {
-        assert_eq!(
-            Board::parse("Q...", 8),
-            Err(BoardError::Length { expected: 64, found: 4 })
-        );
+        assert_eq!(Board::parse("Q...", 8), Err(BoardError::Length { expected: 64, found: 4 }));
         let bad = format!("{}x{}", ".".repeat(10), ".".repeat(53));
         let err = Board::parse(&bad, 8).unwrap_err();
         assert_eq!(err, BoardError::Char { index: 10, found: 'x', n: 8 });

@@ -92,14 +92,8 @@ impl Report {
     pub fn to_table(&self, group_name: &str) -> String {
         let n = self.samples_per_input;
         let mut s = format!("{:<10} {:>7} {:>9} {:>12}\n", "", "inputs", "accuracy", format!("coverage@{n}"));
-        let mut line = |name: String, t: &Tally| {
-            s.push_str(&format!(
-                "{name:<10} {:>7} {:>8.2}% {:>11.2}%\n",
-                t.inputs,
-                t.accuracy(),
-                t.coverage()
-            ))
-        };
+        let mut line =
+            |name: String, t: &Tally| s.push_str(&format!("{name:<10} {:>7} {:>8.2}% {:>11.2}%\n", t.inputs, t.accuracy(), t.coverage()));
         line("all".into(), &self.overall);
         for (g, t) in &self.by_group {
             line(format!("{group_name}={g}"), t);
@@ -126,7 +120,13 @@ impl crate::tasks::Report for Report {
     }
 
     fn brief(&self) -> String {
-        format!("accuracy {:.0} of {}, coverage@{} {:.1}%", self.overall.accurate, self.overall.inputs, self.samples_per_input, self.overall.coverage())
+        format!(
+            "accuracy {:.0} of {}, coverage@{} {:.1}%",
+            self.overall.accurate,
+            self.overall.inputs,
+            self.samples_per_input,
+            self.overall.coverage()
+        )
     }
 
     fn record(&self) -> (f64, f64, BTreeMap<String, f64>) {

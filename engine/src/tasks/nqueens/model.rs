@@ -7,10 +7,7 @@ use crate::gram::GramConfig;
 pub fn gram_config(n: usize, guidance: bool) -> GramConfig {
     // Paper table 8 has 0.07 (8x8) / 0.045 (10x10); same ratio on our scale (see `beta`).
     let beta = if n >= 10 { 0.5 * 0.045 / 0.07 } else { 0.5 };
-    GramConfig::new(n * n, VOCAB)
-        .with_guidance(guidance)
-        .with_beta(beta)
-        .with_grid_cols(n)
+    GramConfig::new(n * n, VOCAB).with_guidance(guidance).with_beta(beta).with_grid_cols(n)
 }
 
 /// N-Queens with the paper's Sudoku core (the [SwiGLU + SwiGLU] mixer) instead of attention.
@@ -24,9 +21,5 @@ pub fn gram_config(n: usize, guidance: bool) -> GramConfig {
 /// (docs/results/nqueens.md). The shipped weights then went on at 1.0 (passed with `--beta`): 99.67% on
 /// the training split; 0.5 stays the default, the value measured from step 0 (docs/results/nqueens.md).
 pub fn gram_mixer_config(n: usize, guidance: bool) -> GramConfig {
-    gram_config(n, guidance)
-        .with_grid_cols(0)
-        .with_mixer(true)
-        .with_d_token_hidden(4 * n * n)
-        .with_beta(0.5)
+    gram_config(n, guidance).with_grid_cols(0).with_mixer(true).with_d_token_hidden(4 * n * n).with_beta(0.5)
 }

@@ -21,16 +21,7 @@ pub fn completions(given: &Board) -> Vec<Board> {
 }
 
 #[allow(clippy::too_many_arguments)]
-fn search(
-    n: usize,
-    row: usize,
-    used_cols: u32,
-    diag: u32,
-    anti: u32,
-    forced: &[Option<usize>],
-    cols: &mut [usize],
-    out: &mut Vec<Board>,
-) {
+fn search(n: usize, row: usize, used_cols: u32, diag: u32, anti: u32, forced: &[Option<usize>], cols: &mut [usize], out: &mut Vec<Board>) {
     if row == n {
         let mut board = Board::empty(n).expect("the given board's side");
         for (r, &c) in cols.iter().enumerate() {
@@ -48,16 +39,7 @@ fn search(
         let bit = free & free.wrapping_neg();
         free &= free - 1;
         cols[row] = bit.trailing_zeros() as usize;
-        search(
-            n,
-            row + 1,
-            used_cols | bit,
-            ((diag | bit) << 1) & full,
-            (anti | bit) >> 1,
-            forced,
-            cols,
-            out,
-        );
+        search(n, row + 1, used_cols | bit, ((diag | bit) << 1) & full, (anti | bit) >> 1, forced, cols, out);
     }
 }
 

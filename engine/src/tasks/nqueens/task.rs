@@ -123,8 +123,7 @@ impl TokenTask for NQueens {
     /// A valid completion written with board tokens only (no padding token anywhere).
     fn is_right_prediction(&self, x: &[u32], prediction: &[u32]) -> bool {
         let Some(puzzle) = self.puzzle_from_tokens(x) else { return false };
-        prediction.iter().all(|&t| t == super::EMPTY || t == super::QUEEN)
-            && Board::from_prediction(prediction, self.n).completes(&puzzle)
+        prediction.iter().all(|&t| t == super::EMPTY || t == super::QUEEN) && Board::from_prediction(prediction, self.n).completes(&puzzle)
     }
 
     /// The LPRM value head: several answers are right, so a vote would favour the most frequent

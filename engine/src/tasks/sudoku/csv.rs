@@ -47,10 +47,7 @@ pub fn read_csv(text: &str) -> Result<Vec<CsvRow>, CsvError> {
     if header != HEADER && header != LONG_HEADER {
         return Err(CsvError { line: 1, message: format!("the header must be {HEADER:?}, not {header:?}") });
     }
-    lines
-        .filter(|(_, l)| !l.trim().is_empty())
-        .map(|(line, l)| parse_row(l).map_err(|message| CsvError { line, message }))
-        .collect()
+    lines.filter(|(_, l)| !l.trim().is_empty()).map(|(line, l)| parse_row(l).map_err(|message| CsvError { line, message })).collect()
 }
 
 /// One data line, checked.
@@ -151,7 +148,14 @@ mod tests {
         swapped[2] = b'5'; // row 1 now holds two 5s
         case(format!("s,{Q},{},1", String::from_utf8(swapped).unwrap()), "digit 5 repeats in row 1");
         // A valid grid with two digits relabelled everywhere: complete, conflict-free, not q's.
-        let relabelled: String = A.chars().map(|c| match c { '1' => '2', '2' => '1', c => c }).collect();
+        let relabelled: String = A
+            .chars()
+            .map(|c| match c {
+                '1' => '2',
+                '2' => '1',
+                c => c,
+            })
+            .collect();
         case(format!("s,{Q},{relabelled},1"), "a disagrees with q at cell");
         case(format!("s,{Q},{A},hard"), "rating \"hard\" is not a non-negative integer");
         case(format!("{Q},{A}"), "expected 4 fields");

@@ -175,7 +175,9 @@ impl SudokuReport {
             return String::new();
         };
         let shown = figure4_steps(steps);
-        let mut s = String::from("\nFigure 4: vote accuracy (%) by samples N and supervision steps s (in brackets: compute, N x s trajectory-steps):\n| N |");
+        let mut s = String::from(
+            "\nFigure 4: vote accuracy (%) by samples N and supervision steps s (in brackets: compute, N x s trajectory-steps):\n| N |",
+        );
         for st in &shown {
             s.push_str(&format!(" s={st} |"));
         }

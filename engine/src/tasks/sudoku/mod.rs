@@ -61,13 +61,9 @@ impl fmt::Display for GridError {
         match self {
             GridError::Length(n) => write!(f, "a Sudoku has 81 cells, this line has {n}"),
             GridError::Cells(n) => write!(f, "a Sudoku has 81 cells (1-9 for a digit; . 0 - _ * x or ? for a blank), this text has {n}"),
-            GridError::Character(i, c) => write!(
-                f,
-                "cell {} (row {}, column {}) is {c:?}; use 1-9 for a digit and . or 0 for a blank",
-                i + 1,
-                i / 9 + 1,
-                i % 9 + 1
-            ),
+            GridError::Character(i, c) => {
+                write!(f, "cell {} (row {}, column {}) is {c:?}; use 1-9 for a digit and . or 0 for a blank", i + 1, i / 9 + 1, i % 9 + 1)
+            }
             GridError::Token(i, t) => write!(f, "token {t} at cell {} is not a digit or blank", i + 1),
         }
     }
@@ -178,12 +174,8 @@ impl SudokuGrid {
 
     /// Cells whose digit repeats in one of their row, column or box (sorted).
     pub fn conflicts(&self) -> Vec<usize> {
-        let mut out: Vec<usize> = (0..CELLS)
-            .filter(|&a| {
-                self.cells[a] != 0
-                    && (0..CELLS).any(|b| are_peers(a, b) && self.cells[b] == self.cells[a])
-            })
-            .collect();
+        let mut out: Vec<usize> =
+            (0..CELLS).filter(|&a| self.cells[a] != 0 && (0..CELLS).any(|b| are_peers(a, b) && self.cells[b] == self.cells[a])).collect();
         out.sort_unstable();
         out
     }
@@ -256,7 +248,6 @@ pub fn digit_probabilities(obs: &crate::gram::Observation, row: usize) -> Vec<f3
     (0..cells).flat_map(|c| (2..=10).map(move |t| (c, t))).map(|(c, t)| obs.probability(row, c, t)).collect()
 }
 
-
 /// Famous hard puzzles, to report honestly (name, puzzle).
 pub const FAMOUS: [(&str, &str); 3] = [
     ("AI Escargot (Inkala, 2006)", "1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3.."),
@@ -298,7 +289,13 @@ mod tests {
         assert!(validation.iter().all(|i| part_of(&i.puzzle) == Part::Validation));
         // The rule is a pure function of the text, pinned here.
         let h = fnv1a64(&".".repeat(81)) % 100;
-        let want = if h < 15 { Part::Test } else if h < 20 { Part::Validation } else { Part::Train };
+        let want = if h < 15 {
+            Part::Test
+        } else if h < 20 {
+            Part::Validation
+        } else {
+            Part::Train
+        };
         assert_eq!(part_of(&SudokuGrid::parse(&".".repeat(81)).unwrap()), want);
     }
 }

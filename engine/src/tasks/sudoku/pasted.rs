@@ -61,7 +61,10 @@ mod tests {
             })
             .collect();
         let rule = "------+-------+------";
-        format!("{}\n{}\n{}\n{rule}\n{}\n{}\n{}\n{rule}\n{}\n{}\n{}\n", rows[0], rows[1], rows[2], rows[3], rows[4], rows[5], rows[6], rows[7], rows[8])
+        format!(
+            "{}\n{}\n{}\n{rule}\n{}\n{}\n{}\n{rule}\n{}\n{}\n{}\n",
+            rows[0], rows[1], rows[2], rows[3], rows[4], rows[5], rows[6], rows[7], rows[8]
+        )
     }
 
     #[test]

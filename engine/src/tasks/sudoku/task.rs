@@ -2,9 +2,9 @@
 //! the width-scaling metrics.
 
 use super::generate::{Augmentation, Difficulty};
-use super::{CELLS, FAMOUS, Instance, SudokuGrid, VOCAB, SudokuReport, part_of, problem_with, test_set, train_pool, validation_set};
-use crate::gram::{Observation, Selection};
+use super::{CELLS, FAMOUS, Instance, SudokuGrid, SudokuReport, VOCAB, part_of, problem_with, test_set, train_pool, validation_set};
 use crate::gram::noise::NoiseSource;
+use crate::gram::{Observation, Selection};
 use crate::tasks::{Copies, FullSize, InferenceDefaults, InputCopy, Part, Solved, Task, TaskRecipe, TokenTask};
 
 /// Held-out puzzles per difficulty band (`eval`'s test part).
@@ -16,7 +16,8 @@ pub const TEST_PER_BAND: usize = 100;
 /// restarts (all 400 plain and 200 rated validation puzzles; 10 budgets of 6 steps cost about what 4 of
 /// 16 did, and a sample verifies early in a round or not at all). The page keeps restarting until
 /// a sample verifies or the visitor stops it.
-pub const INFERENCE: InferenceDefaults = InferenceDefaults { samples: 10, steps: 6, guidance_scale: 0.5, verified_stop: true, restarts: 9, copies: Copies::Samples };
+pub const INFERENCE: InferenceDefaults =
+    InferenceDefaults { samples: 10, steps: 6, guidance_scale: 0.5, verified_stop: true, restarts: 9, copies: Copies::Samples };
 /// Givens of the generated training puzzles (inclusive): the test bands' 22..=40.
 pub const TRAIN_GIVENS: (usize, usize) = (22, 40);
 

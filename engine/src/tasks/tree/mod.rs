@@ -29,9 +29,9 @@ mod task;
 #[cfg(test)]
 pub(crate) mod training_tests;
 
+pub use crate::tasks::split::Part;
 pub use data::{draw, part_of, test_set, train_sample, validation_set};
 pub use task::{TEST_TREES, Trees, reasoner_config};
-pub use crate::tasks::split::Part;
 
 use crate::gram::noise::NoiseSource;
 
@@ -124,12 +124,7 @@ impl TreeTask {
 
     /// `NL, NO, ...[ROOT]N[TARGET]K[ROUTE]`: what the model reads.
     pub fn input_text(&self) -> String {
-        format!(
-            "{}[ROOT]{}[TARGET]{}[ROUTE]",
-            self.tree.edges_text(),
-            self.tree.root as char,
-            self.target as char
-        )
+        format!("{}[ROOT]{}[TARGET]{}[ROUTE]", self.tree.edges_text(), self.tree.root as char, self.target as char)
     }
 
     /// The full line with the answer.
@@ -180,10 +175,7 @@ impl TreeTask {
             return err("missing [ROUTE] after [TARGET]");
         };
         if !after.trim().is_empty() {
-            return err(format!(
-                "text after [ROUTE] ({:?}): give the input only, the route is what the model writes",
-                after.trim()
-            ));
+            return err(format!("text after [ROUTE] ({:?}): give the input only, the route is what the model writes", after.trim()));
         }
         let one_letter = |s: &str, what: &str| -> Result<u8, TreeError> {
             let s = s.trim();
@@ -200,11 +192,7 @@ impl TreeTask {
             match letters.as_slice() {
                 [p, c] if p.is_ascii_uppercase() && c.is_ascii_uppercase() => edges.push((*p, *c)),
                 _ => {
-                    return err(format!(
-                        "edge {} is {:?}: an edge is two capital letters, parent then child",
-                        i + 1,
-                        pair.trim()
-                    ));
+                    return err(format!("edge {} is {:?}: an edge is two capital letters, parent then child", i + 1, pair.trim()));
                 }
             }
         }
@@ -218,7 +206,6 @@ impl TreeTask {
         Ok(TreeTask { tree, target })
     }
 }
-
 
 /// Turns decoded route tokens (up to the end of sentence) into letters; `None` if a token is not
 /// a letter.

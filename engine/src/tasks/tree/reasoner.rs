@@ -9,7 +9,7 @@ use crate::gram::noise::NoiseSource;
 use crate::reasoner::analysis::{Pca, cosines, pair_rank, project_on_plane};
 use crate::reasoner::latent_loop::{latent_loop, token_tensor};
 use crate::reasoner::loss::SeqBatch;
-use crate::reasoner::model::{ReasonerModel, Reasoner};
+use crate::reasoner::model::{Reasoner, ReasonerModel};
 use crate::tasks::tree::{self, EOS, LETTER0, MAX_LEN, PAD, ROUTE, ROUTE_LATENTS, TreeTask};
 
 /// Teacher-forced batch of full sequences padded to [`MAX_LEN`].
@@ -52,14 +52,7 @@ fn task_noise(seed: u64, i: usize) -> NoiseSource {
 
 /// Latent autoregression for prompts of one length: `n` latents each, every one appended to the
 /// input (no LM head), with optional latent noise ([`latent_loop`]). Returns `[B, n, D]`.
-pub fn reason(
-    model: &Reasoner,
-    prompts: &[Vec<u32>],
-    n: usize,
-    noise_frac: f64,
-    noise: &mut [NoiseSource],
-    device: &Device,
-) -> Tensor<3> {
+pub fn reason(model: &Reasoner, prompts: &[Vec<u32>], n: usize, noise_frac: f64, noise: &mut [NoiseSource], device: &Device) -> Tensor<3> {
     let x = model.embed_tokens(token_tensor(prompts, device));
     latent_loop(model, x, n, noise_frac, noise).1
 }
@@ -101,11 +94,7 @@ pub fn solve_trees(model: &ReasonerModel, tasks: &[TreeTask], noise_frac: f64, s
             let flat: Vec<f32> = latents.into_data().convert::<f32>().try_to_vec::<f32>().unwrap();
             for (k, &i) in chunk.iter().enumerate() {
                 let lat = (0..r).map(|j| flat[(k * r + j) * d..(k * r + j + 1) * d].to_vec()).collect();
-                out[i] = Some(TreeAnswer {
-                    route: tree::route_from_tokens(&tokens[k]),
-                    tokens: tokens[k].clone(),
-                    latents: lat,
-                });
+                out[i] = Some(TreeAnswer { route: tree::route_from_tokens(&tokens[k]), tokens: tokens[k].clone(), latents: lat });
             }
             debug_assert_eq!(b, chunk.len());
         }
@@ -314,10 +303,7 @@ pub fn lm_routes(model: &Reasoner, tasks: &[TreeTask], device: &Device) -> Vec<O
             let start = toks.len();
             for _ in 0..ROUTE_LATENTS {
                 let l = toks.len();
-                let x = Tensor::<2, Int>::from_data(
-                    TensorData::new(toks.iter().map(|&v| v as i64).collect::<Vec<_>>(), [1, l]),
-                    device,
-                );
+                let x = Tensor::<2, Int>::from_data(TensorData::new(toks.iter().map(|&v| v as i64).collect::<Vec<_>>(), [1, l]), device);
                 let logits = model.lm_logits(model.hidden(model.embed_tokens(x))); // [1, L, V]
                 let v = logits.dims()[2];
                 let next = logits.slice([0..1, l - 1..l, 0..v]).argmax(2).into_scalar::<i64>() as u32;

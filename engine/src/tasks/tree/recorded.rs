@@ -33,7 +33,14 @@ impl RecordedTree {
 
 /// Answers `input` (a tree line up to `[ROUTE]`) as `/tree`'s worker does; `weights` is the
 /// weights' (name, sha256). Refuses a malformed line or a noise outside 0-1, as the worker does.
-pub fn record_tree(model: &ReasonerModel, weights: (&str, &str), input: &str, noise: f64, seed: u64, device: &Device) -> Result<RecordedTree, String> {
+pub fn record_tree(
+    model: &ReasonerModel,
+    weights: (&str, &str),
+    input: &str,
+    noise: f64,
+    seed: u64,
+    device: &Device,
+) -> Result<RecordedTree, String> {
     if !(noise.is_finite() && (0.0..=1.0).contains(&noise)) {
         return Err(format!("latent noise must be between 0 and 1, not {noise}"));
     }

@@ -20,10 +20,7 @@ impl Tree {
                 return err(format!("edge {}{} links a node to itself", p as char, c as char));
             }
             if let Some(q) = parent[idx(c)] {
-                return err(format!(
-                    "{} has two parents ({} and {}): not a tree",
-                    c as char, q as char, p as char
-                ));
+                return err(format!("{} has two parents ({} and {}): not a tree", c as char, q as char, p as char));
             }
             parent[idx(c)] = Some(p);
             kids[idx(p)].push(c);
@@ -112,11 +109,7 @@ impl Tree {
 
     /// `NL, NO, LJ, ...`
     pub fn edges_text(&self) -> String {
-        self.edges
-            .iter()
-            .map(|&(p, c)| format!("{}{}", p as char, c as char))
-            .collect::<Vec<_>>()
-            .join(", ")
+        self.edges.iter().map(|&(p, c)| format!("{}{}", p as char, c as char)).collect::<Vec<_>>().join(", ")
     }
 
     /// Node depth: root 0.

@@ -4,7 +4,7 @@
 //! figures) are [`super::reasoner::TreeEval`].
 
 use super::{TreeTask, part_of, test_set, train_sample, validation_set};
-use crate::reasoner::{ReasonerModelConfig, ReasonerConfig, TalkerConfig, TalkerKind};
+use crate::reasoner::{ReasonerConfig, ReasonerModelConfig, TalkerConfig, TalkerKind};
 use crate::tasks::{Part, Task};
 
 /// Held-out trees `eval` scores and `split --part test` prints.

@@ -4,11 +4,11 @@
 
 use burn::tensor::Device;
 
-use crate::reasoner::*;
+use crate::gram::noise::NoiseSource;
 use crate::reasoner::loss::{EMA_MOMENTUM, SST_K, pretrain_loss, sst_loss};
+use crate::reasoner::*;
 use crate::tasks::tree::reasoner::{action_filter, seq_batch, solve_trees};
 use crate::tasks::tree::{self, TreeTask};
-use crate::gram::noise::NoiseSource;
 
 /// A JEPA config small enough for unit tests, with the given Talker.
 pub(crate) fn tiny(kind: TalkerKind) -> ReasonerModelConfig {
@@ -78,8 +78,7 @@ fn masks_count_what_they_must() {
     let start = action_filter(&toks).unwrap();
     assert_eq!(tree::token_name(toks[start - 1]), "[ROUTE]");
     // Route positions: exactly those predicting N, L, B, [EOS].
-    let counted: Vec<String> =
-        (0..route.len()).filter(|&i| route[i] == 1.0).map(|i| tree::token_name(next[i] as u32)).collect();
+    let counted: Vec<String> = (0..route.len()).filter(|&i| route[i] == 1.0).map(|i| tree::token_name(next[i] as u32)).collect();
     assert_eq!(counted, ["N", "L", "B", "[EOS]"]);
     // Real positions: every token after the first; padding never counts.
     assert_eq!(real.iter().sum::<f32>() as usize, toks.len() - 1);
