@@ -63,13 +63,6 @@ fn bce_with_logits(logits: Tensor<1>, targets: Tensor<1>) -> Tensor<1> {
     (relu(logits.clone()) - logits.clone() * targets + (-logits.abs()).exp().log1p()).mean()
 }
 
-/// Reads a `[B, L]` integer tensor back into rows.
-pub fn rows_u32(t: Tensor<2, Int>) -> Vec<Vec<u32>> {
-    let [b, l] = t.dims();
-    let flat: Vec<i64> = t.into_data().try_into_vec_as::<i64>().expect("int tensor");
-    (0..b).map(|i| flat[i * l..(i + 1) * l].iter().map(|&v| v as u32).collect()).collect()
-}
-
 /// One supervision step: T transitions, the truncated ELBO on the last, halting and LPRM losses.
 /// `reward(row, prediction)` is the task's validator (1.0 valid, 0.0 not).
 pub fn supervision_step(

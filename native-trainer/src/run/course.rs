@@ -8,6 +8,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use burn::module::{Module, ModuleVisitor, Param};
 use burn::tensor::Tensor;
+use engine::gram::counter_noise::splitmix64;
 use engine::gram::noise::NoiseSource;
 
 use crate::run::checkpoint::latest_checkpoint;
@@ -43,13 +44,6 @@ pub fn step_noise(seed: u64, step: usize) -> NoiseSource {
 
 fn step_seed(seed: u64, step: usize, stream: u64) -> u64 {
     splitmix64(splitmix64(seed ^ stream.rotate_left(48)) ^ step as u64)
-}
-
-fn splitmix64(x: u64) -> u64 {
-    let mut z = x.wrapping_add(0x9e37_79b9_7f4a_7c15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    z ^ (z >> 31)
 }
 
 /// Why an invocation ends before the run's last step (with a checkpoint either way).
