@@ -142,11 +142,16 @@ pub struct TrainCli {
     pub checkpoint_every: usize,
     #[arg(long, default_value_t = 10)]
     pub log_every: usize,
+    #[command(flatten)]
+    pub grammar: grammar::recipe::GrammarFlags,
 }
 
 /// The flags that need no preset looked up first: a clear error for each that cannot apply.
 fn check_flags(a: &TrainCli) -> Result<(), String> {
     let gram = presets::preset(&a.preset).is_some();
+    if a.grammar.any() && grammar::presets::grammar_preset(&a.preset).is_none() {
+        return Err(format!("--phases, --phase-steps, --train-corrupt and --sst-rollout are for grammar presets; {} is not one", a.preset));
+    }
     if a.devices == 0 || a.stop_after == Some(0) {
         return Err("--devices and --stop-after must be at least 1".into());
     }
@@ -309,11 +314,13 @@ fn train_reasoner(a: TrainCli, p: reasoner::presets::ReasonerPreset, command: St
     reasoner::train::train_reasoner(args, device).map(|_| ExitCode::SUCCESS)
 }
 
-fn train_grammar(a: TrainCli, p: grammar::presets::GrammarPreset, command: String, device: Device) -> Result<ExitCode, String> {
+fn train_grammar(mut a: TrainCli, p: grammar::presets::GrammarPreset, command: String, device: Device) -> Result<ExitCode, String> {
+    let init_from = a.init_from.take();
     if a.gram_flag_given() || a.from.is_some() {
-        return Err(format!("{} takes none of {GRAM_FLAGS}, --from (one run trains every phase)", p.name));
+        return Err(format!("{} takes none of {GRAM_FLAGS} but --init-from, nor --from (one run trains every phase)", p.name));
     }
-    let args = grammar::train::GrammarTrainArgs { run: run_flags(&a, p.name, command), preset: p };
+    let run = run_flags(&a, p.name, command);
+    let args = grammar::train::GrammarTrainArgs { run, preset: p, init_from, flags: a.grammar };
     grammar::train::train_grammar(args, device).map(|_| ExitCode::SUCCESS)
 }
 

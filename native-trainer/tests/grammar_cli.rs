@@ -153,3 +153,59 @@ fn the_shipped_grammar_weights_reproduce_their_recorded_completions() {
         }
     }
 }
+
+/// The grammar models of the latest checkpoint, loaded.
+fn latest_models(dir: &Path) -> engine::studies::grammar::models::GrammarModels {
+    let (ckpt, state) = latest_checkpoint(dir);
+    let config = serde_json::from_value(state["config"].clone()).unwrap();
+    let bytes = std::fs::read(ckpt.join("model.bpk")).unwrap();
+    engine::weights::grammar::grammar_from_bytes(&config, &bytes, &burn::tensor::Device::flex()).unwrap()
+}
+
+/// A run `--init-from` the shipped weights trains only the phases it names, with the recipe it
+/// is given (corrupted inputs, free-running SST), records both, leaves the other models as the
+/// weights had them, and exports a manifest whose lineage begins with the weights' own training.
+#[test]
+fn a_run_from_weights_trains_only_its_phases_and_keeps_the_lineage() {
+    let (dir, out_dir) = (scratch("from-weights"), scratch("from-weights-out"));
+    let w = weights("cfg-small");
+    let w_arg = w.to_str().unwrap();
+    let recipe = ["--phases", "sst,dual-talker", "--phase-steps", "2,1", "--train-corrupt", "0.3", "--sst-rollout", "2"];
+    train(&dir, &[&["--init-from", w_arg][..], &recipe[..]].concat());
+    let (_, state) = latest_checkpoint(&dir);
+    assert_eq!(state["steps"], serde_json::json!([0, 0, 0, 2, 1, 0]));
+    assert_eq!(state["phase"], 6, "finished");
+    assert_eq!(state["recipe"], serde_json::json!({"train_corrupt": 0.3, "sst_rollout": 2}));
+    let shipped = {
+        let manifest =
+            engine::weights::grammar::GrammarManifest::from_json(&std::fs::read_to_string(w.with_extension("json")).unwrap()).unwrap();
+        engine::weights::grammar::load_grammar(&manifest, &std::fs::read(&w).unwrap(), &burn::tensor::Device::flex()).unwrap()
+    };
+    let run = latest_models(&dir);
+    assert!(
+        param_bits(&run.t) == param_bits(&shipped.t) && param_bits(&run.mono) == param_bits(&shipped.mono),
+        "T and the Mono-Talker untouched"
+    );
+    assert!(param_bits(&run.r) != param_bits(&shipped.r) && param_bits(&run.dual) != param_bits(&shipped.dual), "R and its Talker trained");
+
+    let out = bin().args(["export", "--name", "cfg-from", "--out-dir"]).arg(&out_dir).arg("--run-dir").arg(&dir).output().unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let manifest = json(&std::fs::read_to_string(out_dir.join("cfg-from.json")).unwrap());
+    let phases: Vec<&str> = manifest["phases"].as_array().unwrap().iter().map(|p| p[0].as_str().unwrap()).collect();
+    assert_eq!(phases, ["pretrain", "t-post", "coconut", "sst", "dual-talker", "mono-talker", "sst", "dual-talker"]);
+    let command = manifest["training_command"].as_str().unwrap();
+    assert!(
+        command.starts_with("native-trainer --threads 1 train --preset cfg-small") && command.contains("--train-corrupt 0.3"),
+        "{command}"
+    );
+
+    // Phases named without weights to take the others from, and the recipe on another family.
+    let refused = |args: &[&str], why: &str| {
+        let out = bin().args(["train", "--run-dir"]).arg(scratch("refused")).args(args).output().unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(!out.status.success() && err.contains(why), "{args:?}: {err}");
+    };
+    refused(&["--preset", "grammar-small", "--phases", "sst"], "--init-from");
+    refused(&["--preset", "gram-nqueens8", "--train-corrupt", "0.2"], "grammar presets");
+    refused(&["--preset", "grammar-small", "--sst-rollout", "9"], "--sst-rollout is 0 to 8");
+}

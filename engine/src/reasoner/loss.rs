@@ -80,6 +80,24 @@ pub fn sst_loss(model: &Reasoner, batch: &SeqBatch, k: f64) -> LossOut {
     LossOut { value: mean_cos.into_scalar(), loss, route_acc }
 }
 
+/// SST on free-running latents (not in the JEPA-Reasoner paper, whose SST is teacher-forced):
+/// `n` latents looped back after `prefix` `[B, L]` as at inference, gradients through the loop,
+/// each against the EMA target of the token it stands for in `window` `[B, >= n]`. Reports the
+/// mean cosine and the share of latents whose nearest vocabulary latent is the token.
+pub fn rollout_loss(model: &Reasoner, prefix: Tensor<2, Int>, window: Tensor<2, Int>, n: usize, k: f64) -> LossOut {
+    let (_, pred) = super::latent_loop::latent_loop(model, model.embed_tokens(prefix), n, 0.0, &mut []); // [B, n, D]
+    let b = pred.dims()[0];
+    let next = window.slice([0..b, 0..n]);
+    let target = model.target_latents(next.clone());
+    let cos = (pred.clone() * target).sum_dim(2).reshape([b, n]);
+    let mean_cos = cos.mean();
+    let loss = mean_cos.clone().neg() * k + k;
+    let d = pred.dims()[2];
+    let sims = pred.reshape([b * n, d]).matmul(model.vocab_latents().transpose()).reshape([b, n, model.vocab()]);
+    let hit = sims.argmax(2).reshape([b, n]).equal(next).float().mean();
+    LossOut { value: mean_cos.into_scalar(), loss, route_acc: hit.into_scalar() }
+}
+
 /// Talker: reconstruct `targets` `[B, R]` from `latents` `[B, R, D]` (detached by the caller);
 /// `previous` is `[ROUTE]` then the targets shifted (Dual-Talker's decoder input).
 pub fn talker_loss(talker: &Talker, latents: Tensor<3>, previous: Tensor<2, Int>, targets: Tensor<2, Int>, mask: Tensor<2>) -> LossOut {

@@ -105,6 +105,13 @@ pub struct SummaryRow {
     result: String,
 }
 
+impl SummaryRow {
+    /// A row of weights that have no variants (the grammar and tree studies).
+    fn plain(weights: String, model: &str, decoding: &str, result: &str) -> SummaryRow {
+        SummaryRow { weights, model: model.into(), variant: "-".into(), decoding: decoding.into(), result: result.into() }
+    }
+}
+
 /// The summary of several evaluations, one row per weights file (the GRAM paper's Table 10 when the
 /// weights are a preset's variants).
 pub fn summary_table(rows: &[SummaryRow]) -> String {
@@ -124,29 +131,24 @@ pub fn eval(args: EvalArgs, device: &Device) -> Result<SummaryRow, String> {
     }
     if args.found.family == Family::Grammar {
         let a = &args;
-        crate::grammar::commands::eval(a.weights, a.part, a.limit, a.options.seed, a.record, a.csv, a.command, device)?;
-        let row = |s: &str| s.to_string();
-        return Ok(SummaryRow {
-            weights: name,
-            model: row("T, C, R"),
-            variant: row("-"),
-            decoding: row("greedy"),
-            result: row("the tables above"),
-        });
+        let asked = crate::grammar::commands::GrammarEvalArgs {
+            path: a.weights,
+            part: a.part,
+            limit: a.limit,
+            seed: a.options.seed,
+            record: a.record,
+            csv: a.csv,
+            command: a.command,
+        };
+        crate::grammar::commands::eval(asked, device)?;
+        return Ok(SummaryRow::plain(name, "T, C, R", "greedy", "the tables above"));
     }
     if args.found.family == Family::JepaReasoner {
         if args.part != "test" {
             return Err("tree weights are scored on the test part only".into());
         }
         crate::reasoner::commands::eval(args.weights, args.limit, args.latent_noise, args.options.seed, args.record, args.command, device)?;
-        let row = |s: &str| s.to_string();
-        return Ok(SummaryRow {
-            weights: name,
-            model: row("JEPA-Reasoner"),
-            variant: row("-"),
-            decoding: row("-"),
-            result: row("its TABLE line above"),
-        });
+        return Ok(SummaryRow::plain(name, "JEPA-Reasoner", "-", "its TABLE line above"));
     }
     let (model, config, manifest) = load_found(args.weights, args.found.manifest.as_deref(), device)?;
     let part = Part::parse(args.part).ok_or_else(|| format!("--part must be train, validation or test, not {:?}", args.part))?;

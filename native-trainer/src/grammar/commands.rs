@@ -9,6 +9,7 @@ use burn::module::Module;
 use burn::tensor::Device;
 use engine::studies::grammar::complete::{complete, instance_noise, offset};
 use engine::studies::grammar::data::{WINDOW, completions, corrupt, parse_text, terminals_of, text, token_name};
+use engine::studies::grammar::floor::floor_row;
 use engine::studies::grammar::models::{GrammarModel, GrammarModels};
 use engine::studies::grammar::sweep::{CORRUPTION, CorruptionRow, LATENT_NOISE, NoiseRow, STEPS, corruption_sweep, noise_sweep};
 use engine::studies::grammar::{Chart, Symbol};
@@ -139,17 +140,24 @@ fn write_csv(path: &Path, c: &[CorruptionRow], n: &[NoiseRow]) -> Result<(), Str
     fs::write(path, s).map_err(|e| format!("{}: {e}", path.display()))
 }
 
+/// What `eval` on grammar weights was asked.
+pub struct GrammarEvalArgs<'a> {
+    pub path: &'a Path,
+    /// `test` or `validation`.
+    pub part: &'a str,
+    /// Completions scored (default 1,024).
+    pub limit: Option<usize>,
+    /// The sweeps' corruption and noise draws.
+    pub seed: u64,
+    /// Write the test figures into the manifest.
+    pub record: bool,
+    pub csv: Option<&'a Path>,
+    pub command: &'a str,
+}
+
 /// `eval` on grammar weights: both sweeps on `limit` completions (default 1,024) of `part`.
-pub fn eval(
-    path: &Path,
-    part: &str,
-    limit: Option<usize>,
-    seed: u64,
-    record: bool,
-    csv: Option<&Path>,
-    command: &str,
-    device: &Device,
-) -> Result<ExitCode, String> {
+pub fn eval(a: GrammarEvalArgs, device: &Device) -> Result<ExitCode, String> {
+    let GrammarEvalArgs { path, part, limit, seed, record, csv, command } = a;
     let part = match part {
         "test" => Part::Test,
         "validation" => Part::Validation,
@@ -168,6 +176,12 @@ pub fn eval(
     let c = corruption_sweep(&models, &g, &set, &[GrammarModel::T, GrammarModel::R, GrammarModel::RMono], &CORRUPTION, seed, device);
     let noise = noise_sweep(&models, &g, &set, &[GrammarModel::C, GrammarModel::R, GrammarModel::RMono], &LATENT_NOISE, seed, device);
     print_tables(&c, &noise);
+    let floor = floor_row(config.variant, &g, &set);
+    let a = floor.accuracy;
+    println!(
+        "\nfloor (reads no prefix: the training part's most frequent terminal at each position after the cut): k=1..4 {:.1} / {:.1} / {:.1} / {:.1}, all 4 right {:.1}%, valid {:.1}%",
+        a[0], a[1], a[2], a[3], floor.exact, floor.valid
+    );
     if let Some(p) = csv {
         write_csv(p, &c, &noise)?;
         eprintln!("wrote {}", p.display());
@@ -217,10 +231,10 @@ pub fn export(run_dir: &Path, name: &str, out_dir: &Path, device: &Device) -> Re
         task: "cfg".into(),
         config: state.config.clone(),
         params: models.num_params(),
-        phases: state.done.iter().map(|(p, s, t)| (p.clone(), *s, (t * 10.0).round() / 10.0)).collect(),
-        training_command: program_relative(&state.command),
+        phases: state.lineage_phases().iter().map(|(p, s, t)| (p.clone(), *s, (t * 10.0).round() / 10.0)).collect(),
+        training_command: program_relative(&state.lineage()),
         data_seed: state.seed,
-        train_seconds: (state.total_seconds() * 10.0).round() / 10.0,
+        train_seconds: (state.lineage_phases().iter().map(|p| p.2).sum::<f64>() * 10.0).round() / 10.0,
         eval: None,
         reference: Some(reference(&models, state.config.variant, device)),
         sha256: sha256_hex(&bytes),

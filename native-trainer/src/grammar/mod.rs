@@ -3,6 +3,8 @@
 //! state, and the training loop.
 
 pub mod commands;
+pub mod phases;
 pub mod presets;
+pub mod recipe;
 pub mod train;
 pub mod weights;

@@ -22,6 +22,7 @@ use engine::studies::grammar::models::{GrammarConfig, GrammarModels};
 use engine::weights::grammar::{grammar_from_bytes, grammar_to_bytes};
 use serde::{Deserialize, Serialize};
 
+use super::recipe::GrammarRecipe;
 use crate::run::checkpoint::{latest_checkpoint, optimizer_bytes, read_file, read_state, write_checkpoint};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -119,6 +120,24 @@ pub struct GrammarRunState {
     /// The launch command, then each resumption.
     pub command: String,
     pub optimizer: AdamWConfig,
+    /// What the run adds to the paper's recipe (`grammar/recipe.rs`); runs before it had none.
+    #[serde(default)]
+    pub recipe: GrammarRecipe,
+    /// A run started `--init-from` weights: how those were trained, so the export's manifest
+    /// names the whole lineage.
+    #[serde(default)]
+    pub parent: Option<GrammarParent>,
+}
+
+/// The training behind the weights a grammar run started from.
+#[derive(Serialize, Deserialize, Debug, Clone, PartialEq)]
+pub struct GrammarParent {
+    /// Their training command chain.
+    pub command: String,
+    /// Their phases: (name, steps, seconds).
+    pub phases: Vec<(String, usize, f64)>,
+    /// The weights file's sha256 (a run directory's weights have none).
+    pub sha256: Option<String>,
 }
 
 impl GrammarRunState {
@@ -133,6 +152,19 @@ impl GrammarRunState {
 
     pub fn total_seconds(&self) -> f64 {
         self.done.iter().map(|d| d.2).sum::<f64>() + self.seconds
+    }
+
+    /// The training command chain behind the models: the parent's, then this run's.
+    pub fn lineage(&self) -> String {
+        match &self.parent {
+            None => self.command.clone(),
+            Some(p) => format!("{} ; then, from those weights: {}", p.command, self.command),
+        }
+    }
+
+    /// Every finished phase behind the models, the parent's first: (name, steps, seconds).
+    pub fn lineage_phases(&self) -> Vec<(String, usize, f64)> {
+        self.parent.iter().flat_map(|p| p.phases.iter().cloned()).chain(self.done.iter().cloned()).collect()
     }
 }
 

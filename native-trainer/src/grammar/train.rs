@@ -5,28 +5,30 @@
 //! run unsaved, log.csv with the phase of each row, quick evaluations on validation completions.
 
 use std::fs;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use burn::module::Module;
 use burn::optim::{GradientsParams, ModuleOptimizer};
 use burn::tensor::{Device, Tensor, TensorData};
 use engine::reasoner::coconut::{THOUGHTS, coconut_loss};
 use engine::reasoner::latent_loop::{latent_loop, token_tensor};
-use engine::reasoner::loss::{EMA_MOMENTUM, LossOut, SST_K, pretrain_loss, sst_loss, talker_loss};
-use engine::studies::grammar::batch::{CutBatch, cut_batch, seq_batch};
+use engine::reasoner::loss::{EMA_MOMENTUM, LossOut, SST_K, pretrain_loss, rollout_loss, sst_loss, talker_loss};
+use engine::studies::grammar::batch::{CutBatch, denoising_batch, seen_cut_batch};
 use engine::studies::grammar::complete::{complete, nearest_tokens, offset};
-use engine::studies::grammar::data::{WINDOW, completions, draw};
+use engine::studies::grammar::data::{WINDOW, completions, corrupt, draw};
 use engine::studies::grammar::models::{GrammarModel, GrammarModels};
 use engine::studies::grammar::sweep::{STEPS, step_accuracy};
 use engine::studies::grammar::{Grammar, Symbol};
 use engine::tasks::split::Part;
 
+use crate::grammar::phases::phase_steps;
 use crate::grammar::presets::{
-    GrammarPhase, GrammarPreset, GrammarRunState, PHASES, canonical_name, load_grammar_checkpoint, save_grammar,
+    GrammarParent, GrammarPhase, GrammarPreset, GrammarRunState, PHASES, canonical_name, load_grammar_checkpoint, save_grammar,
 };
+use crate::grammar::recipe::{GrammarFlags, GrammarRecipe};
 use crate::run::checkpoint::{adamw, restore_optimizer};
 use crate::run::course::{RunFlags, Stopper, all_finite, check_resumable, diverged, halt, step_rng, warmup_cosine_lr};
-use crate::run::lineage;
+use crate::run::lineage::{self, program_relative};
 use crate::run::log::{Clock, bar, fmt_duration, log_row, open_log, show_event, show_progress};
 
 /// The data stream of grammar runs.
@@ -36,6 +38,11 @@ pub struct GrammarTrainArgs {
     pub preset: GrammarPreset,
     /// `steps`: the total over all phases, split in the preset's proportions.
     pub run: RunFlags,
+    /// Start from these grammar weights (`.bpk` with its manifest, or a run directory) instead
+    /// of a fresh initialisation.
+    pub init_from: Option<PathBuf>,
+    /// Phases, their steps and the recipe's additions (`grammar/recipe.rs`).
+    pub flags: GrammarFlags,
 }
 
 struct GrammarRun {
@@ -55,7 +62,7 @@ pub fn train_grammar(args: GrammarTrainArgs, device: Device) -> Result<(), Strin
     let (p, ad) = (&args.preset, device.clone().autodiff());
     fs::create_dir_all(&args.run.run_dir).map_err(|e| format!("{}: {e}", args.run.run_dir.display()))?;
     crate::run::family::record(&args.run.run_dir, engine::weights::identity::Family::Grammar)?;
-    let mut run = if args.run.resume { resume(&args, &ad)? } else { start(&args, &ad) };
+    let mut run = if args.run.resume { resume(&args, &ad)? } else { start(&args, &ad)? };
     let total = run.state.total_steps();
     eprintln!(
         "{}: {} params (T {}, R {}, Dual-Talker {}), phases {:?} x batch {}",
@@ -67,6 +74,9 @@ pub fn train_grammar(args: GrammarTrainArgs, device: Device) -> Result<(), Strin
         run.state.steps,
         p.batch
     );
+    if !run.state.recipe.is_paper() {
+        eprintln!("beyond the paper's recipe: {:?}", run.state.recipe);
+    }
     let mut log = open_log(&args.run.run_dir, run.state.global_step() == 0, "step,phase,seconds,lr,loss,value,acc,eval")?;
     let stopper = Stopper::new(run.state.global_step(), args.run.stop_after);
     let mut clock = Clock::new(run.state.seconds, run.state.step);
@@ -100,37 +110,59 @@ pub fn train_grammar(args: GrammarTrainArgs, device: Device) -> Result<(), Strin
     Ok(())
 }
 
-fn start(args: &GrammarTrainArgs, ad: &Device) -> GrammarRun {
+fn start(args: &GrammarTrainArgs, ad: &Device) -> Result<GrammarRun, String> {
     let p = &args.preset;
     let seed = args.run.seed.unwrap_or(0);
     ad.seed(seed);
     let optimizer = adamw(p.weight_decay);
+    let mut steps = phase_steps(p.steps, &args.flags, args.init_from.is_some())?;
+    if let Some(total) = args.run.steps {
+        if !args.flags.phases.is_empty() || !args.flags.phase_steps.is_empty() {
+            return Err("--steps scales the preset's phases; give --phase-steps instead".into());
+        }
+        steps = scaled(p.steps, total);
+    }
+    let (models, parent) = match &args.init_from {
+        None => (crate::run::fresh::fresh(seed, ad, |d| p.config.init(d)), None),
+        Some(w) => {
+            let (models, config, parent) = if w.is_dir() {
+                let (models, _, state) = load_grammar_checkpoint(w, ad)?;
+                let parent = GrammarParent { command: program_relative(&state.lineage()), phases: state.lineage_phases(), sha256: None };
+                (models, state.config, parent)
+            } else {
+                let (models, config, manifest) = crate::grammar::weights::load_grammar_weights(w, ad)?;
+                let m = manifest.ok_or_else(|| format!("{} has no manifest", w.display()))?;
+                (models, config, GrammarParent { command: m.training_command, phases: m.phases, sha256: Some(m.sha256) })
+            };
+            if config != p.config {
+                return Err(format!("{} holds models of another shape than {}'s", w.display(), p.name));
+            }
+            (models, Some(parent))
+        }
+    };
     let state = GrammarRunState {
         preset: p.name.into(),
         config: p.config.clone(),
         seed,
-        phase: 0,
+        phase: steps.iter().position(|&s| s > 0).unwrap_or(PHASES.len()),
         step: 0,
-        steps: args.run.steps.map_or(p.steps, |t| scaled(p.steps, t)),
+        steps,
         done: Vec::new(),
         seconds: 0.0,
         command: args.run.command.clone(),
         optimizer: optimizer.clone(),
+        recipe: GrammarRecipe::from_flags(&args.flags)?,
+        parent,
     };
-    GrammarRun {
-        models: crate::run::fresh::fresh(seed, ad, |d| p.config.init(d)),
-        optim: optimizer.init(),
-        state,
-        grammar: p.config.variant.grammar(),
-    }
+    Ok(GrammarRun { models, optim: optimizer.init(), state, grammar: p.config.variant.grammar() })
 }
 
 fn resume(args: &GrammarTrainArgs, ad: &Device) -> Result<GrammarRun, String> {
     let p = &args.preset;
     let (models, optim_bytes, mut state) = load_grammar_checkpoint(&args.run.run_dir, ad)?;
     check_resumable(&args.run.run_dir, (&canonical_name(&state.preset), state.seed), p.name, args.run.seed)?;
-    if args.run.steps.is_some() {
-        return Err("a resumed grammar run keeps its phases' steps".into());
+    if args.run.steps.is_some() || args.flags.any() || args.init_from.is_some() {
+        return Err("a resumed grammar run keeps its phases, their steps, its recipe and its start".into());
     }
     let optim = restore_optimizer(&state.optimizer, optim_bytes)?;
     eprintln!("resuming {} in phase {} at step {}", p.name, PHASES.get(state.phase).map_or("done", |ph| ph.name()), state.step);
@@ -148,6 +180,9 @@ fn next_phase(run: &mut GrammarRun, p: &GrammarPreset) {
         run.models = run.models.clone().branch_after_pretraining(&p.config);
     }
     s.phase += 1;
+    while s.phase < PHASES.len() && s.steps[s.phase] == 0 {
+        s.phase += 1;
+    }
     s.step = 0;
     s.seconds = 0.0;
     run.optim = s.optimizer.init();
@@ -168,16 +203,27 @@ fn grammar_step(
     let seqs: Vec<Vec<Symbol>> = (0..p.batch).map(|_| draw(&run.grammar, &mut rng, Part::Train)).collect();
     let (lo, hi) = p.config.variant.train_cuts();
     let cut = lo + rng.index(hi - lo + 1);
+    let seen = seen_sequences(&seqs, run.grammar.terminals(), run.state.recipe.train_corrupt, &mut rng);
     let m = &run.models;
     let out: LossOut = match phase {
-        GrammarPhase::Pretrain | GrammarPhase::TPost => pretrain_loss(&m.t, &seq_batch(&seqs, ad)),
-        GrammarPhase::Sst => sst_loss(&m.r, &seq_batch(&seqs, ad), SST_K),
+        GrammarPhase::Pretrain | GrammarPhase::TPost => pretrain_loss(&m.t, &denoising_batch(&seqs, &seen, ad)),
+        GrammarPhase::Sst => {
+            let tf = sst_loss(&m.r, &denoising_batch(&seqs, &seen, ad), SST_K);
+            match run.state.recipe.sst_rollout {
+                0 => tf,
+                n => {
+                    let cb = seen_cut_batch(&seqs, &seen, cut);
+                    let roll = rollout_loss(&m.r, token_tensor(&cb.prefix, ad), cb.window_from(0, ad), n, SST_K);
+                    LossOut { loss: tf.loss + roll.loss, ..tf }
+                }
+            }
+        }
         GrammarPhase::Coconut => {
-            let cb = cut_batch(&seqs, cut);
+            let cb = seen_cut_batch(&seqs, &seen, cut);
             coconut_loss(&m.c, token_tensor(&cb.prefix, ad), cb.window_from(THOUGHTS, ad))
         }
         GrammarPhase::DualTalker | GrammarPhase::MonoTalker => {
-            let cb = cut_batch(&seqs, cut);
+            let cb = seen_cut_batch(&seqs, &seen, cut);
             let latents = frozen_latents(m, &cb, ad, plain);
             let talker = if phase == GrammarPhase::DualTalker { &m.dual } else { &m.mono };
             let mask = Tensor::<2>::ones([p.batch, WINDOW], ad);
@@ -215,6 +261,15 @@ fn grammar_step(
     }
     run.state.step += 1;
     Ok(((loss, out.value, out.route_acc), lr))
+}
+
+/// What the models read of each training sequence: itself, or under `--train-corrupt X` a copy
+/// with a share drawn from 0-X of its terminals corrupted (the evaluation's corruption).
+fn seen_sequences(seqs: &[Vec<Symbol>], terminals: usize, most: f64, rng: &mut engine::gram::noise::NoiseSource) -> Vec<Vec<Symbol>> {
+    if most <= 0.0 {
+        return seqs.to_vec();
+    }
+    seqs.iter().map(|s| corrupt(s, terminals, most * rng.uniform(), rng).0).collect()
 }
 
 /// The frozen Reasoner's [`WINDOW`] free-running latents after each prefix, detached, on `ad`.

@@ -14,14 +14,23 @@ use crate::reasoner::loss::SeqBatch;
 
 /// Teacher-forced batch of whole sequences.
 pub fn seq_batch(seqs: &[Vec<Symbol>], device: &Device) -> SeqBatch {
+    denoising_batch(seqs, seqs, device)
+}
+
+/// Teacher-forced batch that reads `seen` (the sequences with some terminals corrupted, each as
+/// long as its clean one) and predicts each next token of the clean `seqs`.
+pub fn denoising_batch(seqs: &[Vec<Symbol>], seen: &[Vec<Symbol>], device: &Device) -> SeqBatch {
+    assert!(seqs.len() == seen.len() && seqs.iter().zip(seen).all(|(s, c)| s.len() == c.len()), "one seen sequence per clean one");
     let rows: Vec<Vec<u32>> = seqs.iter().map(|s| full_tokens(s)).collect();
+    let read: Vec<Vec<u32>> = seen.iter().map(|s| full_tokens(s)).collect();
     let l = rows.iter().map(Vec::len).max().expect("a batch has sequences") - 1;
     let b = rows.len();
     let (mut inputs, mut next, mut real) = (Vec::with_capacity(b * l), Vec::with_capacity(b * l), Vec::with_capacity(b * l));
-    for mut r in rows {
+    for (mut r, mut x) in rows.into_iter().zip(read) {
         r.resize(l + 1, PAD);
+        x.resize(l + 1, PAD);
         for i in 0..l {
-            inputs.push(r[i] as i64);
+            inputs.push(x[i] as i64);
             next.push(r[i + 1] as i64);
             real.push((r[i + 1] != PAD) as u8 as f32);
         }
@@ -44,9 +53,16 @@ pub struct CutBatch {
 }
 
 pub fn cut_batch(seqs: &[Vec<Symbol>], cut: usize) -> CutBatch {
+    seen_cut_batch(seqs, seqs, cut)
+}
+
+/// [`cut_batch`] whose prefixes are read from `seen` (corrupted copies of `seqs`); the windows
+/// stay the clean sequences'.
+pub fn seen_cut_batch(seqs: &[Vec<Symbol>], seen: &[Vec<Symbol>], cut: usize) -> CutBatch {
     assert!(seqs.iter().all(|s| s.len() >= cut + WINDOW), "every sequence reaches past the window");
+    assert!(seen.len() == seqs.len() && seen.iter().all(|s| s.len() >= cut), "one seen prefix per sequence");
     CutBatch {
-        prefix: seqs.iter().map(|s| prompt(&s[..cut])).collect(),
+        prefix: seen.iter().map(|s| prompt(&s[..cut])).collect(),
         window: seqs.iter().map(|s| tokens(&s[cut..cut + WINDOW])).collect(),
     }
 }
