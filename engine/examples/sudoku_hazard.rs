@@ -125,7 +125,7 @@ fn main() {
                 writeln!(file, "{round},{},{},{},{fewest},{}", obs.step, max(&obs.values), max(&obs.halt_logits), u8::from(any_valid))
                     .expect("--trace");
             }
-            if drop > 0 && obs.step % every == 0 && obs.step < steps {
+            if drop > 0 && obs.step.is_multiple_of(every) && obs.step < steps {
                 let rows = resampled_rows(&clashes, drop);
                 trajectories.resample(&rows);
                 input.resample(&rows);

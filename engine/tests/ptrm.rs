@@ -1,7 +1,7 @@
 //! PTRM (arXiv 2605.19943) in the sampler: sigma 0 is the sampler as it was, bit for bit; sigma
 //! > 0 adds N(0, sigma^2 I) to the reasoning latent before every supervision step, which makes a
-//! TRM's N trajectories differ, reproducibly for a seed; the Q selection picks the trajectory
-//! whose halting head is most confident.
+//! > TRM's N trajectories differ, reproducibly for a seed; the Q selection picks the trajectory
+//! > whose halting head is most confident.
 
 use burn::tensor::{Device, Int, Tensor, TensorData};
 use engine::gram::core::Noise;
@@ -32,7 +32,10 @@ fn floats(t: Tensor<1>) -> Vec<f32> {
 /// supervision step, `perturb` l (when `sigma` > 0), T transitions with the guidance noise at
 /// `scale`, then read the greedy tokens, LPRM values and halting logits. Before PTRM this loop
 /// (without `perturb`) was the sampler.
-fn by_hand(m: &Gram, options: &SampleOptions, sigma: Option<f64>, device: &Device) -> Vec<(Vec<Vec<u32>>, Vec<f32>, Vec<f32>)> {
+/// Per supervision step: the greedy tokens of each sample, the LPRM values, the halting logits.
+type StepReadout = (Vec<Vec<u32>>, Vec<f32>, Vec<f32>);
+
+fn by_hand(m: &Gram, options: &SampleOptions, sigma: Option<f64>, device: &Device) -> Vec<StepReadout> {
     let p = puzzle();
     let (b, l) = (options.samples, p.len());
     let rows: Vec<i64> = (0..b).flat_map(|_| p.iter().map(|&t| t as i64)).collect();

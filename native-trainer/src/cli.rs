@@ -129,6 +129,8 @@ pub enum ImportFormat {
     Coloring,
 }
 
+// Parsed once per process: boxing the train flags would only add noise to clap's derive.
+#[allow(clippy::large_enum_variant)]
 #[derive(Subcommand)]
 pub enum Command {
     /// Train a preset (gram-nqueens8[-mixer], trm-nqueens8[-mixer], gram-nqueens10[-mixer],

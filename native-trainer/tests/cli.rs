@@ -278,7 +278,7 @@ fn sudoku_solve_defaults_are_the_pages() {
         lines(&out).iter().map(|l| serde_json::from_str(l).unwrap()).collect()
     };
     let implicit = run(&[]);
-    assert!(INFERENCE.verified_stop && INFERENCE.guidance_scale == 0.5 && INFERENCE.samples == 10 && INFERENCE.restarts > 0);
+    const { assert!(INFERENCE.verified_stop && INFERENCE.guidance_scale == 0.5 && INFERENCE.samples == 10 && INFERENCE.restarts > 0) };
     let copies = match INFERENCE.copies {
         engine::solve::Copies::None => "none",
         engine::solve::Copies::Restarts => "restarts",

@@ -128,10 +128,7 @@ fn ensure_web_tools() -> Result<(), String> {
 
 /// What trunk needs to build the app.
 fn ensure_build_tools() -> Result<(), String> {
-    let targets = output(Command::new("rustup").args(["target", "list", "--installed"])).unwrap_or_default();
-    if !targets.lines().any(|t| t.trim() == WASM_TARGET) {
-        run(Command::new("rustup").args(["target", "add", WASM_TARGET]))?;
-    }
+    ensure_wasm_target()?;
     ensure_cargo_tool("trunk", "trunk", TRUNK, true)?;
     // Not --locked: the registry lacks one of its locked dependency versions (measured with this toolchain).
     ensure_cargo_tool("wasm-bindgen", "wasm-bindgen-cli", WASM_BINDGEN, false)?;
@@ -142,6 +139,14 @@ fn ensure_build_tools() -> Result<(), String> {
         run(Command::new("npm").current_dir(e2e_dir()).args(["ci", "--no-audit", "--no-fund"]))?;
     }
     wasm_opt_cache::install(&shim_dir(), &wasm_opt, &target_dir().join("wasm-opt-cache"))?;
+    Ok(())
+}
+
+fn ensure_wasm_target() -> Result<(), String> {
+    let targets = output(Command::new("rustup").args(["target", "list", "--installed"])).unwrap_or_default();
+    if !targets.lines().any(|t| t.trim() == WASM_TARGET) {
+        run(Command::new("rustup").args(["target", "add", WASM_TARGET]))?;
+    }
     Ok(())
 }
 
@@ -175,6 +180,7 @@ fn test() -> Result<(), String> {
     // The house style (rustfmt.toml), checked before anything is built.
     run(cargo().args(["fmt", "--all", "--", "--check"]))?;
     docs()?;
+    clippy()?;
     // The architecture's rules (docs/ARCHITECTURE.md): file sizes and no import circles.
     run(Command::new("python3").current_dir(root()).arg("tests/layout_check.py"))?;
     // One optimised profile for everything (see Cargo.toml): the same artefacts serve the
@@ -197,6 +203,17 @@ fn test() -> Result<(), String> {
     let latent = target_dir().join("e2e-site-latent");
     dist::write_site(&root().join("dist"), &dist::DistArgs { base_path: "/latent/".into(), out: latent.clone(), build: false })?;
     run(Command::new("node").current_dir(e2e_dir()).arg("run.mjs").env("DIST", root().join("dist")).env("DIST_LATENT", &latent))
+}
+
+/// clippy with every warning an error (the allowed lints are in Cargo.toml, each with its
+/// reason): the native crates with their tests, benches and examples, the app's native
+/// library and tests, and the app as the browser builds it (wasm32: the page and both workers).
+fn clippy() -> Result<(), String> {
+    let deny = ["--", "-D", "warnings"];
+    run(cargo().args(["clippy", "--release", "-p", "engine", "-p", "native-trainer", "-p", "xtask", "--all-targets"]).args(deny))?;
+    run(cargo().args(["clippy", "--release", "-p", "app", "--lib", "--tests"]).args(deny))?;
+    ensure_wasm_target()?;
+    run(cargo().args(["clippy", "--release", "-p", "app", "--features", "webgpu", "--target", WASM_TARGET]).args(deny))
 }
 
 fn dist_site(args: &[String]) -> Result<(), String> {

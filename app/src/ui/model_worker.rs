@@ -157,7 +157,7 @@ impl ModelWorker {
 
     /// An answer of the page's worker: a shared run's step `JOIN_AFTER_STEPS` of round 0 (or
     /// its first step after round 0) starts the helpers on it, and its end stops them.
-    fn from_worker(self, response: Response) {
+    fn on_worker_answer(self, response: Response) {
         match &response {
             Response::Step(report) if others_join(report.round, report.step) => {
                 let start = self.shared.try_update_value(|s| s.take_if(|r| r.run == report.run)).flatten();
@@ -173,7 +173,7 @@ impl ModelWorker {
     }
 
     /// An answer of a helper: only a verified step counts, and it ends the run everywhere.
-    fn from_helper(self, response: Response) {
+    fn on_helper_answer(self, response: Response) {
         if let Response::LaneVerified { report, .. } = &response {
             let run = report.run;
             self.to_helpers(|_| Request::Cancel { run });
@@ -208,12 +208,12 @@ impl ModelWorker {
             return;
         }
         let script = format!("{}/{}", site_root(), build.script());
-        let bridge = RemoteReasoner::spawner().callback(move |r| self.from_worker(r)).spawn(&script);
+        let bridge = RemoteReasoner::spawner().callback(move |r| self.on_worker_answer(r)).spawn(&script);
         bridge.send(init.clone());
         if build == WorkerBuild::Cpu {
             let helpers: Vec<_> = (0..self.helpers_wanted.get_value())
                 .map(|_| {
-                    let helper = RemoteReasoner::spawner().callback(move |r| self.from_helper(r)).spawn(&script);
+                    let helper = RemoteReasoner::spawner().callback(move |r| self.on_helper_answer(r)).spawn(&script);
                     helper.send(init.clone());
                     helper
                 })

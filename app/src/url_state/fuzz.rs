@@ -129,7 +129,7 @@ fn random_text(rng: &mut Rng, max: usize) -> String {
     let mut s = String::new();
     for _ in 0..len {
         match rng.below(4) {
-            0 => s.push_str(*rng.pick(ATOMS)),
+            0 => s.push_str(ATOMS[rng.below(ATOMS.len())]),
             1 => s.push(char::from_u32(rng.below(0x80) as u32).unwrap_or('?')),
             2 => s.push(char::from_u32(rng.below(0x11_0000) as u32).unwrap_or('\u{FFFD}')),
             _ => s.push(*rng.pick(&['.', 'Q', '1', '5', '9', 'A', 'B', 'Z', ',', ' '])),

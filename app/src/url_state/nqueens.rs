@@ -158,7 +158,7 @@ mod tests {
         let (s, notes) = NQueensSettings::from_query("size=9");
         assert_eq!(notes, ["Ignored size=\"9\" (8 or 10); using the board's size."]);
         assert_eq!(s, NQueensSettings::default());
-        let lower = "q".repeat(1) + &".".repeat(63);
+        let lower = "q".to_string() + &".".repeat(63);
         let (s, _) = NQueensSettings::from_pairs(&decode(&format!("board={lower}")));
         assert!(s.puzzle.has_queen(0, 0), "a lower-case q is a queen, as the engine reads it");
     }

@@ -56,7 +56,9 @@ pub(super) async fn ensure_grammar(
 }
 
 pub(super) async fn explore_request(state: &Rc<RefCell<State>>, req: GrammarRequest, respond: &dyn Fn(Response)) -> Result<(), String> {
-    let loaded = match state.borrow().grammars.get(&req.model).cloned() {
+    // Bound first: a borrow in the match would be held across the awaits below.
+    let cached = state.borrow().grammars.get(&req.model).cloned();
+    let loaded = match cached {
         Some(m) => m,
         None => {
             let text = fetch_manifest(state, &req.model).await?;

@@ -55,7 +55,9 @@ pub(super) async fn ensure_tree(
 }
 
 pub(super) async fn reason(state: &Rc<RefCell<State>>, req: TreeRequest, respond: &dyn Fn(Response)) -> Result<(), String> {
-    let model = match state.borrow().trees.get(&req.model).cloned() {
+    // Bound first: a borrow in the match would be held across the awaits below.
+    let cached = state.borrow().trees.get(&req.model).cloned();
+    let model = match cached {
         Some(m) => m,
         None => {
             let text = fetch_manifest(state, &req.model).await?;

@@ -90,7 +90,7 @@ fn the_target_encoder_sees_the_future_and_the_backbone_does_not() {
     let device = Device::default();
     let lm = lm(&device);
     let (a, b) = (vec![1, 7, 8, 9, 10], vec![1, 7, 8, 9, 11]);
-    let run = |seq: &Vec<u32>, mask: Tensor<4>| rows(lm.hidden(padded(&[seq.clone()], 5, 0, &device), mask).reshape([5, 16]));
+    let run = |seq: &Vec<u32>, mask: Tensor<4>| rows(lm.hidden(padded(std::slice::from_ref(seq), 5, 0, &device), mask).reshape([5, 16]));
     let (ca, cb) = (run(&a, causal(5, &device)), run(&b, causal(5, &device)));
     assert!(close(&ca[2], &cb[2]), "causal: position 2 does not see position 4");
     let (na, nb) = (run(&a, bidirectional(&[5], 5, &device)), run(&b, bidirectional(&[5], 5, &device)));

@@ -63,10 +63,10 @@ impl PatchEncoder {
     /// `side` x `side` images in `patch` x `patch` patches, to width `d_model`. The paper's GN(32)
     /// takes min(32, D/2) groups so a narrow model still divides its channels evenly.
     pub fn init(side: usize, patch: usize, d_model: usize, device: &Device) -> Self {
-        assert!(patch > 0 && side % patch == 0, "a {side}x{side} image does not split into {patch}x{patch} patches");
+        assert!(patch > 0 && side.is_multiple_of(patch), "a {side}x{side} image does not split into {patch}x{patch} patches");
         let c = d_model / 2;
         let conv = |i| Conv2dConfig::new([i, c], [5, 5]).with_padding(PaddingConfig2d::Explicit(2, 2, 2, 2)).init(device);
-        let groups = (1..=32.min(c)).rev().find(|g| c % g == 0).expect("1 divides");
+        let groups = (1..=32.min(c)).rev().find(|g| c.is_multiple_of(*g)).expect("1 divides");
         let norm = || GroupNormConfig::new(groups, c).init(device);
         PatchEncoder {
             conv1: conv(1),

@@ -76,7 +76,7 @@ mod tests {
                     let copy = input.copy(j).expect("samples after the first solve copies");
                     let graph = task.puzzle_from_tokens(&copy.x).expect("a copy is a graph");
                     if name.starts_with("trm") {
-                        let alone = super::super::solve(&task, &model, &[graph.clone()], &options, Selection::Vote, 1, &device);
+                        let alone = super::super::solve(&task, &model, std::slice::from_ref(&graph), &options, Selection::Vote, 1, &device);
                         let back = task.answer_from_prediction(&copy.prediction_back(&graph.target_tokens(&alone[0].samples[0])));
                         assert_eq!(copied.samples[j], back, "{name}: sample {j} is TRM's answer on its copy");
                     }

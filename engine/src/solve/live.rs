@@ -264,7 +264,10 @@ mod tests {
     use crate::test_support::shipped_gram;
 
     /// Every step of a lane's run, as (round, step, boards), and where it verified.
-    fn steps_of(model: &Gram, task: &dyn StepTask, puzzle: &str, lane: Lane) -> (Vec<(usize, usize, Vec<String>)>, Option<VerifiedAt>) {
+    /// (round, step, boards) of each step.
+    type Steps = Vec<(usize, usize, Vec<String>)>;
+
+    fn steps_of(model: &Gram, task: &dyn StepTask, puzzle: &str, lane: Lane) -> (Steps, Option<VerifiedAt>) {
         let options = SampleOptions { samples: 3, max_steps: 2, seed: 4, settle: task.settle(), ..SampleOptions::default() };
         let spec = RunSpec { options, verified_stop: true, restarts: 7, copies: Copies::Samples, interventions: Vec::new(), lane };
         let mut run = LiveRun::new(model, task, puzzle, spec, &Device::default()).unwrap();

@@ -62,7 +62,9 @@ pub fn solve<T: TokenTask>(
     let mut out = Vec::with_capacity(puzzles.len());
     for group in puzzles.chunks(chunk.max(1)) {
         let tokens: Vec<Vec<u32>> = group.iter().map(|p| task.tokens(p)).collect();
-        let mut by_step: Vec<(Vec<T::Answer>, Vec<Vec<T::Answer>>)> = vec![(Vec::new(), Vec::new()); group.len()];
+        // Per puzzle: the vote of each step, and every sample's answer at each step.
+        type StepAnswers<A> = (Vec<A>, Vec<Vec<A>>);
+        let mut by_step: Vec<StepAnswers<T::Answer>> = vec![(Vec::new(), Vec::new()); group.len()];
         let obs = Trajectories::new(model, &tokens, run.clone(), device).run(|o| {
             for ((votes, all), (vote, answers)) in by_step.iter_mut().zip(answers_at(task, o, group.len(), n)) {
                 votes.push(vote);

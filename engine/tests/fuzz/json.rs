@@ -122,10 +122,10 @@ fn edit(rng: &mut Rng, root: &mut Value, path: &str) {
                     map.remove(&key);
                 }
                 Some(Value::Array(items)) => {
-                    if let Ok(i) = key.parse::<usize>() {
-                        if i < items.len() {
-                            items.remove(i);
-                        }
+                    if let Ok(i) = key.parse::<usize>()
+                        && i < items.len()
+                    {
+                        items.remove(i);
                     }
                 }
                 _ => {}

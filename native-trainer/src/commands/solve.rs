@@ -73,10 +73,10 @@ pub fn solve(args: SolveArgs, device: &Device) -> Result<ExitCode, String> {
     let select = parse_select(args.select, true)?;
     let (model, config, manifest) = load_found(args.weights, what.manifest.as_deref(), device)?;
     let found = task_of(&config, named_task(args.weights, manifest.as_ref()).as_deref())?;
-    if let Some(expected) = args.task {
-        if found.id() != expected {
-            return Err(format!("--task {expected} but {} holds a {} model", args.weights.display(), found.id()));
-        }
+    if let Some(expected) = args.task
+        && found.id() != expected
+    {
+        return Err(format!("--task {expected} but {} holds a {} model", args.weights.display(), found.id()));
     }
     visit(found, GramSolve { model: &model, sampling: args.sampling, select, latent_noise: args.latent_noise, device })
 }

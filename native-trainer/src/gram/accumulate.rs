@@ -36,7 +36,7 @@ pub fn supervise(
         return step_gradients(model, config, batch, reward, source, 1.0);
     }
     let rows = batch.x.dims()[0];
-    assert!(rows % total == 0, "{total} micro-batches do not divide {rows} rows");
+    assert!(rows.is_multiple_of(total), "{total} micro-batches do not divide {rows} rows");
     let seeds: Vec<u64> = (0..total).map(|_| source.index(usize::MAX) as u64).collect();
     let home = model.devices()[0].clone();
     let job = Job { model, config, batch: &batch, reward, seeds: &seeds, size: rows / total, weight: 1.0 / total as f32, home };
@@ -104,7 +104,7 @@ mod tests {
         let (rows, len) = (8, 64);
         let x = Tensor::<2, Int>::random([rows, len], Distribution::Uniform(1.0, 3.0), &device);
         let y = Tensor::<2, Int>::random([rows, len], Distribution::Uniform(1.0, 3.0), &device);
-        let reward = |row: usize, _: &[u32]| (row % 3 == 0) as u8 as f32;
+        let reward = |row: usize, _: &[u32]| row.is_multiple_of(3) as u8 as f32;
         let run = |micro| {
             let batch = SupervisionBatch { x: x.clone(), y: y.clone(), z: model.initial_state(rows, len) };
             supervise(&model, &config, batch, &reward, &mut NoiseSource::new(0), micro, &[]).unwrap()
@@ -138,7 +138,7 @@ mod tests {
         let (rows, len) = (8, 64);
         let x = Tensor::<2, Int>::random([rows, len], Distribution::Uniform(1.0, 3.0), &device);
         let y = Tensor::<2, Int>::random([rows, len], Distribution::Uniform(1.0, 3.0), &device);
-        let reward = |row: usize, _: &[u32]| (row % 3 == 0) as u8 as f32;
+        let reward = |row: usize, _: &[u32]| row.is_multiple_of(3) as u8 as f32;
         let run = |micro, devices: &[Device]| {
             let batch = SupervisionBatch { x: x.clone(), y: y.clone(), z: model.initial_state(rows, len) };
             supervise(&model, &config, batch, &reward, &mut NoiseSource::new(4), micro, devices).unwrap()

@@ -153,7 +153,7 @@ fn arc_exact(model: &Gram, pairs: &[Pair], device: &Device) -> (f64, f64) {
         let last = Trajectories::new(model, &inputs, options.clone(), device).run(|_| {});
         for (rows, pair) in last.predictions.chunks(options.samples).zip(chunk) {
             first += (rows[0] == pair.y) as usize;
-            any += rows.iter().any(|r| *r == pair.y) as usize;
+            any += rows.contains(&pair.y) as usize;
         }
     }
     let pct = |k: usize| 100.0 * k as f64 / pairs.len().max(1) as f64;

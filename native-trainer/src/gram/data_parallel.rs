@@ -39,7 +39,7 @@ pub(crate) fn spread(job: &Job<'_>, devices: &[Device], micro: usize) -> Vec<Res
 /// How a step's `rows` are cut over `devices` x `micro` micro-batches, for the run's first line
 /// ("", " (M micro-batches of R)", " over D devices (...)"), or why they cannot be.
 pub(crate) fn describe_cut(micro: usize, devices: usize, rows: usize) -> Result<String, String> {
-    if rows % (micro * devices) != 0 {
+    if !rows.is_multiple_of(micro * devices) {
         return Err(format!("{devices} devices x {micro} micro-batches do not divide the batch {rows}"));
     }
     Ok(match (micro, devices) {

@@ -189,7 +189,7 @@ impl SizeOverrides {
         p.config.n_sup = self.n_sup.unwrap_or(p.config.n_sup);
         p.batch = self.batch.unwrap_or(p.batch);
         p.grad_accum = self.grad_accum.unwrap_or(p.grad_accum);
-        if p.batch % p.grad_accum != 0 {
+        if !p.batch.is_multiple_of(p.grad_accum) {
             return Err(format!("--grad-accum {} does not divide the batch {} into equal micro-batches", p.grad_accum, p.batch));
         }
         Ok(p)

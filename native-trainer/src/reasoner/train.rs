@@ -98,7 +98,10 @@ fn start(args: &ReasonerTrainArgs, (model, history): (ReasonerModel, Vec<(String
 }
 
 /// The previous phase's final model and the history so far, its own run included.
-fn load_phase(args: &ReasonerTrainArgs, from: &str, ad: &Device) -> Result<(ReasonerModel, Vec<(String, usize, f64)>), String> {
+/// Finished phases: (name, steps, seconds).
+type History = Vec<(String, usize, f64)>;
+
+fn load_phase(args: &ReasonerTrainArgs, from: &str, ad: &Device) -> Result<(ReasonerModel, History), String> {
     let p = &args.preset;
     let dir = args.from_dir.clone().unwrap_or_else(|| PathBuf::from("runs").join(from));
     let (mut m, _, s) = load_reasoner_checkpoint(&dir, ad).map_err(|e| format!("{} starts from the {from} run: {e}", p.name))?;

@@ -125,28 +125,6 @@ pub fn diverged(step: usize, what: &str, run_dir: &Path, lr: f64) -> String {
     format!("training diverged at step {step}: {what}; stopped without saving this state: {kept}")
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn step_streams_are_pure_and_distinct() {
-        let draw = |seed, step, stream| step_rng(seed, step, stream).normals(4);
-        assert_eq!(draw(0, 7, DATA), draw(0, 7, DATA));
-        assert_ne!(draw(0, 7, DATA), draw(0, 8, DATA));
-        assert_ne!(draw(0, 7, DATA), draw(0, 7, NOISE));
-        assert_ne!(draw(0, 7, DATA), draw(1, 7, DATA));
-        assert_ne!(draw(0, 7, TREES), draw(0, 7, TREES + 1));
-    }
-
-    #[test]
-    fn schedule_warms_up_then_decays_to_a_tenth() {
-        assert_eq!(warmup_cosine_lr(1.0, 10, 0, 100), 0.1);
-        assert_eq!(warmup_cosine_lr(1.0, 10, 10, 100), 1.0);
-        assert!((warmup_cosine_lr(1.0, 10, 100, 100) - 0.1).abs() < 1e-12);
-    }
-}
-
 /// A resumed run is the one asked for: the run directory holds `preset`'s run, and `--seed`, if
 /// given, is the run's own.
 pub fn check_resumable(run_dir: &Path, held: (&str, u64), preset: &str, seed: Option<u64>) -> Result<(), String> {
@@ -172,4 +150,26 @@ pub struct RunFlags {
     pub log_every: usize,
     pub stop_after: Option<usize>,
     pub command: String,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn step_streams_are_pure_and_distinct() {
+        let draw = |seed, step, stream| step_rng(seed, step, stream).normals(4);
+        assert_eq!(draw(0, 7, DATA), draw(0, 7, DATA));
+        assert_ne!(draw(0, 7, DATA), draw(0, 8, DATA));
+        assert_ne!(draw(0, 7, DATA), draw(0, 7, NOISE));
+        assert_ne!(draw(0, 7, DATA), draw(1, 7, DATA));
+        assert_ne!(draw(0, 7, TREES), draw(0, 7, TREES + 1));
+    }
+
+    #[test]
+    fn schedule_warms_up_then_decays_to_a_tenth() {
+        assert_eq!(warmup_cosine_lr(1.0, 10, 0, 100), 0.1);
+        assert_eq!(warmup_cosine_lr(1.0, 10, 10, 100), 1.0);
+        assert!((warmup_cosine_lr(1.0, 10, 100, 100) - 0.1).abs() < 1e-12);
+    }
 }

@@ -15,7 +15,7 @@ pub(super) fn TrajectoryPanel(page: ColoringState) -> impl IntoView {
     let ColoringState { session, coverage: Coverage { samples, puzzle, .. }, .. } = page;
     let (current, focus) = (session.current, session.focus);
     let picture = move || {
-        let Some(graph) = puzzle.get() else { return None };
+        let graph = puzzle.get()?;
         let colouring = samples.with(|s| s.get(focus.get()).cloned());
         let probs = current.with(|c| c.as_ref().and_then(|r| r.probs.get(focus.get()).cloned())).unwrap_or_default();
         let n = graph.n();

@@ -45,11 +45,8 @@ fn cell_input(page: SudokuState, i: usize) -> impl IntoView + use<> {
                 }
             }
             k => match digit_of_key(k) {
-                Some(d) => {
-                    if digit() != d {
-                        set(d);
-                    }
-                }
+                Some(d) if digit() != d => set(d),
+                Some(_) => {}
                 None if k == "Tab" || k.len() > 1 => return,
                 None => {}
             },

@@ -24,6 +24,9 @@ pub fn run_label(model: Model, sampling: &Sampling) -> String {
 }
 
 /// What the settings panel needs from a page that samples GRAM or TRM.
+/// A page's settings, its runs and its model's worker ([`ReasonerPage::parts`]).
+pub type PageParts<I, P> = (RwSignal<GramSettings<I>>, Session<P>, ModelWorker);
+
 pub trait ReasonerPage: Copy + Send + Sync + 'static {
     /// What the page's URL carries as its input (a board, a graph, a puzzle, a kind).
     type Input: PageInput;
@@ -31,7 +34,7 @@ pub trait ReasonerPage: Copy + Send + Sync + 'static {
     /// and its solution).
     type Puzzle: Clone + Send + Sync + 'static;
     /// The page's settings, its runs and its model's worker.
-    fn parts(self) -> (RwSignal<GramSettings<Self::Input>>, Session<Self::Puzzle>, ModelWorker);
+    fn parts(self) -> PageParts<Self::Input, Self::Puzzle>;
     fn settings(self) -> RwSignal<GramSettings<Self::Input>> {
         self.parts().0
     }

@@ -44,7 +44,7 @@ impl Chain {
     /// Reads `7 + 5 * 3 - 8` (spaces optional); an error says what is wrong.
     pub fn parse(text: &str) -> Result<Chain, String> {
         let chars: Vec<char> = text.chars().filter(|c| !c.is_whitespace()).collect();
-        if chars.len() < 5 || chars.len() > 11 || chars.len() % 2 == 0 {
+        if chars.len() < 5 || chars.len() > 11 || chars.len().is_multiple_of(2) {
             return Err(format!("an expression is 2 to 5 operations on digits, like 7 + 5 * 3; got {text:?}"));
         }
         let mut chain = Chain { digits: Vec::new(), ops: Vec::new() };

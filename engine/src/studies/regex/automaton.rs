@@ -188,7 +188,9 @@ pub fn equivalent(a: &Nfa, b: &Nfa) -> Equivalence {
         alphabet.push(other);
     }
     let start = (a.start_set(), b.start_set());
-    let mut parent: HashMap<(Vec<usize>, Vec<usize>), Option<((Vec<usize>, Vec<usize>), char)>> = HashMap::new();
+    // A pair of state sets, one per automaton; each reached pair keeps the pair and letter it came from.
+    type Pair = (Vec<usize>, Vec<usize>);
+    let mut parent: HashMap<Pair, Option<(Pair, char)>> = HashMap::new();
     parent.insert(start.clone(), None);
     let mut queue = VecDeque::from([start]);
     while let Some(pair) = queue.pop_front() {

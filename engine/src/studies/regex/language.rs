@@ -128,7 +128,7 @@ impl Meaning {
             for &y in things.iter().filter(|&&y| y != x) {
                 for &z in things.iter().filter(|&&z| z != x && z != y) {
                     for m in [Meaning::Followed3(x, y, z), Meaning::Either3(x, y, z)] {
-                        if fnv1a64(&format!("{m:?}")) % TRIPLE_SHARE == 0 {
+                        if fnv1a64(&format!("{m:?}")).is_multiple_of(TRIPLE_SHARE) {
                             out.push(m);
                         }
                     }

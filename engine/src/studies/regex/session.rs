@@ -138,7 +138,7 @@ impl Session {
         let (_, b) = self.jepa.step(&self.data, device);
         averages.add(&a, &b);
         let step = self.jepa.step;
-        Stepped { progress: averages.report(step), snapshot_due: step % SNAPSHOT_EVERY == 0 }
+        Stepped { progress: averages.report(step), snapshot_due: step.is_multiple_of(SNAPSHOT_EVERY) }
     }
 
     /// Both models' snapshots (LM only, LM + LLM-JEPA), on the inner backend `device`.

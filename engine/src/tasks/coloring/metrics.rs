@@ -21,7 +21,7 @@ use super::graph::{Colouring, Graph};
 use crate::tasks::coverage::{CoverageFigures, count_group, group_name};
 
 /// Distinct proper colourings among `samples`, canonicalised, in first-seen order.
-pub fn distinct_valid<'a>(graph: &Graph, samples: &'a [Colouring]) -> Vec<Colouring> {
+pub fn distinct_valid(graph: &Graph, samples: &[Colouring]) -> Vec<Colouring> {
     let mut seen = BTreeSet::new();
     samples.iter().filter(|s| graph.is_coloured_by(s)).map(Colouring::canonical).filter(|c| seen.insert(c.clone())).collect()
 }

@@ -55,7 +55,7 @@ impl Classifier {
         }
         let floats: Vec<f32> = bytes[8..].chunks_exact(4).map(|c| f32::from_le_bytes(c.try_into().expect("4"))).collect();
         let want: usize = (0..WIDTHS.len() - 1).map(|i| WIDTHS[i] * WIDTHS[i + 1] + WIDTHS[i + 1]).sum();
-        if floats.len() != want || (bytes.len() - 8) % 4 != 0 {
+        if floats.len() != want || !(bytes.len() - 8).is_multiple_of(4) {
             return Err(format!("digit classifier file holds {} values, want {want}", floats.len()));
         }
         let mut rest = &floats[..];

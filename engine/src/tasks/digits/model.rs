@@ -40,7 +40,7 @@ mod tests {
         let model = Gram::init(&config, &device);
         let mut source = NoiseSource::new(1);
         let x = Tensor::<2, Int>::from_data(TensorData::new(vec![BLACK as i64; 2 * PIXELS], [2, PIXELS]), &device);
-        let y: Vec<i64> = (0..2 * PIXELS).map(|i| if (i / SIDE) % 5 == 0 { WHITE as i64 } else { BLACK as i64 }).collect();
+        let y: Vec<i64> = (0..2 * PIXELS).map(|i| if (i / SIDE).is_multiple_of(5) { WHITE as i64 } else { BLACK as i64 }).collect();
         let y = Tensor::<2, Int>::from_data(TensorData::new(y, [2, PIXELS]), &device);
         let z = model.start_state(2, PIXELS, &mut source);
         assert_eq!(z.h.dims(), [2, 49, 16]);

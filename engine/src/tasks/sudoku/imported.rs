@@ -21,7 +21,7 @@ use crate::gram::noise::NoiseSource;
 use crate::tasks::split::{Part, fnv1a64, part_by_hash};
 
 /// Mixed into the seed of the augmentations' generator (another stream than the subsample's).
-pub const AUGMENT_STREAM: u64 = 0xa9_6e_0000;
+pub const AUGMENT_STREAM: u64 = 0xa96e_0000;
 
 /// The import's options (the HRM build script's names in brackets).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
