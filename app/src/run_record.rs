@@ -3,7 +3,7 @@
 
 use engine::solve::Copies;
 
-use crate::protocol::{StepReport, VerifiedStep};
+use crate::protocol::{SolveRequest, StepReport, VerifiedStep};
 use crate::url_state::sampling::UNTIL_VERIFIED;
 
 /// One run as the page asked for it, and how it went. `task` is the page's own part: the
@@ -41,6 +41,30 @@ pub struct SampledRun<P> {
 }
 
 impl<P> SampledRun<P> {
+    /// The run `request` starts, as the page shows it: its settings are the request's, so the
+    /// two are built once, from one place. `started` is `now()` in ms.
+    pub fn of(request: &SolveRequest, task: P, label: String, started: f64) -> SampledRun<P> {
+        SampledRun {
+            id: request.run,
+            task,
+            label,
+            samples: request.samples,
+            steps: request.steps,
+            scale: request.guidance_scale,
+            started,
+            first_valid_ms: None,
+            done_ms: None,
+            verified_stop: request.verified_stop,
+            restarts: request.restarts,
+            copies: request.copies,
+            verified: None,
+            stopped: false,
+            error: None,
+            recorded: false,
+            lanes: request.lane.lanes,
+        }
+    }
+
     /// Still computing: not done, not failed, not stopped.
     pub fn running(&self) -> bool {
         self.done_ms.is_none() && self.error.is_none() && !self.stopped
@@ -158,6 +182,31 @@ mod tests {
             recorded: false,
             lanes: 1,
         }
+    }
+
+    /// A run shown for a request carries the request's settings, so what the status line says
+    /// is what the worker was asked.
+    #[test]
+    fn a_run_takes_its_settings_from_its_request() {
+        let request = SolveRequest {
+            run: 7,
+            model: "gram-sudoku".into(),
+            puzzle: ".".repeat(81),
+            samples: 12,
+            guidance_scale: 0.5,
+            seed: 3,
+            steps: 9,
+            verified_stop: true,
+            restarts: 4,
+            copies: Copies::Samples,
+            interventions: Vec::new(),
+            report_from: 0,
+            latent_noise: 0.0,
+            lane: crate::protocol::Lane { index: 0, lanes: 3 },
+        };
+        let r = SampledRun::of(&request, (), "GRAM, scale 0.5".into(), 100.0);
+        assert_eq!((r.id, r.samples, r.steps, r.scale, r.restarts, r.lanes, r.started), (7, 12, 9, 0.5, 4, 3, 100.0));
+        assert!(r.verified_stop && r.copies == Copies::Samples && r.running() && !r.recorded);
     }
 
     #[test]

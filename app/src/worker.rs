@@ -14,8 +14,8 @@ use burn::tensor::Device;
 use engine::gram::{Gram, SampleOptions};
 use engine::reasoner::ReasonerModel;
 use engine::solve::live::{LiveRun, RunSpec};
-use engine::weights::identity::gram_manifest;
-use engine::weights::load_gram;
+use engine::tasks::TaskId;
+use engine::weights::{Manifest, load_gram};
 use gloo_worker::{HandlerId, Worker, WorkerScope};
 use js_sys::{Reflect, Uint8Array};
 use wasm_bindgen::{JsCast, JsValue};
@@ -26,7 +26,10 @@ use crate::weights_summary::weights_summary;
 use engine::solve::step_answers::step_task;
 mod grammar;
 mod live;
+mod manifest;
 mod tree;
+
+use manifest::{ModelManifest, manifest};
 
 use crate::protocol::{BackendChoice, Request, Response, SolveRequest, StepReport, VerifiedStep};
 use crate::url_state::nqueens::MAX_SAMPLES;
@@ -42,8 +45,10 @@ pub struct ReasonerWorker {
 struct State {
     device: Option<Device>,
     site_root: String,
-    /// Loaded models with the task their manifest names (`nqueens8`, `sudoku`).
-    models: HashMap<String, (Rc<Gram>, String)>,
+    /// Every manifest read, by model name (fetched and read once: `worker/manifest.rs`).
+    manifests: HashMap<String, ModelManifest>,
+    /// Loaded GRAM/TRM models with the task their manifest names.
+    models: HashMap<String, (Rc<Gram>, TaskId)>,
     /// Loaded JEPA-Reasoner + Talker weights (always on burn-flex; see `ensure_tree`).
     trees: HashMap<String, Rc<ReasonerModel>>,
     /// Loaded grammar-study weights with their manifests (burn-flex, as the trees).
@@ -116,12 +121,11 @@ async fn drain(state: Rc<RefCell<State>>, scope: WorkerScope<ReasonerWorker>) {
                 respond(Response::Backend { name, detail });
             }
             Request::Load { model } => {
-                let loaded = match fetch_manifest(&state, &model).await {
-                    Ok(text) if tree::is_tree_manifest(&text) => tree::ensure_tree(&state, &model, &text, &respond).await.map(|_| ()),
-                    Ok(text) if grammar::is_grammar_manifest(&text) => {
-                        grammar::ensure_grammar(&state, &model, &text, &respond).await.map(|_| ())
-                    }
-                    Ok(_) => ensure_model(&state, &model, &respond).await.map(|_| ()),
+                let loaded = match manifest(&state, &model).await {
+                    Ok(ModelManifest::Tree(m)) => tree::ensure_tree(&state, &model, &m, &respond).await.map(|_| ()),
+                    Ok(ModelManifest::Grammar(m)) => grammar::ensure_grammar(&state, &model, &m, &respond).await.map(|_| ()),
+                    Ok(ModelManifest::Gram(m, task)) => ensure_model(&state, &model, &m, task, &respond).await.map(|_| ()),
+                    Ok(other) => Err(format!("{model} holds {} weights, which /jepa loads itself", other.family())),
                     Err(e) => Err(e),
                 };
                 if let Err(message) = loaded {
@@ -219,37 +223,24 @@ fn js_text(v: &JsValue) -> String {
     v.as_string().or_else(|| js_sys::JSON::stringify(v).ok().and_then(|s| s.as_string())).unwrap_or_else(|| format!("{v:?}"))
 }
 
-/// The text of `name`'s manifest.
-async fn fetch_manifest(state: &Rc<RefCell<State>>, name: &str) -> Result<String, String> {
-    if !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '-') {
-        return Err(format!("unknown model {name:?}"));
-    }
-    let base = format!("{}{WEIGHTS_PATH}", state.borrow().site_root);
-    let bytes = fetch_bytes(&format!("{base}/{name}.json"), 0, &|_, _| {}).await?;
-    String::from_utf8(bytes).map_err(|_| format!("{name}.json is not text"))
-}
-
-/// Loads `name` once: manifest, then the `.bpk` with progress, then the engine's checks
-/// (hash, then shapes). Errors are sentences for the page.
-async fn ensure_model(state: &Rc<RefCell<State>>, name: &str, respond: &dyn Fn(Response)) -> Result<(Rc<Gram>, String), String> {
+/// Loads GRAM/TRM weights `name` once, by their manifest: the `.bpk` with progress, then the
+/// engine's checks (hash, then shapes). Errors are sentences for the page.
+async fn ensure_model(
+    state: &Rc<RefCell<State>>,
+    name: &str,
+    manifest: &Manifest,
+    task: TaskId,
+    respond: &dyn Fn(Response),
+) -> Result<(Rc<Gram>, TaskId), String> {
     if let Some(m) = state.borrow().models.get(name) {
         return Ok(m.clone());
     }
-    if !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '-') {
-        return Err(format!("unknown model {name:?}"));
-    }
     let device = state.borrow().device.clone().ok_or("the backend is not initialised yet")?;
     let base = format!("{}{WEIGHTS_PATH}", state.borrow().site_root);
-    let manifest_bytes = fetch_bytes(&format!("{base}/{name}.json"), 0, &|_, _| {}).await?;
-    let text = String::from_utf8(manifest_bytes).map_err(|_| format!("{name}.json is not text"))?;
-    // The family and task, decided as the command line decides them: another family's manifest,
-    // or one whose task its config does not fit, is refused here, before its weights are fetched.
-    let (manifest, task) = gram_manifest(&text).map_err(|e| format!("{name}.json: {e}"))?;
-    let task = task.id();
     let progress = |loaded, total| respond(Response::LoadProgress { model: name.into(), loaded, total });
     let bytes = fetch_bytes(&format!("{base}/{name}.bpk"), manifest.bytes as u64, &progress).await?;
-    let model = load_gram(&manifest, &bytes, &device).map_err(|e| format!("{name}.bpk: {e}"))?;
-    let summary = weights_summary(&manifest);
+    let model = load_gram(manifest, &bytes, &device).map_err(|e| format!("{name}.bpk: {e}"))?;
+    let summary = weights_summary(manifest);
     respond(Response::Loaded { model: name.into(), summary });
     let loaded = (Rc::new(model), task);
     state.borrow_mut().models.insert(name.into(), loaded.clone());
@@ -257,7 +248,14 @@ async fn ensure_model(state: &Rc<RefCell<State>>, name: &str, respond: &dyn Fn(R
 }
 
 async fn solve(state: &Rc<RefCell<State>>, req: SolveRequest, respond: &dyn Fn(Response)) -> Result<(), String> {
-    let (model, task) = ensure_model(state, &req.model, respond).await?;
+    let cached = state.borrow().models.get(&req.model).cloned();
+    let (model, task) = match cached {
+        Some(m) => m,
+        None => match manifest(state, &req.model).await? {
+            ModelManifest::Gram(m, task) => ensure_model(state, &req.model, &m, task, respond).await?,
+            other => return Err(format!("{} holds {} weights, not GRAM/TRM", req.model, other.family())),
+        },
+    };
     let device = state.borrow().device.clone().ok_or("the backend is not initialised yet")?;
     if !(1..=MAX_SAMPLES).contains(&req.samples)
         || !(1..=MAX_STEPS).contains(&req.steps)
@@ -266,7 +264,7 @@ async fn solve(state: &Rc<RefCell<State>>, req: SolveRequest, respond: &dyn Fn(R
         return Err(format!("samples must be 1-{MAX_SAMPLES}, steps 1-{MAX_STEPS} and restarts 0-{MAX_RESTARTS} or until verified"));
     }
     // The manifest says which task the weights solve, and so how to read puzzles and answers.
-    let kind = step_task(&task)?;
+    let kind = step_task(task)?;
     let options = SampleOptions {
         samples: req.samples,
         guidance_scale: req.guidance_scale,

@@ -11,31 +11,24 @@ use engine::studies::grammar::explore::{DRAWS, check_levels, curve_point, explor
 use engine::studies::grammar::models::GrammarModels;
 use engine::studies::grammar::sweep::CORRUPTION;
 use engine::weights::grammar::{GrammarManifest, load_grammar};
-use engine::weights::identity::{Family, identify};
 
-use super::{State, WEIGHTS_PATH, fetch_bytes, fetch_manifest, now};
+use super::manifest::{ModelManifest, manifest};
+use super::{State, WEIGHTS_PATH, fetch_bytes, now};
 use crate::protocol::{GrammarReport, GrammarRequest, Response};
-
-/// The grammar study's manifest (the manifest says which family, not the file name), read by
-/// the engine's one reader of a manifest's family and task (`weights::identity`).
-pub(super) fn is_grammar_manifest(text: &str) -> bool {
-    identify(text).is_ok_and(|id| id.family == Family::Grammar)
-}
 
 pub(super) async fn ensure_grammar(
     state: &Rc<RefCell<State>>,
     name: &str,
-    manifest_text: &str,
+    manifest: &GrammarManifest,
     respond: &dyn Fn(Response),
 ) -> Result<Rc<(GrammarModels, GrammarManifest)>, String> {
     if let Some(m) = state.borrow().grammars.get(name) {
         return Ok(m.clone());
     }
-    let manifest = GrammarManifest::from_json(manifest_text).map_err(|e| format!("{name}.json: {e}"))?;
     let base = format!("{}{WEIGHTS_PATH}", state.borrow().site_root);
     let progress = |loaded, total| respond(Response::LoadProgress { model: name.into(), loaded, total });
     let bytes = fetch_bytes(&format!("{base}/{name}.bpk"), manifest.bytes as u64, &progress).await?;
-    let models = load_grammar(&manifest, &bytes, &Device::flex()).map_err(|e| format!("{name}.bpk: {e}"))?;
+    let models = load_grammar(manifest, &bytes, &Device::flex()).map_err(|e| format!("{name}.bpk: {e}"))?;
     let summary = match &manifest.eval {
         Some(e) => {
             let clean = |m: &str| e.corruption.iter().find(|r| r.model == m && r.corruption == 0.0).map_or(f64::NAN, |r| r.accuracy[3]);
@@ -50,7 +43,7 @@ pub(super) async fn ensure_grammar(
         None => format!("{:.2} M parameters", manifest.params as f64 / 1e6),
     };
     respond(Response::Loaded { model: name.into(), summary });
-    let loaded = Rc::new((models, manifest));
+    let loaded = Rc::new((models, manifest.clone()));
     state.borrow_mut().grammars.insert(name.into(), loaded.clone());
     Ok(loaded)
 }
@@ -60,13 +53,10 @@ pub(super) async fn explore_request(state: &Rc<RefCell<State>>, req: GrammarRequ
     let cached = state.borrow().grammars.get(&req.model).cloned();
     let loaded = match cached {
         Some(m) => m,
-        None => {
-            let text = fetch_manifest(state, &req.model).await?;
-            if !is_grammar_manifest(&text) {
-                return Err(format!("{} is not a grammar-study model", req.model));
-            }
-            ensure_grammar(state, &req.model, &text, respond).await?
-        }
+        None => match manifest(state, &req.model).await? {
+            ModelManifest::Grammar(m) => ensure_grammar(state, &req.model, &m, respond).await?,
+            other => return Err(format!("{} holds {} weights, not a grammar-study model", req.model, other.family())),
+        },
     };
     check_levels(req.corrupt, req.noise)?;
     if !state.borrow().is_current(req.run) {

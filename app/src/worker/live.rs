@@ -15,17 +15,20 @@ use burn::module::Module;
 use burn::tensor::Device;
 use engine::studies::regex::model::RegexModel;
 use engine::studies::regex::session::{Averages, PROGRESS_EVERY, Session};
-use engine::weights::regex::{RegexManifest, load_regex};
+use engine::weights::regex::load_regex;
 
-use super::{State, WEIGHTS_PATH, fetch_bytes, fetch_manifest, now};
+use super::manifest::{ModelManifest, manifest};
+use super::{State, WEIGHTS_PATH, fetch_bytes, now};
 use crate::protocol::{LiveProgress, LiveRequest, LiveStart, Response};
 
 /// The shipped weights "start from the end of training" loads.
 const TRAINED: [&str; 2] = ["regex-lm", "regex-llm-jepa"];
 
 async fn load_trained(state: &Rc<RefCell<State>>, name: &str, respond: &dyn Fn(Response)) -> Result<(RegexModel, usize), String> {
-    let text = fetch_manifest(state, name).await?;
-    let manifest = RegexManifest::from_json(&text).map_err(|e| format!("{name}.json: {e}"))?;
+    let manifest = match manifest(state, name).await? {
+        ModelManifest::Regex(m) => m,
+        other => return Err(format!("{name} holds {} weights, not a regex language model", other.family())),
+    };
     let base = format!("{}{WEIGHTS_PATH}", state.borrow().site_root);
     let progress = |loaded, total| respond(Response::LoadProgress { model: name.into(), loaded, total });
     let bytes = fetch_bytes(&format!("{base}/{name}.bpk"), manifest.bytes as u64, &progress).await?;

@@ -9,17 +9,11 @@ use burn::tensor::Device;
 use engine::reasoner::ReasonerModel;
 use engine::tasks::tree::TreeTask;
 use engine::tasks::tree::reasoner::reason_and_explain;
-use engine::weights::identity::{Family, identify};
 use engine::weights::reasoner::{ReasonerManifest, load_reasoner};
 
-use super::{State, WEIGHTS_PATH, fetch_bytes, fetch_manifest, now};
+use super::manifest::{ModelManifest, manifest};
+use super::{State, WEIGHTS_PATH, fetch_bytes, now};
 use crate::protocol::{Response, TreeReport, TreeRequest};
-
-/// A JEPA-Reasoner manifest (the manifest says which family, not the file name), read by the
-/// engine's one reader of a manifest's family and task (`weights::identity`).
-pub(super) fn is_tree_manifest(text: &str) -> bool {
-    identify(text).is_ok_and(|id| id.family == Family::JepaReasoner)
-}
 
 /// Loads JEPA weights once. They run on burn-flex whatever the page's backend: the Reasoner is
 /// small (about 1M parameters, a route is five short passes) and the analysis reads every latent
@@ -27,17 +21,16 @@ pub(super) fn is_tree_manifest(text: &str) -> bool {
 pub(super) async fn ensure_tree(
     state: &Rc<RefCell<State>>,
     name: &str,
-    manifest_text: &str,
+    manifest: &ReasonerManifest,
     respond: &dyn Fn(Response),
 ) -> Result<Rc<ReasonerModel>, String> {
     if let Some(m) = state.borrow().trees.get(name) {
         return Ok(m.clone());
     }
-    let manifest = ReasonerManifest::from_json(manifest_text).map_err(|e| format!("{name}.json: {e}"))?;
     let base = format!("{}{WEIGHTS_PATH}", state.borrow().site_root);
     let progress = |loaded, total| respond(Response::LoadProgress { model: name.into(), loaded, total });
     let bytes = fetch_bytes(&format!("{base}/{name}.bpk"), manifest.bytes as u64, &progress).await?;
-    let model = load_reasoner(&manifest, &bytes, &Device::flex()).map_err(|e| format!("{name}.bpk: {e}"))?;
+    let model = load_reasoner(manifest, &bytes, &Device::flex()).map_err(|e| format!("{name}.bpk: {e}"))?;
     let summary = match &manifest.eval {
         Some(e) => format!(
             "{:.2} M parameters; held-out trees ({}): exact match {:.2}%, correct node the major contributor {:.2}%",
@@ -59,13 +52,10 @@ pub(super) async fn reason(state: &Rc<RefCell<State>>, req: TreeRequest, respond
     let cached = state.borrow().trees.get(&req.model).cloned();
     let model = match cached {
         Some(m) => m,
-        None => {
-            let text = fetch_manifest(state, &req.model).await?;
-            if !is_tree_manifest(&text) {
-                return Err(format!("{} is not a JEPA-Reasoner model", req.model));
-            }
-            ensure_tree(state, &req.model, &text, respond).await?
-        }
+        None => match manifest(state, &req.model).await? {
+            ModelManifest::Tree(m) => ensure_tree(state, &req.model, &m, respond).await?,
+            other => return Err(format!("{} holds {} weights, not a JEPA-Reasoner model", req.model, other.family())),
+        },
     };
     if !(req.noise.is_finite() && (0.0..=1.0).contains(&req.noise)) {
         return Err(format!("latent noise must be between 0 and 1, not {}", req.noise));

@@ -263,10 +263,12 @@ mod tests {
     use crate::tasks::sudoku::Difficulty;
     use crate::test_support::shipped_gram;
 
-    /// Every step of a lane's run, as (round, step, boards), and where it verified.
+    use crate::tasks::TaskId;
+
     /// (round, step, boards) of each step.
     type Steps = Vec<(usize, usize, Vec<String>)>;
 
+    /// Every step of a lane's run, as (round, step, boards), and where it verified.
     fn steps_of(model: &Gram, task: &dyn StepTask, puzzle: &str, lane: Lane) -> (Steps, Option<VerifiedAt>) {
         let options = SampleOptions { samples: 3, max_steps: 2, seed: 4, settle: task.settle(), ..SampleOptions::default() };
         let spec = RunSpec { options, verified_stop: true, restarts: 7, copies: Copies::Samples, interventions: Vec::new(), lane };
@@ -284,7 +286,7 @@ mod tests {
     #[test]
     fn lanes_share_a_runs_rounds_and_verify_where_it_does() {
         let model = shipped_gram("gram-sudoku", &Device::default());
-        let task = step_task("sudoku").unwrap();
+        let task = step_task(TaskId::Sudoku).unwrap();
         let mut checked = 0;
         for seed in [3, 8, 13] {
             let puzzle = Difficulty::Expert.generate(seed).puzzle.to_text();
@@ -327,7 +329,7 @@ mod tests {
     #[test]
     fn a_changed_trm_run_replays_the_steps_shown_before_the_change() {
         let model = shipped_gram("trm-sudoku", &Device::default());
-        let task = step_task("sudoku").unwrap();
+        let task = step_task(TaskId::Sudoku).unwrap();
         let puzzle = Difficulty::Expert.generate(9).puzzle.to_text();
         let run = |interventions: Vec<Intervention>| {
             let options = SampleOptions { samples: 3, max_steps: 2, seed: 1, settle: task.settle(), ..SampleOptions::default() };
@@ -354,7 +356,7 @@ mod tests {
         use crate::tasks::coloring::Coloring;
         use crate::tasks::{Part, Task};
         let device = Device::default();
-        let task = step_task("coloring8").unwrap();
+        let task = step_task(TaskId::Coloring(8)).unwrap();
         let coloring = Coloring::new(8);
         for name in ["trm-coloring8", "gram-coloring8"] {
             let model = shipped_gram(name, &device);

@@ -78,6 +78,13 @@ pub fn identify(manifest_json: &str) -> Result<Identity, WeightsError> {
     Ok(Identity { family, task, task_name })
 }
 
+/// The family a manifest's `model` names, and nothing more: what a reader of every family asks
+/// first, before it reads the family's own manifest (the browser's worker).
+pub fn family_of(manifest_json: &str) -> Result<Family, WeightsError> {
+    let value: Value = serde_json::from_str(manifest_json).map_err(|e| WeightsError::Manifest(e.to_string()))?;
+    family(&value)
+}
+
 /// A GRAM/TRM manifest, parsed once, and its task: what every GRAM/TRM loader reads. Another
 /// family's manifest, or one whose task its config does not fit, is an error that says so.
 pub fn gram_manifest(manifest_json: &str) -> Result<(Manifest, TaskId), WeightsError> {

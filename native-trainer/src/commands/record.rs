@@ -115,7 +115,7 @@ fn gram(args: &RecordArgs, name: &str, manifest_text: Option<&str>, device: &Dev
     let puzzle = args.puzzle.ok_or("--puzzle is required for GRAM/TRM weights (the page's default puzzle)")?;
     let (model, _, manifest) = load_found(args.weights, manifest_text, device)?;
     let manifest = manifest.ok_or("record takes shipped weights (a .bpk with its manifest), not a run directory")?;
-    let task = step_task(&manifest.task)?;
+    let task = step_task(engine::tasks::TaskId::parse(&manifest.task)?)?;
     let options = SampleOptions {
         samples: args.samples.unwrap_or(20),
         guidance_scale: args.guidance_scale.unwrap_or(1.0),

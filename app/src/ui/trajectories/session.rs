@@ -185,25 +185,7 @@ impl<P: Clone + Send + Sync + 'static> Session<P> {
         let lanes = worker.lanes();
         let request =
             SolveRequest { lane: if lanes > 1 && shares_restarts(&request) { Lane { index: 0, lanes } } else { Lane::ALONE }, ..request };
-        self.run.set(Some(SampledRun {
-            id,
-            task: order.task,
-            label: order.label,
-            samples: sampling.samples,
-            steps: sampling.steps,
-            scale: sampling.scale,
-            started: now(),
-            first_valid_ms: None,
-            done_ms: None,
-            verified_stop: sampling.stop,
-            restarts: if sampling.stop { sampling.restarts } else { 0 },
-            copies: sampling.run_copies(),
-            verified: None,
-            stopped: false,
-            error: None,
-            recorded: false,
-            lanes: request.lane.lanes,
-        }));
+        self.run.set(Some(SampledRun::of(&request, order.task, order.label, now())));
         self.reports.set(Vec::new());
         self.playback.shown.set(0);
         self.focus.set(0);
@@ -219,31 +201,8 @@ impl<P: Clone + Send + Sync + 'static> Session<P> {
             return;
         }
         let reports = recorded_runs::reports(recorded, 0);
-        self.run.set(Some(SampledRun {
+        let request = SolveRequest {
             // 0: never a worker's run (those start at 1), so no report of the worker lands here.
-            id: 0,
-            task,
-            label,
-            samples: recorded.samples,
-            steps: recorded.steps,
-            scale: recorded.scale,
-            started: now(),
-            first_valid_ms: None,
-            done_ms: Some(0.0),
-            verified_stop: recorded.verified_stop,
-            restarts: recorded.restarts,
-            copies: recorded.copies,
-            verified: recorded_runs::verified(recorded),
-            stopped: false,
-            error: None,
-            recorded: true,
-            lanes: 1,
-        }));
-        let n = reports.len();
-        self.reports.set(reports);
-        self.playback.shown.set(if self.reduced_motion { n } else { 0 });
-        self.playback.playing.set(!self.reduced_motion);
-        self.request.set_value(Some(SolveRequest {
             run: 0,
             model: recorded.model.clone(),
             puzzle: recorded.puzzle.clone(),
@@ -258,7 +217,19 @@ impl<P: Clone + Send + Sync + 'static> Session<P> {
             report_from: 0,
             latent_noise: 0.0,
             lane: Lane::ALONE,
-        }));
+        };
+        let done = SampledRun {
+            done_ms: Some(0.0),
+            verified: recorded_runs::verified(recorded),
+            recorded: true,
+            ..SampledRun::of(&request, task, label, now())
+        };
+        self.run.set(Some(done));
+        let n = reports.len();
+        self.reports.set(reports);
+        self.playback.shown.set(if self.reduced_motion { n } else { 0 });
+        self.playback.playing.set(!self.reduced_motion);
+        self.request.set_value(Some(request));
     }
 
     /// The recorded run is on screen (tracked).
