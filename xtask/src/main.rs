@@ -1,7 +1,7 @@
 //! Project set-up and orchestration, so a fresh machine needs only cargo (and, for the browser
 //! parts, the machine's Node.js and apt):
 //!
-//! - `cargo xtask test`: every test — rustfmt's check, the docs check, the layout rules (tests/layout_check.py), engine unit tests, native-trainer CLI contract tests,
+//! - `cargo xtask test`: every test — rustfmt's check, the docs check, clippy (`-D warnings`), the layout rules (tests/layout_check.py), engine unit tests, native-trainer CLI contract tests,
 //!   shipped-weights tests, the independent Python checker, then the browser app built by trunk
 //!   and driven end to end in Chromium (WebGPU on SwiftShader and the CPU fallback).
 //! - `cargo xtask serve`: the playground on http://127.0.0.1:8080 (`PORT` overrides), built and

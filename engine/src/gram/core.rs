@@ -268,6 +268,7 @@ impl Gram {
     /// target `y` is given (then with (posterior, prior) returned for the KL term). With
     /// `stop_u`, the guidance heads read a detached u; `prior_rows` `[B, 1, 1]` marks the rows
     /// that take the prior's draw, detached, even though `y` is given.
+    // The guidance step's inputs as the GRAM paper's equations name them; each call site passes its own mix of them.
     #[allow(clippy::too_many_arguments)]
     fn guide(
         &self,

@@ -90,6 +90,7 @@ pub struct StepFigures {
 
 /// The loss of one batch under `objective`. `target` is T-decoder-JEPA's EMA encoder (inner
 /// backend); `rng` draws the dropout and the spans.
+// The objective's terms and their weights as LLM-JEPA's loss names them, each set by the caller's arm.
 #[allow(clippy::too_many_arguments)]
 pub fn objective_loss(
     model: &JepaLm,

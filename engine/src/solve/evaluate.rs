@@ -48,6 +48,7 @@ impl SelectedTally {
 /// [`evaluate`], and for each of `selects` how often the answer it picks among an input's
 /// samples is right ([`Solved::picked`]: all are read from the same trajectories; the report
 /// itself does not depend on them).
+// The evaluation's knobs (options, selection, chunking, workers) each vary independently across callers.
 #[allow(clippy::too_many_arguments)]
 pub fn evaluate_selected<T: TokenTask>(
     task: &T,
@@ -63,6 +64,7 @@ pub fn evaluate_selected<T: TokenTask>(
     evaluate_with_workers(task, model, instances, options, selects, chunk, device, cores, progress)
 }
 
+// The same knobs as `evaluate_selected`, plus the worker count.
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn evaluate_with_workers<T: TokenTask>(
     task: &T,
@@ -142,6 +144,7 @@ impl VerifiedTally {
 
 /// [`evaluate`] with the verified stop and `restarts` per input ([`solve_verified`]), one
 /// input per batch (each stops on its own), and what it spent.
+// The verified stop's knobs (options, restarts, copies, chunking) each vary independently across callers.
 #[allow(clippy::too_many_arguments)]
 pub fn evaluate_verified<T: TokenTask>(
     task: &T,
@@ -183,6 +186,7 @@ pub fn evaluate_verified<T: TokenTask>(
 
 /// Scores `instances` in chunks of `chunk`, `solve_chunk` answering each, on `workers` threads,
 /// adding the chunks to the report (and each of `selects`' picks to its tally) in order.
+// The chunk loop shared by the evaluators: their knobs pass through unchanged.
 #[allow(clippy::too_many_arguments)]
 fn score_chunks<T: TokenTask>(
     task: &T,

@@ -316,6 +316,7 @@ fn supplementary<T: TokenTask>(
 /// The report (and, with the verified stop, what it spent), with a running progress line on
 /// stderr, and how often each of `selects` picks a right answer. With the verified stop the
 /// answer is the verified sample (else the vote, as the plain run's), whatever `selects` says.
+// The scoring loop's inputs, passed through from the eval command's flags.
 #[allow(clippy::too_many_arguments)]
 fn score<T: TokenTask>(
     task: &T,

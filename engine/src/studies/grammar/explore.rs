@@ -142,6 +142,7 @@ pub fn curve_point(
 
 /// Everything `/grammar` shows for `instance` with the given corruption and latent noise, but
 /// the curve (empty here: [`curve_point`] for each of the [`super::sweep::CORRUPTION`] levels).
+// The page's request, field by field (sequence, corruption, noise, seed, draws), as the worker and `record` both pass it.
 #[allow(clippy::too_many_arguments)]
 pub fn explore(
     m: &GrammarModels,

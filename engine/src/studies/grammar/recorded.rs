@@ -30,6 +30,7 @@ pub struct RecordedGrammar {
 
 /// Explores held-out sequence `sequence` as `/grammar`'s worker does; `weights` is the weights'
 /// (name, sha256). Refuses a corruption or noise outside 0-1, as the worker does.
+// The recorded run's request, field by field, as `native-trainer record` passes it from its flags.
 #[allow(clippy::too_many_arguments)]
 pub fn record_grammar(
     models: &GrammarModels,

@@ -20,6 +20,7 @@ pub fn completions(given: &Board) -> Vec<Board> {
     out
 }
 
+// The backtracking state is the recursion's arguments (bitmasks and the partial board); a struct would only hide it.
 #[allow(clippy::too_many_arguments)]
 fn search(n: usize, row: usize, used_cols: u32, diag: u32, anti: u32, forced: &[Option<usize>], cols: &mut [usize], out: &mut Vec<Board>) {
     if row == n {
