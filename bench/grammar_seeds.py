@@ -7,7 +7,10 @@ k = 1..4, and k = 4 as a % of the same model's clean accuracy, computed per seed
 with validity, then its Table 4 (C and R under latent noise). Each cell is the mean over the
 seeds, then [min-max].
 
-Usage: grammar_seeds.py SEED0.csv SEED1.csv ...
+With --compact, one row per corruption level: T's and R's k = 4 accuracy, its relative figure
+and validity side by side (no latent noise).
+
+Usage: grammar_seeds.py [--compact] SEED0.csv SEED1.csv ...
 """
 import csv
 import sys
@@ -28,9 +31,29 @@ def cell(values, digits=1):
     return f"{mean:.{digits}f} [{min(values):.{digits}f}-{max(values):.{digits}f}]"
 
 
+def compact(seeds, levels):
+    print("| corruption | T k=4 | T rel k=4 | T valid % | R k=4 | R rel k=4 | R valid % |")
+    print("| --- | --- | --- | --- | --- | --- | --- |")
+    for level in levels:
+        cells = []
+        for model in ("t", "r"):
+            got = [s[("corruption", level, model)] for s in seeds]
+            clean = [s[("corruption", 0.0, model)] for s in seeds]
+            cells += [
+                cell([float(g["acc_k4"]) for g in got]),
+                cell([100 * float(g["acc_k4"]) / float(c["acc_k4"]) for g, c in zip(got, clean)]),
+                cell([float(g["valid"]) for g in got]),
+            ]
+        print(f"| {level:.2f} | {' | '.join(cells)} |")
+
+
 def main(paths):
+    short = "--compact" in paths
+    paths = [p for p in paths if p != "--compact"]
     seeds = [read(p) for p in paths]
     levels = sorted({k[1] for k in seeds[0] if k[0] == "corruption"})
+    if short:
+        return compact(seeds, levels)
     print(f"Token corruption, {len(seeds)} training seeds: mean [min-max]")
     print()
     print("| corruption | model | k=1 | k=2 | k=3 | k=4 | rel k=4 | valid % |")

@@ -24,6 +24,7 @@ use serde::{Deserialize, Serialize};
 
 use super::recipe::GrammarRecipe;
 use crate::run::checkpoint::{latest_checkpoint, optimizer_bytes, read_file, read_state, write_checkpoint};
+use crate::run::lineage::program_relative;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
@@ -158,7 +159,7 @@ impl GrammarRunState {
     pub fn lineage(&self) -> String {
         match &self.parent {
             None => self.command.clone(),
-            Some(p) => format!("{} ; then, from those weights: {}", p.command, self.command),
+            Some(p) => format!("{} ; then, from those weights: {}", p.command, program_relative(&self.command)),
         }
     }
 
