@@ -71,13 +71,16 @@ pub fn sst_loss(model: &Reasoner, batch: &SeqBatch, k: f64) -> LossOut {
     let cos = (pred.clone() * target).sum_dim(2).reshape([b, l]); // [B, L]
     let mean_cos = masked_mean(cos.clone(), batch.route.clone());
     let loss = mean_cos.clone().neg() * k + k;
-    // Nearest vocabulary latent = the token this latent means.
-    let vocab = model.vocab_latents(); // [V, D]
-    let d = vocab.dims()[1];
-    let sims = pred.reshape([b * l, d]).matmul(vocab.transpose()).reshape([b, l, model.vocab()]);
-    let hit = sims.argmax(2).reshape([b, l]).equal(batch.next.clone()).float();
-    let route_acc = masked_mean(hit, batch.route.clone()).into_scalar();
+    let route_acc = masked_mean(nearest_hits(model, pred, batch.next.clone()), batch.route.clone()).into_scalar();
     LossOut { value: mean_cos.into_scalar(), loss, route_acc }
+}
+
+/// 1.0 where a latent's nearest vocabulary latent (the token it means) is `next`'s token.
+/// `[B, L, D]`, `[B, L]` -> `[B, L]`
+fn nearest_hits(model: &Reasoner, pred: Tensor<3>, next: Tensor<2, Int>) -> Tensor<2> {
+    let [b, l, d] = pred.dims();
+    let sims = pred.reshape([b * l, d]).matmul(model.vocab_latents().transpose()).reshape([b, l, model.vocab()]);
+    sims.argmax(2).reshape([b, l]).equal(next).float()
 }
 
 /// SST on free-running latents (not in the JEPA-Reasoner paper, whose SST is teacher-forced):
@@ -92,9 +95,7 @@ pub fn rollout_loss(model: &Reasoner, prefix: Tensor<2, Int>, window: Tensor<2, 
     let cos = (pred.clone() * target).sum_dim(2).reshape([b, n]);
     let mean_cos = cos.mean();
     let loss = mean_cos.clone().neg() * k + k;
-    let d = pred.dims()[2];
-    let sims = pred.reshape([b * n, d]).matmul(model.vocab_latents().transpose()).reshape([b, n, model.vocab()]);
-    let hit = sims.argmax(2).reshape([b, n]).equal(next).float().mean();
+    let hit = nearest_hits(model, pred, next).mean();
     LossOut { value: mean_cos.into_scalar(), loss, route_acc: hit.into_scalar() }
 }
 

@@ -125,6 +125,9 @@ fn start(args: &GrammarTrainArgs, ad: &Device) -> Result<GrammarRun, String> {
     let (models, parent) = match &args.init_from {
         None => (crate::run::fresh::fresh(seed, ad, |d| p.config.init(d)), None),
         Some(w) => {
+            // A run directory through its checkpoint reader, which keeps the models on the
+            // autodiff device (`load_grammar_weights` hands a directory's models over for
+            // inference only).
             let (models, config, parent) = if w.is_dir() {
                 let (models, _, state) = load_grammar_checkpoint(w, ad)?;
                 let parent = GrammarParent { command: program_relative(&state.lineage()), phases: state.lineage_phases(), sha256: None };

@@ -7,9 +7,9 @@
 
 use std::collections::BTreeMap;
 
-use super::data::{Completion, GrammarVariant, TERMINAL0, draw, terminals_of};
+use super::data::{Completion, GrammarVariant, TERMINAL0, draw};
 use super::grammar::{Grammar, Symbol};
-use super::sweep::{CorruptionRow, STEPS, step_accuracy};
+use super::sweep::{CorruptionRow, STEPS, score_completions};
 use crate::gram::noise::NoiseSource;
 use crate::tasks::split::Part;
 
@@ -40,18 +40,8 @@ pub fn position_prior(variant: GrammarVariant, set: &[Completion]) -> BTreeMap<u
 /// The floor as a row of the corruption sweep (model `prior`; the same at every corruption).
 pub fn floor_row(variant: GrammarVariant, g: &Grammar, set: &[Completion]) -> CorruptionRow {
     let prior = position_prior(variant, set);
-    let (mut acc, mut exact, mut valid) = ([0.0; STEPS], 0usize, 0usize);
-    for c in set {
-        let written: Vec<u32> = prior[&c.cut].iter().map(|&t| TERMINAL0 + t as u32).collect();
-        let steps = step_accuracy(&written, c.continuation());
-        for (a, x) in acc.iter_mut().zip(steps) {
-            *a += x;
-        }
-        exact += (steps[STEPS - 1] == 1.0) as usize;
-        valid += terminals_of(&written).is_some_and(|t| c.valid(g, &t)) as usize;
-    }
-    let pct = |x: f64| 100.0 * x / set.len().max(1) as f64;
-    CorruptionRow { corruption: 0.0, model: "prior".into(), accuracy: acc.map(pct), exact: pct(exact as f64), valid: pct(valid as f64) }
+    let written: Vec<Vec<u32>> = set.iter().map(|c| prior[&c.cut].iter().map(|&t| TERMINAL0 + t as u32).collect()).collect();
+    score_completions(g, set, &written, 0.0, "prior")
 }
 
 #[cfg(test)]

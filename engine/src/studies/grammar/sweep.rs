@@ -85,26 +85,32 @@ pub fn corruption_sweep(
             .collect();
         for &model in which {
             let written = complete(m, model, &prefixes, STEPS, 0.0, seed, device);
-            let mut acc = [0.0; STEPS];
-            let (mut valid, mut exact) = (0usize, 0usize);
-            for (c, w) in set.iter().zip(&written) {
-                let steps = step_accuracy(w, c.continuation());
-                for (a, x) in acc.iter_mut().zip(steps) {
-                    *a += x;
-                }
-                exact += (steps[STEPS - 1] == 1.0) as usize;
-                valid += terminals_of(w).is_some_and(|t| c.valid(g, &t)) as usize;
-            }
-            rows.push(CorruptionRow {
-                corruption: frac,
-                model: model.name().into(),
-                accuracy: acc.map(|a| pct(a, set.len())),
-                exact: pct(exact as f64, set.len()),
-                valid: pct(valid as f64, set.len()),
-            });
+            rows.push(score_completions(g, set, &written, frac, model.name()));
         }
     }
     rows
+}
+
+/// One row of the corruption sweep: `written` (each completion's tokens, in `set`'s order)
+/// scored against the sequences' own continuations and by the grammar after the clean prefix.
+pub fn score_completions(g: &Grammar, set: &[Completion], written: &[Vec<u32>], corruption: f64, model: &str) -> CorruptionRow {
+    let mut acc = [0.0; STEPS];
+    let (mut valid, mut exact) = (0usize, 0usize);
+    for (c, w) in set.iter().zip(written) {
+        let steps = step_accuracy(w, c.continuation());
+        for (a, x) in acc.iter_mut().zip(steps) {
+            *a += x;
+        }
+        exact += (steps[STEPS - 1] == 1.0) as usize;
+        valid += terminals_of(w).is_some_and(|t| c.valid(g, &t)) as usize;
+    }
+    CorruptionRow {
+        corruption,
+        model: model.into(),
+        accuracy: acc.map(|a| pct(a, set.len())),
+        exact: pct(exact as f64, set.len()),
+        valid: pct(valid as f64, set.len()),
+    }
 }
 
 /// The latent-noise sweep for `which` (C, R, R-mono by default) at `levels`.
