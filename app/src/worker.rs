@@ -248,13 +248,10 @@ async fn ensure_model(
 }
 
 async fn solve(state: &Rc<RefCell<State>>, req: SolveRequest, respond: &dyn Fn(Response)) -> Result<(), String> {
-    let cached = state.borrow().models.get(&req.model).cloned();
-    let (model, task) = match cached {
-        Some(m) => m,
-        None => match manifest(state, &req.model).await? {
-            ModelManifest::Gram(m, task) => ensure_model(state, &req.model, &m, task, respond).await?,
-            other => return Err(format!("{} holds {} weights, not GRAM/TRM", req.model, other.family())),
-        },
+    // Both are kept once read: a later request fetches nothing.
+    let (model, task) = match manifest(state, &req.model).await? {
+        ModelManifest::Gram(m, task) => ensure_model(state, &req.model, &m, task, respond).await?,
+        other => return Err(format!("{} holds {} weights, not GRAM/TRM", req.model, other.family())),
     };
     let device = state.borrow().device.clone().ok_or("the backend is not initialised yet")?;
     if !(1..=MAX_SAMPLES).contains(&req.samples)

@@ -49,14 +49,9 @@ pub(super) async fn ensure_grammar(
 }
 
 pub(super) async fn explore_request(state: &Rc<RefCell<State>>, req: GrammarRequest, respond: &dyn Fn(Response)) -> Result<(), String> {
-    // Bound first: a borrow in the match would be held across the awaits below.
-    let cached = state.borrow().grammars.get(&req.model).cloned();
-    let loaded = match cached {
-        Some(m) => m,
-        None => match manifest(state, &req.model).await? {
-            ModelManifest::Grammar(m) => ensure_grammar(state, &req.model, &m, respond).await?,
-            other => return Err(format!("{} holds {} weights, not a grammar-study model", req.model, other.family())),
-        },
+    let loaded = match manifest(state, &req.model).await? {
+        ModelManifest::Grammar(m) => ensure_grammar(state, &req.model, &m, respond).await?,
+        other => return Err(format!("{} holds {} weights, not a grammar-study model", req.model, other.family())),
     };
     check_levels(req.corrupt, req.noise)?;
     if !state.borrow().is_current(req.run) {

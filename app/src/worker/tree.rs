@@ -48,14 +48,9 @@ pub(super) async fn ensure_tree(
 }
 
 pub(super) async fn reason(state: &Rc<RefCell<State>>, req: TreeRequest, respond: &dyn Fn(Response)) -> Result<(), String> {
-    // Bound first: a borrow in the match would be held across the awaits below.
-    let cached = state.borrow().trees.get(&req.model).cloned();
-    let model = match cached {
-        Some(m) => m,
-        None => match manifest(state, &req.model).await? {
-            ModelManifest::Tree(m) => ensure_tree(state, &req.model, &m, respond).await?,
-            other => return Err(format!("{} holds {} weights, not a JEPA-Reasoner model", req.model, other.family())),
-        },
+    let model = match manifest(state, &req.model).await? {
+        ModelManifest::Tree(m) => ensure_tree(state, &req.model, &m, respond).await?,
+        other => return Err(format!("{} holds {} weights, not a JEPA-Reasoner model", req.model, other.family())),
     };
     if !(req.noise.is_finite() && (0.0..=1.0).contains(&req.noise)) {
         return Err(format!("latent noise must be between 0 and 1, not {}", req.noise));
