@@ -1,10 +1,10 @@
 //! Where the site lives: at a host's root or under a sub-path (`https://example.org/latent/`,
-//! built by `cargo xtask dist --base-path /latent/`). index.html's `<base href>` says which (trunk
-//! writes `/`, dist rewrites it), and everything the page links or fetches goes through here: the
+//! built by `cargo xtask dist --base-path /latent/`). index.html's `<base href>` says which (`/` in
+//! app/index.html, dist rewrites it), and everything the page links or fetches goes through here: the
 //! router's base, lesson links, the address bar, the worker's script and the weights and recorded
 //! runs it fetches.
 
-/// Where trunk copies `public/weights/`, under the site's root: the worker fetches weights and
+/// Where the build copies `public/weights/`, under the site's root: the worker fetches weights and
 /// the start page their manifests from here.
 pub const WEIGHTS_PATH: &str = "/weights";
 

@@ -31,6 +31,29 @@ pub async fn probe_adapter() -> Option<Adapter> {
     Some(Adapter { software, name })
 }
 
+/// Whether the site serves `url` (a HEAD request answered with a 2xx status). A site may lack
+/// the WebGPU worker: `cargo xtask serve` serves the pages before it has built it.
+pub async fn is_served(url: &str) -> bool {
+    let global = js_sys::global();
+    let Some(fetch) = Reflect::get(&global, &"fetch".into()).ok().and_then(|f| f.dyn_into::<js_sys::Function>().ok()) else {
+        return false;
+    };
+    let init = js_sys::Object::new();
+    if Reflect::set(&init, &"method".into(), &"HEAD".into()).is_err() {
+        return false;
+    }
+    let Some(promise) = fetch.call2(&global, &url.into(), &init).ok().and_then(|p| p.dyn_into::<js_sys::Promise>().ok()) else {
+        return false;
+    };
+    let Ok(response) = JsFuture::from(promise).await else {
+        return false;
+    };
+    Reflect::get(&response, &"ok".into()).ok().and_then(|ok| ok.as_bool()).unwrap_or(false)
+}
+
+/// Why the model runs on the CPU when the page wanted WebGPU but the site has no WebGPU worker.
+pub const NO_WEBGPU_BUILD: &str = "this site has no WebGPU build of the model's worker (yet: `cargo xtask serve` adds it a few minutes after the first page; reload then), so the model runs on the CPU (burn-flex, wasm)";
+
 /// The browser runtime (docs/ARCHITECTURE.md): WebGPU on a hardware adapter; a software adapter is slower than
 /// burn-flex in wasm, so it counts as no GPU unless the URL forces `backend=webgpu`. `Err` is the
 /// sentence that says why the model runs on the CPU.
@@ -67,7 +90,7 @@ impl WorkerBuild {
         }
     }
 
-    /// The worker's script, as trunk names it (`filehash = false` in Trunk.toml).
+    /// The worker's script, as the build names it (xtask/src/web.rs).
     pub fn script(self) -> &'static str {
         match self {
             Self::Cpu => "worker_cpu.js",

@@ -91,7 +91,7 @@ fn main() {
     let scale: f64 = args[4].parse().expect("guidance scale");
     let ks: Vec<usize> = args[5].split(',').map(|k| k.parse().expect("K")).collect();
     let steps: usize = args.get(6).map_or(INFERENCE.steps, |s| s.parse().expect("steps"));
-    let device = Device::default();
+    let device = Device::flex();
     let model = common::load_shipped(&common::shipped_manifest(), &device);
     let solution = unique_solution(&puzzle).expect("a puzzle with exactly one solution");
     let options =

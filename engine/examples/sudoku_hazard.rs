@@ -77,7 +77,7 @@ fn main() {
     let latent_noise: f64 = args.get(5).map_or(0.0, |s| s.parse().expect("latent noise"));
     let n = INFERENCE.samples;
     assert!(2 * drop <= n, "--drop at most half of the {n} rows");
-    let device = Device::default();
+    let device = Device::flex();
     let mut manifest = common::shipped_manifest();
     if let Some(t) = args.get(6) {
         manifest.config.t_outer = t.parse().expect("T");

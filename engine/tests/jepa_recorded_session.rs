@@ -13,7 +13,7 @@ use engine::studies::regex::session::{Averages, PROJECTED, RecordedSession, Sess
 /// before the first step gives other initial weights than a first training step would.)
 #[test]
 fn a_recording_is_the_session_the_worker_steps() {
-    let plain = Device::default();
+    let plain = Device::flex();
     let ad = plain.clone().autodiff();
     let rec = record_session(1.0, 1, 3, 50, &plain, |_| {});
     assert_eq!((rec.progress.len(), rec.snapshots.len()), (10, 2));

@@ -66,7 +66,7 @@ struct Outputs {
 
 /// `steps` supervision steps of T transitions from z0, the heads read after each.
 fn run(model: &Gram, fx: &Fixture, mode: &str, scale: f64) -> Outputs {
-    let device = Device::default();
+    let device = Device::flex();
     let io = SafeTensors::deserialize(&fx.io).unwrap();
     let (b, l, d, t) = (fx.batch, fx.config.seq_len, fx.config.d_model, fx.config.t_outer);
     let tokens = |name: &str| {
@@ -122,7 +122,7 @@ fn diffs(model: &Gram, fx: &Fixture) -> BTreeMap<String, [f64; 3]> {
 
 fn assert_parity(name: &str) {
     let fx = load(name);
-    let model = gram_from_safetensors(&fx.config, &fx.weights, &Device::default()).unwrap();
+    let model = gram_from_safetensors(&fx.config, &fx.weights, &Device::flex()).unwrap();
     for (mode, [logits, q, v]) in diffs(&model, &fx) {
         eprintln!("{name} {mode}: max |ours - pytorch| logits {logits:.3e}, q logits {q:.3e}, values {v:.3e}");
         assert!(logits < TOLERANCE && q < TOLERANCE && v < TOLERANCE, "{name} {mode}: {logits:e} {q:e} {v:e}");
@@ -145,7 +145,7 @@ fn mixer_cores_match_pytorch() {
 /// same outputs bit for bit.
 #[test]
 fn export_then_import_gives_the_same_logits() {
-    let device = Device::default();
+    let device = Device::flex();
     for name in ["gram-attention", "trm-attention", "gram-mixer", "trm-mixer"] {
         let fx = load(name);
         let model = gram_from_safetensors(&fx.config, &fx.weights, &device).unwrap();
@@ -182,7 +182,7 @@ fn a_weight_in_the_wrong_layout_is_caught() {
         .map(|(k, v)| if k == name { (k, TensorView::new(Dtype::F32, vec![n, n], &transposed).unwrap()) } else { (k, v) })
         .collect();
     let bytes = safetensors::serialize(views, None).unwrap();
-    let model = gram_from_safetensors(&fx.config, &bytes, &Device::default()).unwrap();
+    let model = gram_from_safetensors(&fx.config, &bytes, &Device::flex()).unwrap();
     let worst = diffs(&model, &fx).values().map(|d| d[0]).fold(0.0, f64::max);
     eprintln!("{name} untransposed: max |ours - pytorch| logits {worst:.3e}");
     assert!(worst > 100.0 * TOLERANCE, "the transposed weight went unseen: {worst:e}");

@@ -64,7 +64,7 @@ fn values(io: &[u8], name: &str) -> Vec<f64> {
 /// TRM's run: each row led by its puzzle id, 2 supervision steps of `t_outer` transitions from
 /// z0, the carry kept; logits `[S, B, L, V]` and q_halt `[S, B]`, flattened.
 fn run(model: &Gram, config: &GramConfig, fx: &Fixture) -> (Vec<f32>, Vec<f32>) {
-    let device = Device::default();
+    let device = Device::flex();
     let (b, l) = (fx.meta["batch"].as_u64().unwrap() as usize, config.seq_len);
     let (inputs, ids) = (values(&fx.io, "inputs"), values(&fx.io, "puzzle_identifiers"));
     let rows: Vec<i64> =
@@ -90,7 +90,7 @@ fn max_diff(ours: &[f32], theirs: &[f64]) -> f64 {
 
 /// Max |ours - PyTorch| on (logits, q_halt) for a checkpoint's bytes.
 fn diffs(fx: &Fixture, checkpoint: &[u8]) -> (f64, f64) {
-    let (model, config) = gram_from_trm_checkpoint(checkpoint, &options(fx), &Device::default()).unwrap();
+    let (model, config) = gram_from_trm_checkpoint(checkpoint, &options(fx), &Device::flex()).unwrap();
     let (logits, q_halt) = run(&model, &config, fx);
     (max_diff(&logits, &values(&fx.io, "logits")), max_diff(&q_halt, &values(&fx.io, "q_halt_logits")))
 }
@@ -109,7 +109,7 @@ fn rebuild(fx: &Fixture, edit: impl Fn(Raw) -> Vec<Raw>, extra: Vec<Raw>) -> Vec
 }
 
 fn import_err(fx: &Fixture, bytes: &[u8]) -> WeightsError {
-    match gram_from_trm_checkpoint(bytes, &options(fx), &Device::default()) {
+    match gram_from_trm_checkpoint(bytes, &options(fx), &Device::flex()) {
         Ok(_) => panic!("the import should have failed"),
         Err(e) => e,
     }
@@ -118,7 +118,7 @@ fn import_err(fx: &Fixture, bytes: &[u8]) -> WeightsError {
 #[test]
 fn an_official_checkpoint_gives_trms_logits() {
     let fx = load();
-    let (_, config) = gram_from_trm_checkpoint(&fx.weights, &options(&fx), &Device::default()).unwrap();
+    let (_, config) = gram_from_trm_checkpoint(&fx.weights, &options(&fx), &Device::flex()).unwrap();
     let inferred = &fx.meta["inferred"];
     let n = |k: &str| inferred[k].as_u64().unwrap() as usize;
     assert_eq!((config.d_model, config.vocab, config.d_hidden, config.n_layers), (n("d_model"), n("vocab"), n("d_hidden"), n("n_layers")));
@@ -196,7 +196,7 @@ fn missing_extra_misshapen_and_garbage_are_named() {
     let err = import_err(&fx, b"not a checkpoint");
     assert!(matches!(err, WeightsError::SafeTensors(_)), "{err}");
     let bad_heads = TrmImportOptions { n_heads: 3, ..options(&fx) };
-    let err = gram_from_trm_checkpoint(&fx.weights, &bad_heads, &Device::default()).err().unwrap();
+    let err = gram_from_trm_checkpoint(&fx.weights, &bad_heads, &Device::flex()).err().unwrap();
     assert!(err.to_string().contains("3 heads"), "{err}");
 }
 
@@ -210,7 +210,7 @@ fn bfloat16_converts_and_prefixes_are_stripped() {
         vec![(name.replacen(PREFIX, "model.inner.", 1), Dtype::BF16, shape, halves)]
     };
     let bf16 = rebuild(&fx, to_bf16, vec![]);
-    let (model, _) = gram_from_trm_checkpoint(&bf16, &options(&fx), &Device::default()).unwrap();
+    let (model, _) = gram_from_trm_checkpoint(&bf16, &options(&fx), &Device::flex()).unwrap();
     let ours = gram_to_safetensors(&model);
     let ours = SafeTensors::deserialize(&ours).unwrap();
     let theirs = SafeTensors::deserialize(&fx.weights).unwrap();

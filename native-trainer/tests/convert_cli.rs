@@ -16,7 +16,7 @@ fn stderr(out: &std::process::Output) -> String {
 
 fn load(bpk: &Path) -> (engine::gram::Gram, Manifest) {
     let manifest = Manifest::from_json(&std::fs::read_to_string(bpk.with_extension("json")).unwrap()).unwrap();
-    let model = load_gram(&manifest, &std::fs::read(bpk).unwrap(), &Device::default()).unwrap();
+    let model = load_gram(&manifest, &std::fs::read(bpk).unwrap(), &Device::flex()).unwrap();
     (model, manifest)
 }
 
@@ -80,7 +80,7 @@ fn a_trm_checkpoint_converts_with_its_manifest() {
         manifest.training_command
     );
     let options = TrmImportOptions { puzzle_emb_len: 4, h_cycles: 2, l_cycles: 2, ..TrmImportOptions::new(2, 9) };
-    let (direct, _) = gram_from_trm_checkpoint(&std::fs::read(&ckpt).unwrap(), &options, &Device::default()).unwrap();
+    let (direct, _) = gram_from_trm_checkpoint(&std::fs::read(&ckpt).unwrap(), &options, &Device::flex()).unwrap();
     assert_eq!(param_bits(&model), param_bits(&direct));
 
     let garbage = dir.join("step_1.pt");

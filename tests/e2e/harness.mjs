@@ -1,4 +1,4 @@
-// The e2e harness shared by every page's tests: the local server of the trunk build, Chromium
+// The e2e harness shared by every page's tests: the local server of the app's build, Chromium
 // with or without WebGPU, `test` (ONLY=<text> runs just the tests whose name contains it), the
 // results written to results.json, and the N-Queens page's readers used by several pages' tests.
 

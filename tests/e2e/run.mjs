@@ -1,5 +1,5 @@
 // End-to-end tests of the playground in Debian's Chromium, driven by playwright-core.
-// Serves the trunk build ($DIST, default ../../dist) on a free localhost port and acts as a
+// Serves the app's build ($DIST, default ../../dist) on a free localhost port and acts as a
 // visitor would: clicks squares, presses Solve, reads the gallery and the counter. Every answer
 // a page shows is checked with the rules re-implemented in rules.mjs, independent of the engine.
 // One file per page in pages/; the shared harness (server, browser, `test`) is harness.mjs.

@@ -1,4 +1,4 @@
-// The README's picture: the real /nqueens page mid-run, made from a trunk build ($DIST, default
+// The README's picture: the real /nqueens page mid-run, made from the app's build ($DIST, default
 // ../../dist) in Debian's Chromium on the CPU fallback. The page runs the shipped GRAM on its
 // default puzzle with 20 samples; once the worker has computed the run, playback is paused at
 // step 3 of 8, framed on the trajectory in focus, all samples and the coverage chart, and saved as

@@ -1,6 +1,6 @@
 // End-to-end test of the playground put on a plain static host under a sub-path
 // ("host it yourself"): the site `cargo xtask dist --base-path /latent/` wrote ($DIST_LATENT;
-// `cargo xtask test` makes it from the same trunk build) served by a file server with no
+// `cargo xtask test` makes it from the same build of the app) served by a file server with no
 // rewrite rules, opened from a shared link, navigated, reloaded, and checked to fetch nothing
 // outside /latent/.
 

@@ -1,4 +1,4 @@
-// The static server every browser script serves a trunk build with: files from `dist`, and
+// The static server every browser script serves a build of the app with: files from `dist`, and
 // index.html for any extension-less path (the app's routes, e.g. /sudoku), 404 otherwise.
 
 import http from 'node:http';

@@ -1,5 +1,5 @@
 // Browser CPU-fallback speed, A/B: the per-step time a visitor reads on /nqueens ("N ms per
-// step") for two trunk builds, measured in alternating rounds in Debian's Chromium without
+// step") for two builds of the app, measured in alternating rounds in Debian's Chromium without
 // WebGPU (the burn-flex wasm path). A benchmark, not a test: `cargo xtask test` never runs it.
 //
 //   node tests/e2e/wasm-speed.mjs <dist A> <dist B> [rounds]   (N=20, 8 steps, the default board)

@@ -1,7 +1,7 @@
 //! `cargo xtask dist [--base-path /latent/] [--out DIR] [--no-build]`: the playground as a
 //! self-contained static site for any host, at its root or under a sub-path.
 //!
-//! One trunk build (`dist/`, made first unless `--no-build`) is copied to `DIR` (default
+//! One build of the app (`dist/`, made first unless `--no-build`; `web.rs`) is copied to `DIR` (default
 //! `site/`) and its index.html pointed at the base path: `<base href>` (which the app reads for
 //! its router, lesson links, worker script, weights and recorded runs: `app/src/base_path.rs`)
 //! and every root-relative link to a file of the build. A copy of index.html goes under each
@@ -59,14 +59,14 @@ pub fn normalize_base_path(raw: &str) -> Result<String, String> {
     Ok(if segments.is_empty() { "/".into() } else { format!("/{}/", segments.join("/")) })
 }
 
-/// index.html of the trunk build, pointed at `base`: the `<base href>` and each root-relative
+/// index.html of the app's build, pointed at `base`: the `<base href>` and each root-relative
 /// reference to one of the build's top-level `files`.
 pub fn rebase_index(html: &str, base: &str, files: &[String]) -> Result<String, String> {
-    const TRUNK_BASE: &str = "<base href=\"/\"";
-    if !html.contains(TRUNK_BASE) {
-        return Err("dist/index.html has no <base href=\"/\"> (app/index.html must keep <base data-trunk-public-url/>)".into());
+    const ROOT_BASE: &str = "<base href=\"/\"";
+    if !html.contains(ROOT_BASE) {
+        return Err("dist/index.html has no <base href=\"/\"> (app/index.html must keep <base href=\"/\">)".into());
     }
-    let mut out = html.replacen(TRUNK_BASE, &format!("<base href=\"{base}\""), 1);
+    let mut out = html.replacen(ROOT_BASE, &format!("<base href=\"{base}\""), 1);
     for f in files {
         for q in ['"', '\''] {
             out = out.replace(&format!("{q}/{f}"), &format!("{q}{base}{f}"));
@@ -75,7 +75,7 @@ pub fn rebase_index(html: &str, base: &str, files: &[String]) -> Result<String, 
     Ok(out)
 }
 
-fn copy_dir(from: &Path, to: &Path) -> Result<(), String> {
+pub(crate) fn copy_dir(from: &Path, to: &Path) -> Result<(), String> {
     fs::create_dir_all(to).map_err(|e| format!("{}: {e}", to.display()))?;
     for entry in fs::read_dir(from).map_err(|e| format!("{}: {e}", from.display()))? {
         let entry = entry.map_err(|e| e.to_string())?;
@@ -89,7 +89,7 @@ fn copy_dir(from: &Path, to: &Path) -> Result<(), String> {
     Ok(())
 }
 
-/// Writes the site from the trunk build in `build_dir`.
+/// Writes the site from the app's build in `build_dir`.
 pub fn write_site(build_dir: &Path, args: &DistArgs) -> Result<(), String> {
     let index = fs::read_to_string(build_dir.join("index.html"))
         .map_err(|e| format!("{}: {e} (build it first: cargo xtask dist without --no-build)", build_dir.join("index.html").display()))?;

@@ -1,24 +1,24 @@
-//! `cargo xtask gpu-check`: builds the GPU trainer (`--features wgpu`, in its own target
-//! directory so the CPU build beside it stays as it is) and runs `tools/gpu-check.sh` on
-//! whatever GPU this machine has: the adapter, the losses against the CPU's, the full-size step
-//! times (docs/gpu.md). `cargo xtask test` runs its correctness part on Mesa's software Vulkan.
+//! `cargo xtask gpu-check`: builds the GPU trainer (`--features wgpu`) and runs
+//! `tools/gpu-check.sh` on whatever GPU this machine has: the adapter, the losses against the
+//! CPU's, the full-size step times (docs/gpu.md). `cargo xtask test` runs its correctness part on
+//! Mesa's software Vulkan with the trainer its own tests built (the same features).
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use crate::{cargo, ensure_apt, root, run, target_dir};
+use crate::{NATIVE_FEATURES, cargo, ensure_apt, root, run, target_dir};
 
 /// Mesa's software Vulkan driver (lavapipe): a Vulkan adapter on a machine with no GPU.
 const LAVAPIPE_ICD: &str = "/usr/share/vulkan/icd.d/lvp_icd.x86_64.json";
 
-/// The GPU build of native-trainer, built if it is not up to date.
+/// The GPU build of native-trainer, built if it is not up to date (the features `test` builds
+/// with, so the two share every artefact).
 fn build() -> Result<PathBuf, String> {
-    let dir = target_dir().join("gpu");
-    run(cargo().args(["build", "--release", "-p", "native-trainer", "--features", "wgpu"]).env("CARGO_TARGET_DIR", &dir))?;
-    Ok(dir.join("release").join("native-trainer"))
+    run(cargo().args(["build", "--release", "-p", "native-trainer", "--features", NATIVE_FEATURES]))?;
+    Ok(target_dir().join("release").join("native-trainer"))
 }
 
-fn script(bin: &PathBuf) -> Command {
+fn script(bin: &Path) -> Command {
     let mut c = Command::new("bash");
     c.current_dir(root()).arg("tools/gpu-check.sh").env("BIN", bin);
     c
@@ -32,9 +32,9 @@ pub fn gpu_check() -> Result<(), String> {
 
 /// The correctness part on lavapipe (installed if missing): the adapter is named, a software
 /// one refused without `--allow-software-gpu`, no adapter at all is a readable error, and two
-/// training steps from the shipped weights give the CPU's losses.
-pub fn correctness_on_software_vulkan() -> Result<(), String> {
+/// training steps from the shipped weights give the CPU's losses. `bin` is a `--features wgpu`
+/// build of the trainer.
+pub fn correctness_on_software_vulkan(bin: &Path) -> Result<(), String> {
     ensure_apt(LAVAPIPE_ICD, "mesa-vulkan-drivers")?;
-    let bin = build()?;
-    run(script(&bin).env("ONLY", "correctness").env("ALLOW_SOFTWARE", "1").env("REQUIRE_ADAPTER", "1").env("VK_DRIVER_FILES", LAVAPIPE_ICD))
+    run(script(bin).env("ONLY", "correctness").env("ALLOW_SOFTWARE", "1").env("REQUIRE_ADAPTER", "1").env("VK_DRIVER_FILES", LAVAPIPE_ICD))
 }

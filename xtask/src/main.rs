@@ -2,10 +2,12 @@
 //! parts, the machine's Node.js and apt):
 //!
 //! - `cargo xtask test`: every test — rustfmt's check, the docs check, clippy (`-D warnings`), the layout rules (tests/layout_check.py), engine unit tests, native-trainer CLI contract tests,
-//!   shipped-weights tests, the independent Python checker, then the browser app built by trunk
-//!   and driven end to end in Chromium (WebGPU on SwiftShader and the CPU fallback).
-//! - `cargo xtask serve`: the playground on http://127.0.0.1:8080 (`PORT` overrides), built and
-//!   served by trunk with the shipped weights.
+//!   shipped-weights tests, the independent Python checker, the GPU trainer's check on Mesa's
+//!   software Vulkan, then the browser app built (`web.rs`) and driven end to end in Chromium
+//!   (WebGPU on SwiftShader and the CPU fallback). Each step's time is printed at the end.
+//! - `cargo xtask serve`: the playground on http://127.0.0.1:8080 (`PORT` overrides) with the
+//!   shipped weights, served once the page and the CPU worker are built; the WebGPU worker
+//!   follows (`serve.rs`).
 //! - `cargo xtask dist [--base-path /latent/] [--out DIR] [--no-build]`: the playground as a
 //!   static site for any host, at its root or under a sub-path (`dist.rs`).
 //! - `cargo xtask demo`: the trainer's terminal demo (GRAM and TRM side by side, no browser).
@@ -15,11 +17,10 @@
 //! - `cargo xtask screenshot`: the README's picture of `/nqueens` mid-run, re-made from the real
 //!   page (`tests/e2e/screenshot.mjs`).
 //!
-//! Whatever is missing is installed first: the wasm32 target, trunk and the exact
-//! wasm-bindgen-cli (cargo install), wasm-opt from npm `binaryen@132` (behind a cache of its
-//! results, `wasm_opt_cache.rs`), playwright-core and axe-core (npm ci in tests/e2e), Chromium
-//! (apt). trunk itself never downloads: it runs with `--offline` and the versions pinned in
-//! Trunk.toml.
+//! Whatever is missing is installed first: the wasm32 target, the exact wasm-bindgen-cli (cargo
+//! install), wasm-opt from npm `binaryen@132` (behind a cache of its results,
+//! `wasm_opt_cache.rs`), playwright-core and axe-core (npm ci in tests/e2e), Chromium (apt, for
+//! the tests only).
 //!
 //! Build artefacts go to `$CARGO_TARGET_DIR` when set, else to `target/` in the checkout.
 
@@ -28,13 +29,14 @@ mod docs_check;
 mod gpu_check;
 #[path = "../../app/src/routes.rs"]
 mod routes;
+mod serve;
 mod wasm_opt_cache;
+mod web;
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode};
 
-const TRUNK: &str = "0.21.14";
-/// Must equal the wasm-bindgen in Cargo.lock and Trunk.toml.
+/// Must equal the wasm-bindgen in Cargo.lock (app/Cargo.toml pins it).
 const WASM_BINDGEN: &str = "0.2.130";
 const WASM_TARGET: &str = "wasm32-unknown-unknown";
 
@@ -74,8 +76,8 @@ fn e2e_dir() -> PathBuf {
 
 /// PATH with npm's wasm-opt (binaryen 132) first, behind its cache (`wasm_opt_cache.rs`):
 /// Debian's binaryen 108 emits a .wasm that does not load (measured with this toolchain), so it
-/// must never be the one trunk finds.
-fn tool_path() -> String {
+/// must never be the one found.
+pub(crate) fn tool_path() -> String {
     let npm_bin = e2e_dir().join("node_modules").join(".bin");
     let cargo_bin = std::env::var("CARGO_HOME")
         .map(PathBuf::from)
@@ -85,23 +87,42 @@ fn tool_path() -> String {
 }
 
 /// Where the wasm-opt shim lives (in the target dir: a build artefact like the rest).
-fn shim_dir() -> PathBuf {
+pub(crate) fn shim_dir() -> PathBuf {
     target_dir().join("wasm-opt-shim")
 }
 
-fn ensure_cargo_tool(bin: &str, krate: &str, version: &str, locked: bool) -> Result<(), String> {
+/// A `cargo install` of a build tool still running, started by [`start_cargo_tool`] so the
+/// tool compiles while the app's first wasm binary does (`web.rs` waits for it before it needs
+/// the tool): on a fresh machine, that overlaps its few minutes with the build's.
+static INSTALLING: std::sync::Mutex<Vec<(String, std::process::Child)>> = std::sync::Mutex::new(Vec::new());
+
+/// Starts `cargo install krate --version version` in the background unless `bin` already
+/// answers with that version.
+fn start_cargo_tool(bin: &str, krate: &str, version: &str) -> Result<(), String> {
     let have = output(Command::new(bin).arg("--version").env("PATH", tool_path()));
     if have.as_deref().is_some_and(|v| v.contains(version)) {
         return Ok(());
     }
     let mut c = cargo();
     c.args(["install", krate, "--version", version]);
-    if locked {
-        c.arg("--locked");
-    }
     // Installed tools are independent of the project's build: keep them out of its target dir.
     c.env_remove("CARGO_TARGET_DIR");
-    run(&mut c)
+    eprintln!("xtask: {:?} (in the background)", c);
+    let child = c.spawn().map_err(|e| format!("cargo install {krate}: {e}"))?;
+    INSTALLING.lock().map_err(|e| e.to_string())?.push((krate.to_string(), child));
+    Ok(())
+}
+
+/// Waits for the installs [`start_cargo_tool`] started.
+pub(crate) fn tools_installed() -> Result<(), String> {
+    let installing = std::mem::take(&mut *INSTALLING.lock().map_err(|e| e.to_string())?);
+    for (krate, mut child) in installing {
+        let status = child.wait().map_err(|e| format!("cargo install {krate}: {e}"))?;
+        if !status.success() {
+            return Err(format!("cargo install {krate} failed: {status}"));
+        }
+    }
+    Ok(())
 }
 
 fn ensure_apt(bin: &str, package: &str) -> Result<(), String> {
@@ -126,12 +147,11 @@ fn ensure_web_tools() -> Result<(), String> {
     ensure_apt("/usr/bin/chromium", "chromium")
 }
 
-/// What trunk needs to build the app.
+/// What the app's build needs (`web.rs`).
 fn ensure_build_tools() -> Result<(), String> {
     ensure_wasm_target()?;
-    ensure_cargo_tool("trunk", "trunk", TRUNK, true)?;
     // Not --locked: the registry lacks one of its locked dependency versions (measured with this toolchain).
-    ensure_cargo_tool("wasm-bindgen", "wasm-bindgen-cli", WASM_BINDGEN, false)?;
+    start_cargo_tool("wasm-bindgen", "wasm-bindgen-cli", WASM_BINDGEN)?;
     let wasm_opt = e2e_dir().join("node_modules").join(".bin").join("wasm-opt");
     let playwright = e2e_dir().join("node_modules").join("playwright-core");
     let axe = e2e_dir().join("node_modules").join("axe-core");
@@ -150,17 +170,8 @@ fn ensure_wasm_target() -> Result<(), String> {
     Ok(())
 }
 
-fn trunk(args: &[&str]) -> Command {
-    let mut c = Command::new("trunk");
-    c.current_dir(root()).args(args).env("PATH", tool_path());
-    c
-}
-
 fn build_app() -> Result<(), String> {
-    // trunk runs cargo with --offline; the wasm builds need crates a native build never
-    // downloads (the WebGPU worker's cubecl/cubek stack), so fetch every target's first.
-    run(cargo().arg("fetch"))?;
-    run(&mut trunk(&["build", "--release", "--offline"]))
+    web::build_site(&web::site_dir(), &web::ALL, web::Build { optimise: true, lint: false })
 }
 
 /// The README and docs rules (`docs_check.rs`); every problem listed, then one error.
@@ -176,44 +187,98 @@ fn docs() -> Result<(), String> {
     Ok(())
 }
 
+/// Runs `step`, then says how long it took; `test` lists every step's time at the end.
+fn timed(times: &mut Vec<(&'static str, u64)>, name: &'static str, step: impl FnOnce() -> Result<(), String>) -> Result<(), String> {
+    let started = std::time::Instant::now();
+    let result = step();
+    times.push((name, started.elapsed().as_secs()));
+    eprintln!("xtask: {name}: {} s", started.elapsed().as_secs());
+    result
+}
+
 fn test() -> Result<(), String> {
+    let mut times = Vec::new();
+    let result = test_steps(&mut times);
+    let total: u64 = times.iter().map(|t| t.1).sum();
+    eprintln!("xtask: step times (s): {}; total {total} s", times.iter().map(|(n, t)| format!("{n} {t}")).collect::<Vec<_>>().join(", "));
+    result
+}
+
+/// The trainer's features in every native build of `test`: one build of burn (with the GPU
+/// backend) serves the CPU tests, the independent check and the software-Vulkan check; the CPU
+/// is still the default backend.
+const NATIVE_FEATURES: &str = "native-trainer/wgpu";
+
+fn test_steps(times: &mut Vec<(&'static str, u64)>) -> Result<(), String> {
     // The house style (rustfmt.toml), checked before anything is built.
-    run(cargo().args(["fmt", "--all", "--", "--check"]))?;
-    docs()?;
-    clippy()?;
+    timed(times, "fmt", || run(cargo().args(["fmt", "--all", "--", "--check"])))?;
+    timed(times, "docs", docs)?;
     // The architecture's rules (docs/ARCHITECTURE.md): file sizes and no import circles.
-    run(Command::new("python3").current_dir(root()).arg("tests/layout_check.py"))?;
-    // One optimised profile for everything (see Cargo.toml): the same artefacts serve the
-    // binaries and the tests, and burn is never built twice.
-    run(cargo().args(["build", "--release", "-p", "native-trainer"]))?;
-    run(cargo().args(["test", "--release", "-p", "engine", "-p", "native-trainer"]))?;
-    // The app's plain-Rust parts (URL settings), natively, and xtask's own (dist).
-    run(cargo().args(["test", "--release", "-p", "app", "--lib"]))?;
-    run(cargo().args(["test", "--release", "-p", "xtask"]))?;
+    timed(times, "layout", || run(Command::new("python3").current_dir(root()).arg("tests/layout_check.py")))?;
+    install_clippy_wrapper()?;
+    // One optimised profile for everything (see Cargo.toml) and one feature set: the test build
+    // makes the trainer's binary too, and burn is built once. clippy compiles the workspace's
+    // crates as it lints them (`linted_cargo`); the first build takes every target (benches and
+    // examples too), the second runs the tests.
+    let native = ["--release", "-p", "engine", "-p", "native-trainer", "-p", "xtask", "--features", NATIVE_FEATURES];
+    timed(times, "native build (linted)", || run(linted_cargo().args(["test", "--no-run", "--all-targets"]).args(native)))?;
+    timed(times, "native tests", || {
+        run(linted_cargo().arg("test").args(native))?;
+        // The app's plain-Rust parts (URL settings, lessons), natively.
+        run(linted_cargo().args(["test", "--release", "-p", "app", "--lib"]))
+    })?;
     // Cross-language check: the split rule and the shipped model's answers, re-derived in Python
     // without the engine's code.
     let bin = target_dir().join("release").join("native-trainer");
-    run(Command::new("python3").current_dir(root()).arg("tests/independent_check.py").arg(&bin))?;
+    timed(times, "independent check", || run(Command::new("python3").current_dir(root()).arg("tests/independent_check.py").arg(&bin)))?;
     // The GPU code path on Mesa's software Vulkan: the adapter named, refusals, the CPU's losses.
-    gpu_check::correctness_on_software_vulkan()?;
-    // The browser: build with trunk, then drive the real page in Chromium.
-    ensure_web_tools()?;
-    build_app()?;
+    timed(times, "GPU check (lavapipe)", || gpu_check::correctness_on_software_vulkan(&bin))?;
+    // The browser: build the app (linted: the page and both workers as wasm32 compiles them),
+    // then drive the real page in Chromium.
+    timed(times, "web tools", ensure_web_tools)?;
+    timed(times, "app build (linted)", || web::build_site(&web::site_dir(), &web::ALL, web::Build { optimise: true, lint: true }))?;
     // The same build as a site under a sub-path, which the e2e run serves with a plain file server.
     let latent = target_dir().join("e2e-site-latent");
-    dist::write_site(&root().join("dist"), &dist::DistArgs { base_path: "/latent/".into(), out: latent.clone(), build: false })?;
-    run(Command::new("node").current_dir(e2e_dir()).arg("run.mjs").env("DIST", root().join("dist")).env("DIST_LATENT", &latent))
+    dist::write_site(&web::site_dir(), &dist::DistArgs { base_path: "/latent/".into(), out: latent.clone(), build: false })?;
+    timed(times, "e2e", || {
+        run(Command::new("node").current_dir(e2e_dir()).arg("run.mjs").env("DIST", web::site_dir()).env("DIST_LATENT", &latent))
+    })
 }
 
-/// clippy with every warning an error (the allowed lints are in Cargo.toml, each with its
-/// reason): the native crates with their tests, benches and examples, the app's native
-/// library and tests, and the app as the browser builds it (wasm32: the page and both workers).
-fn clippy() -> Result<(), String> {
-    let deny = ["--", "-D", "warnings"];
-    run(cargo().args(["clippy", "--release", "-p", "engine", "-p", "native-trainer", "-p", "xtask", "--all-targets"]).args(deny))?;
-    run(cargo().args(["clippy", "--release", "-p", "app", "--lib", "--tests"]).args(deny))?;
-    ensure_wasm_target()?;
-    run(cargo().args(["clippy", "--release", "-p", "app", "--features", "webgpu", "--target", WASM_TARGET]).args(deny))
+/// Where `install_clippy_wrapper` writes the compiler wrapper.
+fn clippy_wrapper() -> PathBuf {
+    target_dir().join("clippy-wrapper").join("rustc-with-clippy")
+}
+
+/// The wrapper `linted_cargo` compiles the workspace's crates with: clippy's driver (rustc with
+/// clippy's lints) and every warning an error. The lints the project allows are in Cargo.toml,
+/// each with its reason; cargo passes them on.
+fn install_clippy_wrapper() -> Result<(), String> {
+    let path = clippy_wrapper();
+    std::fs::create_dir_all(path.parent().expect("a folder")).map_err(|e| e.to_string())?;
+    std::fs::write(
+        &path,
+        "#!/usr/bin/env bash\n# Written by `cargo xtask test` (xtask/src/main.rs). Do not edit.\nexec clippy-driver \"$@\" -D warnings\n",
+    )
+    .map_err(|e| format!("{}: {e}", path.display()))?;
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).map_err(|e| format!("{}: {e}", path.display()))?;
+    }
+    Ok(())
+}
+
+/// cargo whose builds lint as they compile: the workspace's own crates go through clippy's driver
+/// (`RUSTC_WORKSPACE_WRAPPER`; dependencies through plain rustc), so `test` gets clippy's
+/// verdict, `-D warnings`, without the separate check builds of every dependency `cargo clippy`
+/// would make (native, and again for wasm32). What it lints: the native crates with every target
+/// (tests, benches, examples; the trainer with its GPU code), the app's library natively, and the
+/// page and both workers as wasm32 compiles them.
+pub(crate) fn linted_cargo() -> Command {
+    let mut c = cargo();
+    c.env("RUSTC_WORKSPACE_WRAPPER", clippy_wrapper());
+    c
 }
 
 fn dist_site(args: &[String]) -> Result<(), String> {
@@ -222,23 +287,14 @@ fn dist_site(args: &[String]) -> Result<(), String> {
         ensure_build_tools()?;
         build_app()?;
     }
-    dist::write_site(&root().join("dist"), &args)
-}
-
-fn serve() -> Result<(), String> {
-    ensure_web_tools()?;
-    let port = std::env::var("PORT").unwrap_or_else(|_| "8080".into());
-    eprintln!(
-        "xtask: the playground will be at http://127.0.0.1:{port}/ (/nqueens, /sudoku, /coloring, /tree, /generate, /grammar, /jepa, /learn) once trunk has built it"
-    );
-    run(&mut trunk(&["serve", "--release", "--offline", "--address", "127.0.0.1", "--port", &port]))
+    dist::write_site(&web::site_dir(), &args)
 }
 
 /// The README's picture of /nqueens mid-run, re-made from a fresh build (tests/e2e/screenshot.mjs).
 fn screenshot() -> Result<(), String> {
     ensure_web_tools()?;
     build_app()?;
-    run(Command::new("node").current_dir(e2e_dir()).arg("screenshot.mjs").env("DIST", root().join("dist")))
+    run(Command::new("node").current_dir(e2e_dir()).arg("screenshot.mjs").env("DIST", web::site_dir()))
 }
 
 fn demo() -> Result<(), String> {
@@ -251,7 +307,7 @@ fn main() -> ExitCode {
     let task = std::env::args().nth(1).unwrap_or_default();
     let result = match task.as_str() {
         "test" => test(),
-        "serve" => serve(),
+        "serve" => serve::serve(),
         "demo" => demo(),
         "docs" => docs(),
         "screenshot" => screenshot(),

@@ -1,4 +1,4 @@
-//! Entry point of the page (trunk `data-type="main"`).
+//! Entry point of the page (wasm-bindgen's `web` target, loaded by app/index.html).
 #[cfg(target_arch = "wasm32")]
 fn main() {
     console_error_panic_hook::set_once();

@@ -16,7 +16,7 @@ use leptos::prelude::*;
 
 use super::status::Load;
 use crate::base_path::site_root;
-use crate::gpu_probe::{WorkerBuild, probe_adapter};
+use crate::gpu_probe::{NO_WEBGPU_BUILD, WorkerBuild, is_served, probe_adapter};
 use crate::protocol::{BackendChoice, Lane, Request, Response, SolveRequest};
 use crate::url_state::sampling::{MAX_WORKERS, UNTIL_VERIFIED};
 use engine::solve::lane::others_join;
@@ -56,6 +56,9 @@ pub struct ModelWorker {
     helpers: StoredValue<Vec<WorkerBridge<RemoteReasoner>>, LocalStorage>,
     /// The run whose later restarts the helpers will share, until they get it.
     shared: StoredValue<Option<SolveRequest>, LocalStorage>,
+    /// Why the CPU build was started when the page wanted WebGPU (the site lacks that build):
+    /// said in place of the worker's own reason.
+    cpu_because: StoredValue<Option<&'static str>>,
 }
 
 /// The most helpers a page starts (so at most this many + 1 workers share restarts).
@@ -102,6 +105,7 @@ impl ModelWorker {
             helpers_wanted: StoredValue::new(0),
             helpers: StoredValue::new_local(Vec::new()),
             shared: StoredValue::new_local(None),
+            cpu_because: StoredValue::new(None),
         }
     }
 
@@ -158,6 +162,10 @@ impl ModelWorker {
     /// An answer of the page's worker: a shared run's step `JOIN_AFTER_STEPS` of round 0 (or
     /// its first step after round 0) starts the helpers on it, and its end stops them.
     fn on_worker_answer(self, response: Response) {
+        let response = match (response, self.cpu_because.try_get_value().flatten()) {
+            (Response::Backend { name, .. }, Some(why)) => Response::Backend { name, detail: why.into() },
+            (other, _) => other,
+        };
         match &response {
             Response::Step(report) if others_join(report.round, report.step) => {
                 let start = self.shared.try_update_value(|s| s.take_if(|r| r.run == report.run)).flatten();
@@ -189,7 +197,8 @@ impl ModelWorker {
     }
 
     /// The first message: start the worker build `backend` needs (asking the browser for a
-    /// WebGPU adapter first unless the URL says `backend=cpu`) and have it initialise `backend`.
+    /// WebGPU adapter first unless the URL says `backend=cpu`; the CPU build, saying why, when
+    /// the site has no WebGPU build) and have it initialise `backend`.
     pub fn init(self, backend: BackendChoice) {
         let init = Request::Init { backend, site_root: site_root() };
         if backend == BackendChoice::Cpu {
@@ -198,7 +207,12 @@ impl ModelWorker {
         }
         leptos::task::spawn_local(async move {
             let adapter = probe_adapter().await;
-            self.start(WorkerBuild::for_choice(backend, adapter.as_ref()), init);
+            let mut build = WorkerBuild::for_choice(backend, adapter.as_ref());
+            if build == WorkerBuild::WebGpu && !is_served(&format!("{}/{}", site_root(), build.script())).await {
+                self.cpu_because.try_set_value(Some(NO_WEBGPU_BUILD));
+                build = WorkerBuild::Cpu;
+            }
+            self.start(build, init);
         });
     }
 

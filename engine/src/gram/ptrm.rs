@@ -56,7 +56,7 @@ mod tests {
 
     #[test]
     fn zero_sigma_draws_nothing_and_changes_nothing() {
-        let device = Device::default();
+        let device = Device::flex();
         let mut source = NoiseSource::new(3);
         let z = perturb(latent(&device), 0.0, &mut source);
         assert_eq!(values(z.h), vec![1.0; 24]);
@@ -67,7 +67,7 @@ mod tests {
     /// Only `l` moves, by sigma times the source's next normals, in order.
     #[test]
     fn noise_is_sigma_times_the_next_normals_on_l_only() {
-        let device = Device::default();
+        let device = Device::flex();
         let mut source = NoiseSource::new(9);
         let z = perturb(latent(&device), 0.5, &mut source);
         assert_eq!(values(z.h), vec![1.0; 24]);

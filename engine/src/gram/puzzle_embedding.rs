@@ -113,7 +113,7 @@ mod tests {
     /// a row without an id reads puzzle 0.
     #[test]
     fn ids_pick_their_vectors_padded_over_the_prefix() {
-        let device = Device::default();
+        let device = Device::flex();
         let mut pe = PuzzleEmbedding::init(&config(), &device).unwrap();
         let table: Vec<f32> = (0..4 * 12).map(|i| i as f32 + 1.0).collect();
         pe.table.weight = burn::module::Param::from_tensor(Tensor::from_data(TensorData::new(table, [4, 12]), &device));
@@ -138,7 +138,7 @@ mod tests {
     /// The model carries P + L positions through the core and decodes L; a wrong width is refused.
     #[test]
     fn the_model_decodes_the_board_only() {
-        let device = Device::default();
+        let device = Device::flex();
         let model = Gram::init(&config(), &device);
         let e = model.encode(ints(vec![3, 1, 2, 1, 2, 1, 2], [1, 7], &device));
         assert_eq!(e.dims(), [1, 9, 8]);

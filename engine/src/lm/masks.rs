@@ -57,7 +57,7 @@ mod tests {
 
     #[test]
     fn block_mask_keeps_the_views_apart() {
-        let device = Device::default();
+        let device = Device::flex();
         // Row 0: text [0, 3), code [3, 5); row 1: text [0, 2), code [2, 5), no padding.
         let m = blocks(&[vec![(0, 3), (3, 5)], vec![(0, 2), (2, 5)]], 6, &device);
         for i in 0..3 {
@@ -76,7 +76,7 @@ mod tests {
 
     #[test]
     fn causal_and_bidirectional() {
-        let device = Device::default();
+        let device = Device::flex();
         let c = causal(4, &device);
         assert!(visible(&c, 0, 2, 2) && visible(&c, 0, 2, 0) && !visible(&c, 0, 2, 3));
         let b = bidirectional(&[3, 4], 4, &device);

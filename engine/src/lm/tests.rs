@@ -37,7 +37,7 @@ fn close(a: &[f32], b: &[f32]) -> bool {
 
 #[test]
 fn the_packed_pass_equals_two_separate_passes() {
-    let device = Device::default();
+    let device = Device::flex();
     let lm = lm(&device);
     let exs = [Example { text: vec![1, 7, 8, 9], code: vec![10, 11] }, Example { text: vec![1, 12], code: vec![13, 14, 15, 16] }];
     let k = 2;
@@ -58,7 +58,7 @@ fn the_packed_pass_equals_two_separate_passes() {
 
 #[test]
 fn the_jepa_loss_is_zero_for_identical_views() {
-    let device = Device::default();
+    let device = Device::flex();
     let lm = lm(&device);
     // The text view `SEP 7 8 EOS` with k = 0 is token for token the code view of code `7 8`.
     let same = [Example { text: vec![2, 7, 8, 3], code: vec![7, 8] }];
@@ -75,7 +75,7 @@ fn the_jepa_loss_is_zero_for_identical_views() {
 
 #[test]
 fn sft_reads_only_the_answer() {
-    let device = Device::default();
+    let device = Device::flex();
     let b = sft_batch(&[Example { text: vec![1, 7, 8], code: vec![10, 11] }], &LAYOUT, 1, &device);
     // Sequence: 1 7 8 PRED SEP 10 11 EOS; inputs drop EOS, targets drop BOS.
     let answer: Vec<f32> = b.answer.into_data().try_to_vec().unwrap();
@@ -87,7 +87,7 @@ fn sft_reads_only_the_answer() {
 
 #[test]
 fn the_target_encoder_sees_the_future_and_the_backbone_does_not() {
-    let device = Device::default();
+    let device = Device::flex();
     let lm = lm(&device);
     let (a, b) = (vec![1, 7, 8, 9, 10], vec![1, 7, 8, 9, 11]);
     let run = |seq: &Vec<u32>, mask: Tensor<4>| rows(lm.hidden(padded(std::slice::from_ref(seq), 5, 0, &device), mask).reshape([5, 16]));
@@ -105,7 +105,7 @@ fn the_target_encoder_sees_the_future_and_the_backbone_does_not() {
 
 #[test]
 fn the_predictor_sees_only_the_context() {
-    let device = Device::default();
+    let device = Device::flex();
     let lm = lm(&device);
     let pred = PredictorConfig::new(16, 32, 2, 32).init(&device);
     let p = |last: u32| {
@@ -133,16 +133,16 @@ fn spans_lie_after_the_context_without_overlap_and_weigh_one() {
         assert!(s.targets.iter().all(|&(a, b)| a >= s.context && b <= 12 && b > a && b - a <= 4), "{s:?}");
         all.push(s);
     }
-    let w: f32 = span_weights(&all, 12, &Device::default()).sum().into_scalar();
+    let w: f32 = span_weights(&all, 12, &Device::flex()).sum().into_scalar();
     assert!((w - 1.0).abs() < 1e-4, "weights sum to 1, got {w}");
     let one = [Spans { context: 2, targets: vec![(2, 4), (5, 6)] }];
-    let w: Vec<f32> = span_weights(&one, 6, &Device::default()).into_data().try_to_vec().unwrap();
+    let w: Vec<f32> = span_weights(&one, 6, &Device::flex()).into_data().try_to_vec().unwrap();
     assert_eq!(w, vec![0.0, 0.0, 0.25, 0.25, 0.0, 0.5]);
 }
 
 #[test]
 fn the_ema_step_of_the_target_encoder_is_exact() {
-    let device = Device::default();
+    let device = Device::flex();
     let a = lm(&device);
     device.seed(9);
     let b = LmConfig::new(20, 32).with_d_model(16).with_d_ffn(32).with_n_heads(2).init(&device);

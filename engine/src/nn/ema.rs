@@ -64,7 +64,7 @@ mod tests {
 
     #[test]
     fn ema_step_is_exact_and_leaves_the_model_alone() {
-        let device = Device::default();
+        let device = Device::flex();
         device.seed(1);
         let a = LinearConfig::new(3, 2).init(&device);
         let b = LinearConfig::new(3, 2).init(&device);
@@ -80,7 +80,7 @@ mod tests {
 
     #[test]
     fn repeated_steps_converge_to_a_fixed_model() {
-        let device = Device::default();
+        let device = Device::flex();
         device.seed(2);
         let mut avg = LinearConfig::new(4, 4).init(&device);
         let target = LinearConfig::new(4, 4).init(&device);
@@ -93,7 +93,7 @@ mod tests {
 
     #[test]
     fn an_autodiff_model_feeds_a_plain_average() {
-        let device = Device::default();
+        let device = Device::flex();
         device.seed(3);
         let model = LinearConfig::new(2, 2).init(&device.clone().autodiff());
         let avg = model.valid();

@@ -94,7 +94,7 @@ mod tests {
     /// and only through the token MLP (the channel MLP is per cell).
     #[test]
     fn a_cell_reaches_the_others_and_rows_stay_normalised() {
-        let device = Device::default();
+        let device = Device::flex();
         let block = MixerBlockConfig::new(8, 16, 5, 10, 2).init(&device);
         let x = Tensor::<3>::random([1, 5, 8], Distribution::Normal(0.0, 1.0), &device);
         let mut bumped = x.clone().into_data().try_to_vec::<f32>().unwrap();

@@ -119,7 +119,7 @@ mod tests {
     /// (r/P, c/P) at offset (r%P, c%P), and comes back to r*S + c.
     #[test]
     fn unpatchify_inverts_patchify_and_patches_are_spatial() {
-        let device = Device::default();
+        let device = Device::flex();
         let (s, p) = (8, 4);
         let values: Vec<f32> = (0..s * s).map(|i| i as f32).collect();
         let image = Tensor::<4>::from_data(TensorData::new(values.clone(), [1, 1, s, s]), &device);
@@ -135,7 +135,7 @@ mod tests {
 
     #[test]
     fn the_encoder_maps_pixel_tokens_to_one_state_per_patch() {
-        let device = Device::default();
+        let device = Device::flex();
         let encoder = PatchEncoder::init(28, 4, 16, &device);
         let x = Tensor::<2, Int>::from_data(TensorData::new(vec![1i64; 2 * 784], [2, 784]), &device);
         assert_eq!(encoder.forward(x.clone()).dims(), [2, 49, 16]);

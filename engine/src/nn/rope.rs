@@ -132,7 +132,7 @@ mod tests {
     /// q.k after RoPE depends only on the offset: 1-D on the index, 2-D on (d_row, d_col).
     #[test]
     fn scores_depend_on_relative_position_only() {
-        let device = Device::default();
+        let device = Device::flex();
         let (q, k) = pair(&device);
         let score = |rope: &Rope, i, j, l| score(rope, &q, &k, i, j, l);
         let grid = RopeConfig::new(16, 8).with_grid_cols(4).init(&device);
@@ -156,7 +156,7 @@ mod tests {
     fn the_triangle_layout_rotates_by_matrix_row_and_column() {
         let cells: Vec<_> = (0..6).map(|p| triangle_cell(p, 3)).collect();
         assert_eq!(cells, [(0, 0), (0, 1), (0, 2), (1, 1), (1, 2), (2, 2)]);
-        let device = Device::default();
+        let device = Device::flex();
         let (q, k) = pair(&device);
         let triangle = RopeConfig::new(10, 8).with_triangle(Some(4)).init(&device);
         // (0,0) -> (0,1) is positions 0 -> 1; (1,1) -> (1,2) is 4 -> 5: both offset (0, 1).

@@ -88,7 +88,7 @@ mod tests {
     /// Widening keeps the function exactly and adds trainable units; narrowing is refused.
     #[test]
     fn a_widened_mlp_computes_the_same_function() {
-        let device = Device::default();
+        let device = Device::flex();
         let mlp = SwiGluMlpConfig::new(6, 8, 5).init(&device);
         let x = Tensor::<2>::random([4, 6], Distribution::Normal(0.0, 1.0), &device);
         let before: Vec<f32> = mlp.forward(x.clone()).into_data().try_to_vec().unwrap();

@@ -172,7 +172,7 @@ mod tests {
     /// without it, it does.
     #[test]
     fn qk_norm_makes_attention_scale_free() {
-        let device = Device::default();
+        let device = Device::flex();
         device.seed(11);
         let rope = RopeConfig::new(6, 8).init(&device);
         let x = Tensor::<3>::random([2, 6, 16], Distribution::Normal(0.0, 1.0), &device);
@@ -196,7 +196,7 @@ mod tests {
     /// outputs unchanged.
     #[test]
     fn causal_mask_hides_the_future() {
-        let device = Device::default();
+        let device = Device::flex();
         device.seed(12);
         let rope = RopeConfig::new(5, 8).init(&device);
         let layer = LayerConfig::new(16, 16, 32, 2).init(&device);

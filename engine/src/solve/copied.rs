@@ -56,7 +56,7 @@ mod tests {
     /// gets N rows, one per copy; a task without copies gets `None`.
     #[test]
     fn samples_on_copies_are_the_models_answers_on_the_copies_read_back() {
-        let device = Default::default();
+        let device = Device::flex();
         let task = Coloring::new(8);
         let options = SampleOptions { samples: 5, max_steps: 3, seed: 4, ..SampleOptions::default() };
         let mut differ = 0;

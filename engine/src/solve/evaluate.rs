@@ -260,7 +260,7 @@ mod tests {
     /// Scoring on several cores gives the same report as on one, and sees progress in order.
     #[test]
     fn evaluation_does_not_depend_on_the_number_of_workers() {
-        let device = Device::default();
+        let device = Device::flex();
         let model = shipped_gram("gram-nqueens8", &device);
         let task = NQueens::new(8);
         let instances = spread(&task.instances(Part::Test), 24);
@@ -285,7 +285,7 @@ mod tests {
     fn fewer_restarts_read_from_a_longer_run_match_runs_with_fewer() {
         use crate::gram::Selection;
         use crate::tasks::sudoku::{Difficulty, Sudoku};
-        let device = Device::default();
+        let device = Device::flex();
         let model = shipped_gram("gram-sudoku", &device);
         let task = Sudoku;
         let instances: Vec<_> = (0..6).map(|s| Difficulty::Expert.generate(100 + s)).collect();

@@ -272,7 +272,7 @@ mod tests {
     fn steps_of(model: &Gram, task: &dyn StepTask, puzzle: &str, lane: Lane) -> (Steps, Option<VerifiedAt>) {
         let options = SampleOptions { samples: 3, max_steps: 2, seed: 4, settle: task.settle(), ..SampleOptions::default() };
         let spec = RunSpec { options, verified_stop: true, restarts: 7, copies: Copies::Samples, interventions: Vec::new(), lane };
-        let mut run = LiveRun::new(model, task, puzzle, spec, &Device::default()).unwrap();
+        let mut run = LiveRun::new(model, task, puzzle, spec, &Device::flex()).unwrap();
         let mut steps = Vec::new();
         while !run.is_done() {
             let v = run.step();
@@ -285,7 +285,7 @@ mod tests {
     /// round once, and the earliest round any lane verifies in is where the single run verifies.
     #[test]
     fn lanes_share_a_runs_rounds_and_verify_where_it_does() {
-        let model = shipped_gram("gram-sudoku", &Device::default());
+        let model = shipped_gram("gram-sudoku", &Device::flex());
         let task = step_task(TaskId::Sudoku).unwrap();
         let mut checked = 0;
         for seed in [3, 8, 13] {
@@ -320,7 +320,7 @@ mod tests {
             interventions: vec![Intervention::Scale { step: 2, scale: 2.0 }],
             lane: Lane::new(1, 2).unwrap(),
         };
-        assert!(LiveRun::new(&model, &*task, &puzzle, spec, &Device::default()).is_err());
+        assert!(LiveRun::new(&model, &*task, &puzzle, spec, &Device::flex()).is_err());
     }
 
     /// A deterministic model (TRM) shares a round's copy among its N samples even when copies
@@ -328,13 +328,13 @@ mod tests {
     /// the change (those came from one trajectory repeated N times).
     #[test]
     fn a_changed_trm_run_replays_the_steps_shown_before_the_change() {
-        let model = shipped_gram("trm-sudoku", &Device::default());
+        let model = shipped_gram("trm-sudoku", &Device::flex());
         let task = step_task(TaskId::Sudoku).unwrap();
         let puzzle = Difficulty::Expert.generate(9).puzzle.to_text();
         let run = |interventions: Vec<Intervention>| {
             let options = SampleOptions { samples: 3, max_steps: 2, seed: 1, settle: task.settle(), ..SampleOptions::default() };
             let spec = RunSpec { options, verified_stop: true, restarts: 3, copies: Copies::Samples, interventions, lane: Lane::ALONE };
-            let mut live = LiveRun::new(&model, &*task, &puzzle, spec, &Device::default()).unwrap();
+            let mut live = LiveRun::new(&model, &*task, &puzzle, spec, &Device::flex()).unwrap();
             let mut boards = Vec::new();
             while !live.is_done() {
                 boards.push(live.step().boards);
@@ -355,7 +355,7 @@ mod tests {
     fn copies_without_the_stop_are_the_clis_run_on_copies() {
         use crate::tasks::coloring::Coloring;
         use crate::tasks::{Part, Task};
-        let device = Device::default();
+        let device = Device::flex();
         let task = step_task(TaskId::Coloring(8)).unwrap();
         let coloring = Coloring::new(8);
         for name in ["trm-coloring8", "gram-coloring8"] {

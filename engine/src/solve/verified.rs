@@ -147,7 +147,7 @@ mod tests {
     use crate::test_support::shipped_gram;
 
     fn shipped(name: &str) -> Gram {
-        shipped_gram(name, &Device::default())
+        shipped_gram(name, &Device::flex())
     }
 
     #[test]
@@ -161,7 +161,7 @@ mod tests {
     /// is N x steps; with nothing valid the answer is the plain run's vote after the whole budget.
     #[test]
     fn stops_at_the_first_verified_step_and_otherwise_votes_like_the_plain_run() {
-        let device = Device::default();
+        let device = Device::flex();
         let model = shipped("gram-sudoku");
         let task = Sudoku;
         let options = SampleOptions { samples: 4, max_steps: 6, seed: 3, settle: task.default_settle(), ..SampleOptions::default() };
@@ -196,7 +196,7 @@ mod tests {
     /// deterministic model gets one round whatever is asked.
     #[test]
     fn restarts_spend_rounds_only_while_nothing_verifies() {
-        let device = Device::default();
+        let device = Device::flex();
         let task = Sudoku;
         let puzzle = Difficulty::Expert.generate(5).puzzle;
         let options = SampleOptions { samples: 2, max_steps: 2, seed: 1, ..SampleOptions::default() };
@@ -218,7 +218,7 @@ mod tests {
     /// as given.
     #[test]
     fn restarts_on_copies_answer_the_puzzle_as_given() {
-        let device = Device::default();
+        let device = Device::flex();
         let task = Sudoku;
         let options = SampleOptions { samples: 2, max_steps: 2, seed: 1, ..SampleOptions::default() };
         let copies = Restarts { rounds: 3, copies: Copies::Restarts };
@@ -249,7 +249,7 @@ mod tests {
     /// puzzle as given.
     #[test]
     fn sample_copies_keep_the_first_sample_and_answer_the_puzzle_as_given() {
-        let device = Device::default();
+        let device = Device::flex();
         let task = Sudoku;
         let model = shipped("gram-sudoku");
         let options = SampleOptions { samples: 3, max_steps: 3, seed: 2, guidance_scale: 3.0, ..SampleOptions::default() };

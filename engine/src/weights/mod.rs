@@ -313,7 +313,7 @@ mod tests {
 
     #[test]
     fn round_trip_keeps_every_tensor() {
-        let device = Device::default();
+        let device = Device::flex();
         let model = Gram::init(&tiny(), &device);
         let bytes = gram_to_bytes(&model);
         let manifest = manifest_for(tiny(), &bytes);
@@ -325,7 +325,7 @@ mod tests {
 
     #[test]
     fn corrupt_mismatched_and_garbage_files_are_clear_errors() {
-        let device = Device::default();
+        let device = Device::flex();
         let bytes = gram_to_bytes(&Gram::init(&tiny(), &device));
         let manifest = manifest_for(tiny(), &bytes);
         // One flipped byte: the hash catches it.
@@ -357,7 +357,7 @@ mod tests {
     /// side that is not the pixels', or a huge side is an error, never a panic or an abort.
     #[test]
     fn image_configs_that_cannot_be_built_are_refused() {
-        let device = Device::default();
+        let device = Device::flex();
         let image = || GramConfig::new(64, 3).with_d_model(16).with_d_hidden(16).with_d_guidance(16).with_n_heads(2);
         let good = image().with_image_side(Some(8)).with_patch(Some(4)).with_grid_cols(2);
         let bytes = gram_to_bytes(&Gram::init(&good, &device));

@@ -111,7 +111,7 @@ mod tests {
 
     #[test]
     fn both_talkers_round_trip_through_bytes_and_decode() {
-        let device = Device::default();
+        let device = Device::flex();
         device.seed(5);
         for kind in [TalkerKind::Mono, TalkerKind::Dual] {
             let c = tiny(kind);

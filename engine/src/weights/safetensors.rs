@@ -76,7 +76,7 @@ mod tests {
     /// to `[d_out, d_in]`, a norm's gain called `weight`; export then import is the identity.
     #[test]
     fn names_layout_and_round_trip() {
-        let device = Device::default();
+        let device = Device::flex();
         let model = Gram::init(&tiny(false, true), &device);
         let bytes = gram_to_safetensors(&model);
         let names = safetensors_names(&bytes).unwrap();
@@ -97,7 +97,7 @@ mod tests {
 
     #[test]
     fn wrong_model_or_garbage_is_a_clear_error() {
-        let device = Device::default();
+        let device = Device::flex();
         let gram = gram_to_safetensors(&Gram::init(&tiny(true, true), &device));
         // GRAM weights read as TRM: the guidance tensors are left over.
         let err = gram_from_safetensors(&tiny(true, false), &gram, &device).unwrap_err();

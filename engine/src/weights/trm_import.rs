@@ -336,7 +336,7 @@ mod tests {
             .with_puzzle_emb_len(Some(2))
             .with_puzzle_emb_ndim(Some(8))
             .with_n_puzzles(Some(3));
-        let model = Gram::init(&config, &Device::default());
+        let model = Gram::init(&config, &Device::flex());
         let names = super::super::safetensors::safetensors_names(&super::super::safetensors::gram_to_safetensors(&model)).unwrap();
         assert!(names.iter().any(|n| n == "puzzle.table.weight"), "{names:?}");
         // embed, h_init, l_init, lm_head (2), q_head (2), v_head (2), the table; 7 per layer

@@ -40,7 +40,7 @@ fn readable<T>(result: Result<T, WeightsError>, what: &str) -> String {
 /// 36 and 115 of the first run). QFloat skips the length check altogether.
 #[test]
 fn non_f32_tensors_are_refused() {
-    let device = Device::default();
+    let device = Device::flex();
     let gram = gram_to_bytes(&Gram::init(&tiny_gram(), &device));
     let jepa = reasoner_to_bytes(&ReasonerModel::init(&tiny_reasoner(TalkerKind::Mono), &device));
     let qfloat = b"\xa1fQFloat\xa5evaluecQ8Festore\xa1iPackedU32\x00dmodeiSymmetricftensor\xf6eblock\xf6";
@@ -56,7 +56,7 @@ fn non_f32_tensors_are_refused() {
 /// tried to allocate ~2^57 bytes and aborted (gram_manifest, reasoner_manifest).
 #[test]
 fn configs_that_cannot_be_built_are_refused() {
-    let device = Device::default();
+    let device = Device::flex();
     let bytes = gram_to_bytes(&Gram::init(&tiny_gram(), &device));
     let bad = [
         tiny_gram().with_n_heads(3),

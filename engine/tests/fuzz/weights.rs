@@ -197,7 +197,7 @@ pub struct GramSeeds {
 
 impl GramSeeds {
     pub fn new() -> GramSeeds {
-        let device = Device::default();
+        let device = Device::flex();
         let small = |c: GramConfig| c.with_d_model(16).with_d_hidden(16).with_d_guidance(16).with_n_heads(2);
         let tiny = [
             small(GramConfig::new(16, 3)),
@@ -310,7 +310,7 @@ pub struct ReasonerSeeds {
 
 impl ReasonerSeeds {
     pub fn new() -> ReasonerSeeds {
-        let device = Device::default();
+        let device = Device::flex();
         let reasoner = ReasonerConfig::new(32, 51).with_d_model(16).with_d_attn(16).with_d_ffn(16).with_n_heads(2).with_n_layers(1);
         let talker = |kind| TalkerConfig::new(kind, 32, 6, 16).with_d_attn(16).with_d_ffn(16).with_n_heads(2).with_n_layers(1);
         let tiny = [

@@ -97,7 +97,7 @@ mod tests {
     /// state, halting logits and rewards (row order kept: the reward depends on the row).
     #[test]
     fn micro_batches_sum_to_the_full_batch_gradient() {
-        let device = Device::default().autodiff();
+        let device = Device::flex().autodiff();
         device.seed(5);
         let config = nqueens::gram_config(8, false).with_d_model(32).with_n_heads(4).with_d_hidden(64);
         let model = Gram::init(&config, &device);
@@ -131,7 +131,7 @@ mod tests {
     /// carried state: the data-parallel path is the accumulation path spread out.
     #[test]
     fn two_devices_give_the_accumulated_gradient() {
-        let device = Device::default().autodiff();
+        let device = Device::flex().autodiff();
         device.seed(6);
         let config = nqueens::gram_config(8, true).with_d_model(32).with_n_heads(4).with_d_hidden(64).with_d_guidance(32);
         let model = Gram::init(&config, &device);

@@ -27,6 +27,24 @@ export async function webgpuTests() {
     assert(page.errors.length === 0, `console errors: ${page.errors}`);
     await context.close();
   });
+  await test('a site without the WebGPU worker (serve before it is built): the page runs on the CPU, says why, and solves', async () => {
+    const { page, context } = await newPage(b);
+    await context.route('**/worker_webgpu.js', (route) => route.fulfill({ status: 404, body: 'not found' }));
+    await page.goto(`${base}/nqueens?backend=webgpu&n=4&steps=3`);
+    await page.locator('.badge').filter({ hasText: 'CPU' }).waitFor({ timeout: 60000 });
+    const detail = await page.locator('.backend-detail').innerText();
+    assert(/no WebGPU build of the model's worker/.test(detail), `detail: ${detail}`);
+    await page.getByRole('button', { name: 'Clear' }).click();
+    for (const [r, c] of placed) await cell(page, r, c).click();
+    await page.getByRole('button', { name: 'Solve' }).click();
+    await waitDone(page, 120000);
+    const g = await checkGallery(page, placedText);
+    assert(g.found >= 1, `found ${g.found}`);
+    // The page's HEAD request for the missing script is the one 404 the console may show.
+    const others = page.errors.filter((e) => !/status of 404/.test(e));
+    assert(others.length === 0, `console errors: ${others}`);
+    await context.close();
+  });
   await test('WebGPU: place queens by clicking, solve, gallery and counter check out', async () => {
     const { page, context } = await newPage(b);
     await page.goto(`${base}/nqueens?backend=webgpu&n=4&steps=3`);

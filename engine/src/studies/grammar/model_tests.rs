@@ -45,7 +45,7 @@ fn ids<M: Module>(m: &M) -> Vec<String> {
 
 #[test]
 fn c_and_r_branch_off_the_pretrained_t_with_their_own_parameters() {
-    let device = Device::default();
+    let device = Device::flex();
     device.seed(3);
     let c = tiny();
     let m: GrammarModels = c.init(&device).branch_after_pretraining(&c);
@@ -62,7 +62,7 @@ fn c_and_r_branch_off_the_pretrained_t_with_their_own_parameters() {
 
 #[test]
 fn every_model_writes_its_tokens_and_noise_reaches_only_latents() {
-    let device = Device::default();
+    let device = Device::flex();
     device.seed(4);
     let c = tiny();
     let m = c.init(&device).branch_after_pretraining(&c);
@@ -79,7 +79,7 @@ fn every_model_writes_its_tokens_and_noise_reaches_only_latents() {
 
 #[test]
 fn coconut_learns_the_tokens_after_its_thoughts() {
-    let device = Device::default().autodiff();
+    let device = Device::flex().autodiff();
     device.seed(5);
     let c = tiny();
     let mut m = c.init(&device).branch_after_pretraining(&c).c;
@@ -98,7 +98,7 @@ fn coconut_learns_the_tokens_after_its_thoughts() {
 
 #[test]
 fn pretraining_batches_count_every_real_position() {
-    let device = Device::default();
+    let device = Device::flex();
     let s = seqs(3, 6);
     let b = seq_batch(&s, &device);
     let real: f32 = b.real.clone().sum().into_scalar();

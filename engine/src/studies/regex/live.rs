@@ -115,7 +115,7 @@ mod tests {
     /// difference the page is built on (cosine after 60 steps, same seed and batches).
     #[test]
     fn live_steps_train_and_the_jepa_term_aligns_the_views() {
-        let ad = Device::default().autodiff();
+        let ad = Device::flex().autodiff();
         let data: Vec<Example> = spread(&pairs(Part::Train), 400).iter().map(|p| example(&p.description, &p.regex).unwrap()).collect();
         let probe = spread(&pairs(Part::Validation), 24);
         let jepa = Objective::LlmJepa(LlmJepa { k: 1, lambda: 2.0, dropout: 0.0 });
@@ -128,7 +128,7 @@ mod tests {
             b.step(&data, &ad);
         }
         assert!(last < first * 0.7, "the LM's loss falls: {first} -> {last}");
-        let plain = Device::default();
+        let plain = Device::flex();
         let (sa, sb) = (a.snapshot(&probe[..4], &probe, &plain), b.snapshot(&probe[..4], &probe, &plain));
         assert_eq!((sa.step, sa.text.len(), sa.code.len()), (60, 24, 24));
         assert!(sb.cosine > sa.cosine + 0.2, "LLM-JEPA's views align: cos {} vs the LM's {}", sb.cosine, sa.cosine);

@@ -31,7 +31,7 @@ pub(crate) fn tasks(n: usize) -> Vec<TreeTask> {
 
 #[test]
 fn latents_lie_on_the_unit_sphere() {
-    let device = Device::default();
+    let device = Device::flex();
     device.seed(1);
     let m = ReasonerModel::init(&tiny(TalkerKind::Mono), &device);
     let b = seq_batch(&tasks(3), &device);
@@ -50,7 +50,7 @@ fn latents_lie_on_the_unit_sphere() {
 
 #[test]
 fn ema_update_is_exact() {
-    let device = Device::default();
+    let device = Device::flex();
     device.seed(2);
     let r = ReasonerConfig::new(8, 8).with_d_model(4).with_d_attn(4).with_d_ffn(8).with_n_heads(1).with_n_layers(1).init(&device);
     let r = r.reset_target();
@@ -68,7 +68,7 @@ fn ema_update_is_exact() {
 
 #[test]
 fn masks_count_what_they_must() {
-    let device = Device::default();
+    let device = Device::flex();
     let t = TreeTask::parse("NL, NO, LA, LB[ROOT]N[TARGET]B[ROUTE]").unwrap();
     let b = seq_batch(std::slice::from_ref(&t), &device);
     let route: Vec<f32> = b.route.into_data().convert::<f32>().try_to_vec::<f32>().unwrap();
@@ -86,7 +86,7 @@ fn masks_count_what_they_must() {
 
 #[test]
 fn losses_are_finite_and_sst_is_zero_at_the_target() {
-    let device = Device::default().autodiff();
+    let device = Device::flex().autodiff();
     device.seed(3);
     let m = ReasonerModel::init(&tiny(TalkerKind::Mono), &device);
     let b = seq_batch(&tasks(4), &device);
@@ -105,7 +105,7 @@ fn losses_are_finite_and_sst_is_zero_at_the_target() {
 /// A task's answer does not depend on its batch-mates, with noise on.
 #[test]
 fn answers_do_not_depend_on_the_batch() {
-    let device = Device::default();
+    let device = Device::flex();
     device.seed(6);
     let m = ReasonerModel::init(&tiny(TalkerKind::Mono), &device);
     let ts = tasks(6);
