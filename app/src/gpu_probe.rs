@@ -52,7 +52,7 @@ pub async fn is_served(url: &str) -> bool {
 }
 
 /// Why the model runs on the CPU when the page wanted WebGPU but the site has no WebGPU worker.
-pub const NO_WEBGPU_BUILD: &str = "this site has no WebGPU build of the model's worker (yet: `cargo xtask serve` adds it a few minutes after the first page; reload then), so the model runs on the CPU (burn-flex, wasm)";
+pub const NO_WEBGPU_BUILD: &str = "this site has no WebGPU build of the model's worker yet (cargo xtask serve adds it a few minutes after the first page: reload then), so the model runs on the CPU (burn-flex, wasm)";
 
 /// The browser runtime (docs/ARCHITECTURE.md): WebGPU on a hardware adapter; a software adapter is slower than
 /// burn-flex in wasm, so it counts as no GPU unless the URL forces `backend=webgpu`. `Err` is the

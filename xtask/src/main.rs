@@ -220,13 +220,11 @@ fn test_steps(times: &mut Vec<(&'static str, u64)>) -> Result<(), String> {
     // makes the trainer's binary too, and burn is built once. clippy compiles the workspace's
     // crates as it lints them (`linted_cargo`); the first build takes every target (benches and
     // examples too), the second runs the tests.
-    let native = ["--release", "-p", "engine", "-p", "native-trainer", "-p", "xtask", "--features", NATIVE_FEATURES];
+    // The app's plain-Rust parts (URL settings, lessons) are tested natively in the same build: one
+    // feature resolution, so burn is not built a second time for the app's features.
+    let native = ["--release", "-p", "engine", "-p", "native-trainer", "-p", "xtask", "-p", "app", "--features", NATIVE_FEATURES];
     timed(times, "native build (linted)", || run(linted_cargo().args(["test", "--no-run", "--all-targets"]).args(native)))?;
-    timed(times, "native tests", || {
-        run(linted_cargo().arg("test").args(native))?;
-        // The app's plain-Rust parts (URL settings, lessons), natively.
-        run(linted_cargo().args(["test", "--release", "-p", "app", "--lib"]))
-    })?;
+    timed(times, "native tests", || run(linted_cargo().arg("test").args(native)))?;
     // Cross-language check: the split rule and the shipped model's answers, re-derived in Python
     // without the engine's code.
     let bin = target_dir().join("release").join("native-trainer");

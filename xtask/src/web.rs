@@ -35,8 +35,9 @@ pub const CPU_WORKER: Wasm = Wasm { bin: "worker_cpu", features: "worker", bindg
 pub const WEBGPU_WORKER: Wasm = Wasm { bin: "worker_webgpu", features: "webgpu", bindgen_target: "no-modules" };
 
 /// All three, in the order `cargo xtask test` and `dist` build them: the WebGPU worker first, so
-/// its wasm-opt (the longest) runs while the other two compile.
-pub const ALL: [Wasm; 3] = [WEBGPU_WORKER, PAGE, CPU_WORKER];
+/// its wasm-opt (the longest) runs while the other two compile, and the page last (its wasm-opt,
+/// the shortest, is the one nothing runs beside).
+pub const ALL: [Wasm; 3] = [WEBGPU_WORKER, CPU_WORKER, PAGE];
 
 /// The wasm-bindgen CLI, installed by `ensure_build_tools` (its version is the one in Cargo.lock;
 /// [`compile`] waits for its install first).
