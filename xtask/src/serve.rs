@@ -54,7 +54,7 @@ pub fn accept(listener: TcpListener, site: PathBuf) {
     }
 }
 
-/// What a request line asks for: the method and the file of `site` that answers it (None: 404).
+/// The file of `site` that answers a request for `target` (None: 404).
 pub fn resolve(site: &Path, target: &str) -> Option<PathBuf> {
     let path = target.split(['?', '#']).next().unwrap_or("/");
     let relative = Path::new(path.trim_start_matches('/'));
