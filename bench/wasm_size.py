@@ -2,8 +2,7 @@
 """Where the bytes of a wasm binary go: code size per crate, from the function names in the
 `name` section of rustc's output (before wasm-bindgen and wasm-opt strip it).
 
-    python3 bench/wasm_size.py target/web/wasm32-unknown-unknown/release/worker_webgpu.wasm   (or worker_cpu.wasm, app.wasm;
-    the target dir is $CARGO_TARGET_DIR when set)
+    python3 bench/wasm_size.py $CARGO_TARGET_DIR/wasm32-unknown-unknown/release/worker_webgpu.wasm   (or worker_cpu.wasm, app.wasm)
 
 Prints the code bytes per crate (the first path segment of each demangled-ish symbol), largest
 first, and the share of the code section. A size breakdown for docs/speed.md, not a test.

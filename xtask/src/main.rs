@@ -1,12 +1,10 @@
 //! Project set-up and orchestration, so a fresh machine needs only cargo (and, for the browser
 //! parts, the machine's Node.js and apt):
 //!
-//! - `cargo xtask test`: every test — rustfmt's check, the docs check, the layout rules
-//!   (tests/layout_check.py), then, built with clippy's lints (`-D warnings`), engine unit tests,
-//!   native-trainer CLI contract tests, shipped-weights tests, the independent Python checker and
-//!   the GPU trainer's check on Mesa's software Vulkan, while beside them the browser app is built
-//!   (`web.rs`); then the app driven end to end in Chromium (WebGPU on SwiftShader and the CPU
-//!   fallback). Each step's time is printed at the end.
+//! - `cargo xtask test`: every test — rustfmt's check, the docs check, clippy (`-D warnings`), the layout rules (tests/layout_check.py), engine unit tests, native-trainer CLI contract tests,
+//!   shipped-weights tests, the independent Python checker, the GPU trainer's check on Mesa's
+//!   software Vulkan, then the browser app built (`web.rs`) and driven end to end in Chromium
+//!   (WebGPU on SwiftShader and the CPU fallback). Each step's time is printed at the end.
 //! - `cargo xtask serve`: the playground on http://127.0.0.1:8080 (`PORT` overrides) with the
 //!   shipped weights, served once the page and the CPU worker are built; the WebGPU worker
 //!   follows (`serve.rs`).
@@ -189,11 +187,8 @@ fn docs() -> Result<(), String> {
     Ok(())
 }
 
-/// Each step's name and its time in seconds.
-type Times = Vec<(&'static str, u64)>;
-
 /// Runs `step`, then says how long it took; `test` lists every step's time at the end.
-fn timed(times: &mut Times, name: &'static str, step: impl FnOnce() -> Result<(), String>) -> Result<(), String> {
+fn timed(times: &mut Vec<(&'static str, u64)>, name: &'static str, step: impl FnOnce() -> Result<(), String>) -> Result<(), String> {
     let started = std::time::Instant::now();
     let result = step();
     times.push((name, started.elapsed().as_secs()));
@@ -202,11 +197,10 @@ fn timed(times: &mut Times, name: &'static str, step: impl FnOnce() -> Result<()
 }
 
 fn test() -> Result<(), String> {
-    let started = std::time::Instant::now();
-    let mut times = Times::new();
+    let mut times = Vec::new();
     let result = test_steps(&mut times);
-    let list = |lane: &Times| lane.iter().map(|(n, t)| format!("{n} {t}")).collect::<Vec<_>>().join(", ");
-    eprintln!("xtask: step times (s): {}; {} s from start to end", list(&times), started.elapsed().as_secs());
+    let total: u64 = times.iter().map(|t| t.1).sum();
+    eprintln!("xtask: step times (s): {}; total {total} s", times.iter().map(|(n, t)| format!("{n} {t}")).collect::<Vec<_>>().join(", "));
     result
 }
 
@@ -215,38 +209,13 @@ fn test() -> Result<(), String> {
 /// is still the default backend.
 const NATIVE_FEATURES: &str = "native-trainer/wgpu";
 
-/// Every step of `test`. After the quick checks, two lanes run side by side: the native one
-/// (build, tests, the independent check, the software-Vulkan check) and the browser app's build,
-/// in its own target folder (`web::cargo_dir`) so neither waits for the other's lock. On 2 cores
-/// each fills the other's idle time: a build's long one-crate stretches, the tests' one-thread
-/// stretches, wasm-opt's one core. The e2e run starts when both are done.
-fn test_steps(times: &mut Times) -> Result<(), String> {
+fn test_steps(times: &mut Vec<(&'static str, u64)>) -> Result<(), String> {
     // The house style (rustfmt.toml), checked before anything is built.
     timed(times, "fmt", || run(cargo().args(["fmt", "--all", "--", "--check"])))?;
     timed(times, "docs", docs)?;
     // The architecture's rules (docs/ARCHITECTURE.md): file sizes and no import circles.
     timed(times, "layout", || run(Command::new("python3").current_dir(root()).arg("tests/layout_check.py")))?;
     install_clippy_wrapper()?;
-    let web_lane = std::thread::spawn(|| {
-        let mut times = Times::new();
-        let result = web_steps(&mut times);
-        (times, result)
-    });
-    let native = native_steps(times);
-    let (web_times, web) = web_lane.join().unwrap_or_else(|_| (Times::new(), Err("the app's build panicked".into())));
-    times.extend(web_times);
-    native.and(web)?;
-    // The app's build as a site under a sub-path too, which the e2e run serves with a plain file
-    // server.
-    let latent = target_dir().join("e2e-site-latent");
-    dist::write_site(&web::site_dir(), &dist::DistArgs { base_path: "/latent/".into(), out: latent.clone(), build: false })?;
-    timed(times, "e2e", || {
-        run(Command::new("node").current_dir(e2e_dir()).arg("run.mjs").env("DIST", web::site_dir()).env("DIST_LATENT", &latent))
-    })
-}
-
-/// The native lane of `test`.
-fn native_steps(times: &mut Times) -> Result<(), String> {
     // One optimised profile for everything (see Cargo.toml) and one feature set: the test build
     // makes the trainer's binary too, and burn is built once. clippy compiles the workspace's
     // crates as it lints them (`linted_cargo`); the first build takes every target (benches and
@@ -261,14 +230,17 @@ fn native_steps(times: &mut Times) -> Result<(), String> {
     let bin = target_dir().join("release").join("native-trainer");
     timed(times, "independent check", || run(Command::new("python3").current_dir(root()).arg("tests/independent_check.py").arg(&bin)))?;
     // The GPU code path on Mesa's software Vulkan: the adapter named, refusals, the CPU's losses.
-    timed(times, "GPU check (lavapipe)", || gpu_check::correctness_on_software_vulkan(&bin))
-}
-
-/// The browser lane of `test`: the tools, then the app built and linted (the page and both
-/// workers as wasm32 compiles them).
-fn web_steps(times: &mut Times) -> Result<(), String> {
+    timed(times, "GPU check (lavapipe)", || gpu_check::correctness_on_software_vulkan(&bin))?;
+    // The browser: build the app (linted: the page and both workers as wasm32 compiles them),
+    // then drive the real page in Chromium.
     timed(times, "web tools", ensure_web_tools)?;
-    timed(times, "app build (linted)", || web::build_site(&web::site_dir(), &web::ALL, web::Build { optimise: true, lint: true }))
+    timed(times, "app build (linted)", || web::build_site(&web::site_dir(), &web::ALL, web::Build { optimise: true, lint: true }))?;
+    // The same build as a site under a sub-path, which the e2e run serves with a plain file server.
+    let latent = target_dir().join("e2e-site-latent");
+    dist::write_site(&web::site_dir(), &dist::DistArgs { base_path: "/latent/".into(), out: latent.clone(), build: false })?;
+    timed(times, "e2e", || {
+        run(Command::new("node").current_dir(e2e_dir()).arg("run.mjs").env("DIST", web::site_dir()).env("DIST_LATENT", &latent))
+    })
 }
 
 /// Where `install_clippy_wrapper` writes the compiler wrapper.

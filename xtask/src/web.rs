@@ -57,15 +57,6 @@ pub struct Build {
     pub lint: bool,
 }
 
-/// cargo's target dir for the wasm builds: a folder of its own inside the project's, so a wasm
-/// build never waits for the lock of a native build in the target dir (cargo locks the host's
-/// `release/` for build scripts even when it builds for wasm32): `cargo xtask test` builds the
-/// app beside the native tests. The price is the build scripts and proc-macros compiled again
-/// for this folder (under a minute).
-pub fn cargo_dir() -> PathBuf {
-    target_dir().join("web")
-}
-
 /// Compiles `wasm` and gives it its glue; returns the folder wasm-bindgen wrote to.
 fn compile(wasm: Wasm, lint: bool) -> Result<PathBuf, String> {
     let mut build = if lint { crate::linted_cargo() } else { cargo() };
@@ -73,9 +64,8 @@ fn compile(wasm: Wasm, lint: bool) -> Result<PathBuf, String> {
     if !wasm.features.is_empty() {
         build.args(["--features", wasm.features]);
     }
-    build.env("CARGO_TARGET_DIR", cargo_dir());
     run(&mut build)?;
-    let compiled = cargo_dir().join(WASM_TARGET).join("release").join(format!("{}.wasm", wasm.bin));
+    let compiled = target_dir().join(WASM_TARGET).join("release").join(format!("{}.wasm", wasm.bin));
     crate::tools_installed()?;
     let glue = target_dir().join("wasm-bindgen").join("release");
     fs::create_dir_all(&glue).map_err(|e| format!("{}: {e}", glue.display()))?;
