@@ -5,29 +5,47 @@
 // One file per page in pages/; the shared harness (server, browser, `test`) is harness.mjs.
 // ONLY=<text> runs just the tests whose name contains it.
 //
+// The pages' tests come in groups (shard.mjs), shared out among E2E_SHARDS processes (default
+// 2), each with its own server and Chromium: a process takes the next group nobody has taken,
+// the longest first, so the groups' waits (throttled loads, animations, page loads) overlap.
+// This file starts them, prefixes each line with its process, and merges what they measured.
+//
 // WebGPU runs on SwiftShader (software) with --enable-unsafe-webgpu: slow but real, so those
-// runs are small. Screenshots go to screenshots/; measured timings to results.json.
+// runs are small. Screenshots go to screenshots/; measured timings to results.json (taken with
+// the other process running beside, so read them as orders of size).
 
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
-import { failureCount, here, results, server } from './harness.mjs';
-import { webgpuTests } from './pages/webgpu.mjs';
-import { nqueensTests } from './pages/nqueens.mjs';
-import { sudokuTests } from './pages/sudoku.mjs';
-import { treeTests } from './pages/tree.mjs';
-import { grammarTests } from './pages/grammar.mjs';
-import { coloringTests } from './pages/coloring.mjs';
-import { generateTests } from './pages/generate.mjs';
-import { jepaTests } from './pages/jepa.mjs';
+import readline from 'node:readline';
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 
-// The order matters once: the CPU N-Queens run compares its samples with the WebGPU run's.
-for (const pageTests of [webgpuTests, nqueensTests, sudokuTests, treeTests, grammarTests, coloringTests, generateTests, jepaTests]) {
-  await pageTests();
+const here = path.dirname(fileURLToPath(import.meta.url));
+const shards = Math.max(1, Number(process.env.E2E_SHARDS || 2));
+const claims = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-claims-'));
+
+const exits = await Promise.all(Array.from({ length: shards }, (_, i) => new Promise((resolve) => {
+  const child = spawn(process.execPath, [path.join(here, 'shard.mjs')], {
+    env: { ...process.env, E2E_SHARD: String(i), E2E_CLAIMS: claims },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  for (const stream of [child.stdout, child.stderr]) {
+    readline.createInterface({ input: stream }).on('line', (line) => console.log(`[${i}] ${line}`));
+  }
+  child.on('close', (code) => resolve(code));
+})));
+
+const results = {};
+for (let i = 0; i < shards; i++) {
+  const file = path.join(claims, `results-${i}.json`);
+  if (fs.existsSync(file)) Object.assign(results, JSON.parse(fs.readFileSync(file, 'utf8')));
 }
-
-server.close();
+fs.rmSync(claims, { recursive: true, force: true });
 fs.writeFileSync(path.join(here, 'results.json'), JSON.stringify(results, null, 2) + '\n');
 console.log(JSON.stringify(results));
-const failures = failureCount();
-if (failures) { console.log(`${failures} e2e test(s) failed`); process.exit(1); }
+if (exits.some((code) => code !== 0)) {
+  console.log(`e2e: failed (exit codes ${exits.join(', ')})`);
+  process.exit(1);
+}
 console.log('e2e: all passed');

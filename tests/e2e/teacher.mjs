@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
-import { assert, base, newPage, results, sampleBoards, shots, test, waitDone } from './harness.mjs';
+import { assert, base, browser, newPage, results, sampleBoards, shots, test, waitDone } from './harness.mjs';
 import { isSolution, parse } from './rules.mjs';
 
 const require = createRequire(import.meta.url);
@@ -62,8 +62,8 @@ function parseCsv(text) {
   return { header, rows: body };
 }
 
-export async function teacherTests(b) {
-
+export async function teacherTests() {
+  const b = await browser(false);
   await test('Lesson: /learn lists the lessons; "deterministic vs generative" walked end to end', async () => {
     const { page, context } = await newPage(b);
     await page.goto(`${base}/learn`);
@@ -313,4 +313,5 @@ export async function teacherTests(b) {
     }
     await context.close();
   });
+  await b.close();
 }

@@ -17,10 +17,10 @@
 //! - `cargo xtask screenshot`: the README's picture of `/nqueens` mid-run, re-made from the real
 //!   page (`tests/e2e/screenshot.mjs`).
 //!
-//! Whatever is missing is installed first: the wasm32 target, the exact wasm-bindgen-cli (cargo
-//! install), wasm-opt from npm `binaryen@132` (behind a cache of its results,
-//! `wasm_opt_cache.rs`), playwright-core and axe-core (npm ci in tests/e2e), Chromium (apt, for
-//! the tests only).
+//! Whatever is missing is installed first: the wasm32 target, wasm-opt from npm `binaryen@132`
+//! (behind a cache of its results, `wasm_opt_cache.rs`), playwright-core and axe-core (npm ci in
+//! tests/e2e), Chromium (apt, for the tests only). wasm-bindgen is a library of xtask's
+//! (`web.rs`), built with it.
 //!
 //! Build artefacts go to `$CARGO_TARGET_DIR` when set, else to `target/` in the checkout.
 
@@ -36,8 +36,6 @@ mod web;
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode};
 
-/// Must equal the wasm-bindgen in Cargo.lock (app/Cargo.toml pins it).
-const WASM_BINDGEN: &str = "0.2.130";
 const WASM_TARGET: &str = "wasm32-unknown-unknown";
 
 /// The checkout `cargo xtask` runs in: `cargo run` sets CARGO_MANIFEST_DIR at run time. Not the
@@ -74,55 +72,9 @@ fn e2e_dir() -> PathBuf {
     root().join("tests").join("e2e")
 }
 
-/// PATH with npm's wasm-opt (binaryen 132) first, behind its cache (`wasm_opt_cache.rs`):
-/// Debian's binaryen 108 emits a .wasm that does not load (measured with this toolchain), so it
-/// must never be the one found.
-pub(crate) fn tool_path() -> String {
-    let npm_bin = e2e_dir().join("node_modules").join(".bin");
-    let cargo_bin = std::env::var("CARGO_HOME")
-        .map(PathBuf::from)
-        .unwrap_or_else(|_| PathBuf::from(std::env::var("HOME").unwrap_or_default()).join(".cargo"))
-        .join("bin");
-    format!("{}:{}:{}:{}", shim_dir().display(), npm_bin.display(), cargo_bin.display(), std::env::var("PATH").unwrap_or_default())
-}
-
 /// Where the wasm-opt shim lives (in the target dir: a build artefact like the rest).
 pub(crate) fn shim_dir() -> PathBuf {
     target_dir().join("wasm-opt-shim")
-}
-
-/// A `cargo install` of a build tool still running, started by [`start_cargo_tool`] so the
-/// tool compiles while the app's first wasm binary does (`web.rs` waits for it before it needs
-/// the tool): on a fresh machine, that overlaps its few minutes with the build's.
-static INSTALLING: std::sync::Mutex<Vec<(String, std::process::Child)>> = std::sync::Mutex::new(Vec::new());
-
-/// Starts `cargo install krate --version version` in the background unless `bin` already
-/// answers with that version.
-fn start_cargo_tool(bin: &str, krate: &str, version: &str) -> Result<(), String> {
-    let have = output(Command::new(bin).arg("--version").env("PATH", tool_path()));
-    if have.as_deref().is_some_and(|v| v.contains(version)) {
-        return Ok(());
-    }
-    let mut c = cargo();
-    c.args(["install", krate, "--version", version]);
-    // Installed tools are independent of the project's build: keep them out of its target dir.
-    c.env_remove("CARGO_TARGET_DIR");
-    eprintln!("xtask: {:?} (in the background)", c);
-    let child = c.spawn().map_err(|e| format!("cargo install {krate}: {e}"))?;
-    INSTALLING.lock().map_err(|e| e.to_string())?.push((krate.to_string(), child));
-    Ok(())
-}
-
-/// Waits for the installs [`start_cargo_tool`] started.
-pub(crate) fn tools_installed() -> Result<(), String> {
-    let installing = std::mem::take(&mut *INSTALLING.lock().map_err(|e| e.to_string())?);
-    for (krate, mut child) in installing {
-        let status = child.wait().map_err(|e| format!("cargo install {krate}: {e}"))?;
-        if !status.success() {
-            return Err(format!("cargo install {krate} failed: {status}"));
-        }
-    }
-    Ok(())
 }
 
 fn ensure_apt(bin: &str, package: &str) -> Result<(), String> {
@@ -150,8 +102,6 @@ fn ensure_web_tools() -> Result<(), String> {
 /// What the app's build needs (`web.rs`).
 fn ensure_build_tools() -> Result<(), String> {
     ensure_wasm_target()?;
-    // Not --locked: the registry lacks one of its locked dependency versions (measured with this toolchain).
-    start_cargo_tool("wasm-bindgen", "wasm-bindgen-cli", WASM_BINDGEN)?;
     let wasm_opt = e2e_dir().join("node_modules").join(".bin").join("wasm-opt");
     let playwright = e2e_dir().join("node_modules").join("playwright-core");
     let axe = e2e_dir().join("node_modules").join("axe-core");
@@ -197,10 +147,11 @@ fn timed(times: &mut Vec<(&'static str, u64)>, name: &'static str, step: impl Fn
 }
 
 fn test() -> Result<(), String> {
+    let started = std::time::Instant::now();
     let mut times = Vec::new();
     let result = test_steps(&mut times);
-    let total: u64 = times.iter().map(|t| t.1).sum();
-    eprintln!("xtask: step times (s): {}; total {total} s", times.iter().map(|(n, t)| format!("{n} {t}")).collect::<Vec<_>>().join(", "));
+    let steps = times.iter().map(|(n, t)| format!("{n} {t}")).collect::<Vec<_>>().join(", ");
+    eprintln!("xtask: step times (s): {steps}; {} s from start to end", started.elapsed().as_secs());
     result
 }
 

@@ -1,12 +1,14 @@
-//! trunk's wasm-opt, with a cache. npm's binaryen is a wasm build of wasm-opt run by Node, and
-//! `-Oz` on the WebGPU worker (~24 MB before it) takes it tens of minutes of one core: most of a
-//! warm `cargo xtask test` when the wasm did not change at all (a docs or weights change). xtask
-//! puts a small shim named `wasm-opt` first on trunk's `PATH`; for a call with an output it keys
-//! the result by the sha256 of the arguments (the output path left out), the real wasm-opt's
-//! version and every input file's bytes, copies a cached result when there is one, and otherwise
-//! runs the real wasm-opt and keeps what it wrote. Same bytes in, same tool, same flags: the same
-//! bytes out, as a build cache (like ccache) gives. Every other call (`--version`) goes straight
-//! to the real one. The newest 12 results are kept.
+//! wasm-opt, with a cache. `web.rs` calls npm's wasm-opt (binaryen 132), never the system's:
+//! Debian's binaryen 108 emits a .wasm that does not load (measured with this toolchain). npm's
+//! binaryen is a wasm build of wasm-opt run by Node, and `-Oz` on the WebGPU worker (~24 MB
+//! before it) takes it minutes of one core: most of a warm `cargo xtask test` when the wasm did
+//! not change at all (a docs or weights change). So `web.rs` calls a small shim named `wasm-opt`
+//! in the target dir instead; for a call with an output it keys the result by the sha256 of the
+//! arguments (the output path left out), the real wasm-opt's version and every input file's
+//! bytes, copies a cached result when there is one, and otherwise runs the real wasm-opt and
+//! keeps what it wrote. Same bytes in, same tool, same flags: the same bytes out, as a build
+//! cache (like ccache) gives. Every other call (`--version`) goes straight to the real one. The
+//! newest 12 results are kept.
 
 use std::path::{Path, PathBuf};
 

@@ -23,29 +23,30 @@ pub struct Wasm {
     pub bin: &'static str,
     /// The app features it is built with.
     pub features: &'static str,
-    /// wasm-bindgen's target: `web` for the page's ES module, `no-modules` for a worker's script.
-    pub bindgen_target: &'static str,
+    /// The JavaScript glue wasm-bindgen writes for it.
+    pub glue: Glue,
+}
+
+/// wasm-bindgen's output kinds that the app uses.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Glue {
+    /// An ES module (wasm-bindgen's `web` target), which the page's module script imports.
+    Web,
+    /// A classic script (`no-modules`), which gloo-worker's loader starts in a worker.
+    NoModules,
 }
 
 /// The page: Leptos on the main thread; it never links the model's worker code.
-pub const PAGE: Wasm = Wasm { bin: "app", features: "", bindgen_target: "web" };
+pub const PAGE: Wasm = Wasm { bin: "app", features: "", glue: Glue::Web };
 /// The model's worker on burn-flex alone (a quarter of the WebGPU build's size).
-pub const CPU_WORKER: Wasm = Wasm { bin: "worker_cpu", features: "worker", bindgen_target: "no-modules" };
+pub const CPU_WORKER: Wasm = Wasm { bin: "worker_cpu", features: "worker", glue: Glue::NoModules };
 /// The model's worker with burn's WebGPU backend (cubecl): the longest of the three to build.
-pub const WEBGPU_WORKER: Wasm = Wasm { bin: "worker_webgpu", features: "webgpu", bindgen_target: "no-modules" };
+pub const WEBGPU_WORKER: Wasm = Wasm { bin: "worker_webgpu", features: "webgpu", glue: Glue::NoModules };
 
 /// All three, in the order `cargo xtask test` and `dist` build them: the WebGPU worker first, so
 /// its wasm-opt (the longest) runs while the other two compile, and the page last (its wasm-opt,
 /// the shortest, is the one nothing runs beside).
 pub const ALL: [Wasm; 3] = [WEBGPU_WORKER, CPU_WORKER, PAGE];
-
-/// The wasm-bindgen CLI, installed by `ensure_build_tools` (its version is the one in Cargo.lock;
-/// [`compile`] waits for its install first).
-fn wasm_bindgen() -> Command {
-    let mut c = Command::new("wasm-bindgen");
-    c.current_dir(root()).env("PATH", crate::tool_path());
-    c
-}
 
 /// How a build is made.
 #[derive(Clone, Copy, Debug)]
@@ -66,16 +67,27 @@ fn compile(wasm: Wasm, lint: bool) -> Result<PathBuf, String> {
     }
     run(&mut build)?;
     let compiled = target_dir().join(WASM_TARGET).join("release").join(format!("{}.wasm", wasm.bin));
-    crate::tools_installed()?;
     let glue = target_dir().join("wasm-bindgen").join("release");
     fs::create_dir_all(&glue).map_err(|e| format!("{}: {e}", glue.display()))?;
-    run(wasm_bindgen()
-        .arg(format!("--target={}", wasm.bindgen_target))
-        .arg(format!("--out-dir={}", glue.display()))
-        .arg(format!("--out-name={}", wasm.bin))
-        .arg("--no-typescript")
-        .arg(&compiled))?;
+    bindgen(wasm, &compiled, &glue)?;
     Ok(glue)
+}
+
+/// wasm-bindgen's JavaScript glue for `compiled`, written to `glue`, by the wasm-bindgen
+/// library itself (`wasm-bindgen-cli-support`, the version Cargo.lock pins for the app's
+/// wasm-bindgen, so the two always match). The settings are the CLI's defaults, as
+/// `wasm-bindgen --target=<web|no-modules> --out-name=<bin> --no-typescript` would run it: the
+/// library in xtask spares a fresh machine the CLI's `cargo install`, whose test runner (an HTTP
+/// server, a client, compression) is most of its build.
+fn bindgen(wasm: Wasm, compiled: &Path, glue: &Path) -> Result<(), String> {
+    let why = |e| format!("wasm-bindgen on {}: {e:#}", compiled.display());
+    let mut b = wasm_bindgen_cli_support::Bindgen::new();
+    match wasm.glue {
+        Glue::Web => b.web(true).map_err(why)?,
+        Glue::NoModules => b.no_modules(true).map_err(why)?,
+    };
+    b.input_path(compiled).out_name(wasm.bin).typescript(false).demangle(true).omit_default_module_path(false);
+    b.generate(glue).map_err(why)
 }
 
 /// Puts `wasm`'s two files from `glue` in `site`, shrunk by wasm-opt `-Oz` first when

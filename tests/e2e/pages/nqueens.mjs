@@ -5,7 +5,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { assert, base, browser, cell, checkGallery, dist, newPage, placedText, results, sampleBoards, shots, statusNumbers, test, waitDone, watchedPage } from '../harness.mjs';
 import { countCompletions, parse } from '../rules.mjs';
-import { teacherTests } from '../teacher.mjs';
 import { selfHostedTests } from '../self-hosted.mjs';
 import { webgpuSamples } from './webgpu.mjs';
 
@@ -187,7 +186,6 @@ export async function nqueensTests() {
     assert(page.errors.length === 0, `console errors: ${page.errors}`);
     await context.close();
   });
-  await teacherTests(b);
   await selfHostedTests(b);
   await b.close();
 }
