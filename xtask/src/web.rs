@@ -77,8 +77,8 @@ fn compile(wasm: Wasm, lint: bool) -> Result<PathBuf, String> {
 /// library itself (`wasm-bindgen-cli-support`, the version Cargo.lock pins for the app's
 /// wasm-bindgen, so the two always match). The settings are the CLI's defaults, as
 /// `wasm-bindgen --target=<web|no-modules> --out-name=<bin> --no-typescript` would run it: the
-/// library in xtask spares a fresh machine the CLI's `cargo install`, whose test runner (an HTTP
-/// server, a client, compression) is most of its build.
+/// library in xtask spares a fresh machine the CLI's `cargo install`, which compiles the CLI's
+/// test runner too (an HTTP server, a client, compression).
 fn bindgen(wasm: Wasm, compiled: &Path, glue: &Path) -> Result<(), String> {
     let why = |e| format!("wasm-bindgen on {}: {e:#}", compiled.display());
     let mut b = wasm_bindgen_cli_support::Bindgen::new();
