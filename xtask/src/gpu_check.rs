@@ -33,8 +33,10 @@ pub fn gpu_check() -> Result<(), String> {
 /// The correctness part on lavapipe (installed if missing): the adapter is named, a software
 /// one refused without `--allow-software-gpu`, no adapter at all is a readable error, and two
 /// training steps from the shipped weights give the CPU's losses. `bin` is a `--features wgpu`
-/// build of the trainer.
-pub fn correctness_on_software_vulkan(bin: &Path) -> Result<(), String> {
+/// build of the trainer. Installs lavapipe and returns the check's command, for `test` to run.
+pub fn correctness_on_software_vulkan(bin: &Path) -> Result<Command, String> {
     ensure_apt(LAVAPIPE_ICD, "mesa-vulkan-drivers")?;
-    run(script(bin).env("ONLY", "correctness").env("ALLOW_SOFTWARE", "1").env("REQUIRE_ADAPTER", "1").env("VK_DRIVER_FILES", LAVAPIPE_ICD))
+    let mut check = script(bin);
+    check.env("ONLY", "correctness").env("ALLOW_SOFTWARE", "1").env("REQUIRE_ADAPTER", "1").env("VK_DRIVER_FILES", LAVAPIPE_ICD);
+    Ok(check)
 }

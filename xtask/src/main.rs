@@ -30,11 +30,14 @@ mod gpu_check;
 #[path = "../../app/src/routes.rs"]
 mod routes;
 mod serve;
+mod step_clock;
+mod test_lane;
 mod wasm_opt_cache;
 mod web;
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode};
+use step_clock::timed;
 
 const WASM_TARGET: &str = "wasm32-unknown-unknown";
 
@@ -137,21 +140,13 @@ fn docs() -> Result<(), String> {
     Ok(())
 }
 
-/// Runs `step`, then says how long it took; `test` lists every step's time at the end.
-fn timed(times: &mut Vec<(&'static str, u64)>, name: &'static str, step: impl FnOnce() -> Result<(), String>) -> Result<(), String> {
-    let started = std::time::Instant::now();
-    let result = step();
-    times.push((name, started.elapsed().as_secs()));
-    eprintln!("xtask: {name}: {} s", started.elapsed().as_secs());
-    result
-}
-
 fn test() -> Result<(), String> {
     let started = std::time::Instant::now();
-    let mut times = Vec::new();
-    let result = test_steps(&mut times);
-    let steps = times.iter().map(|(n, t)| format!("{n} {t}")).collect::<Vec<_>>().join(", ");
-    eprintln!("xtask: step times (s): {steps}; {} s from start to end", started.elapsed().as_secs());
+    let stolen_before = step_clock::machine_seconds().map(|(_, stolen)| stolen);
+    let mut steps = Vec::new();
+    let result = test_steps(&mut steps);
+    let stolen = stolen_before.zip(step_clock::machine_seconds()).map(|(a, (_, b))| (b - a).round() as u64);
+    eprintln!("xtask: {}", step_clock::summary(&steps, started.elapsed().as_secs(), stolen));
     result
 }
 
@@ -160,7 +155,7 @@ fn test() -> Result<(), String> {
 /// is still the default backend.
 const NATIVE_FEATURES: &str = "native-trainer/wgpu";
 
-fn test_steps(times: &mut Vec<(&'static str, u64)>) -> Result<(), String> {
+fn test_steps(times: &mut Vec<step_clock::Step>) -> Result<(), String> {
     // The house style (rustfmt.toml), checked before anything is built.
     timed(times, "fmt", || run(cargo().args(["fmt", "--all", "--", "--check"])))?;
     timed(times, "docs", docs)?;
@@ -169,23 +164,52 @@ fn test_steps(times: &mut Vec<(&'static str, u64)>) -> Result<(), String> {
     install_clippy_wrapper()?;
     // One optimised profile for everything (see Cargo.toml) and one feature set: the test build
     // makes the trainer's binary too, and burn is built once. clippy compiles the workspace's
-    // crates as it lints them (`linted_cargo`); the first build takes every target (benches and
-    // examples too), the second runs the tests.
+    // crates as it lints them (`linted_cargo`); the build takes every target (benches and
+    // examples too) and lists the test binaries, which run beside the app's build below.
     // The app's plain-Rust parts (URL settings, lessons) are tested natively in the same build: one
     // feature resolution, so burn is not built a second time for the app's features.
-    let native = ["--release", "-p", "engine", "-p", "native-trainer", "-p", "xtask", "-p", "app", "--features", NATIVE_FEATURES];
-    timed(times, "native build (linted)", || run(linted_cargo().args(["test", "--no-run", "--all-targets"]).args(native)))?;
-    timed(times, "native tests", || run(linted_cargo().arg("test").args(native)))?;
+    let native = ["--release", "-p", "engine", "-p", "native-trainer", "-p", "app", "--features", NATIVE_FEATURES];
+    let native_tests = timed(times, "native build (linted)", || {
+        test_lane::build(linted_cargo().args(["test", "--no-run", "--all-targets"]).args(native))
+    })?;
+    // xtask's tests in xtask's own feature resolution, the one `cargo xtask` was built with: its
+    // dependencies (wasm-bindgen's walrus, wasmparser, gimli) are then not compiled a second time
+    // with the features the trainer's build would unify them to.
+    let xtask_tests =
+        timed(times, "xtask tests' build", || test_lane::build(linted_cargo().args(["test", "--no-run", "--release", "-p", "xtask"])))?;
+    // Installed before the lane starts, so two apt-gets never meet.
+    timed(times, "web tools", ensure_web_tools)?;
+    let bin = target_dir().join("release").join("native-trainer");
+    let lavapipe = gpu_check::correctness_on_software_vulkan(&bin)?;
     // Cross-language check: the split rule and the shipped model's answers, re-derived in Python
     // without the engine's code.
-    let bin = target_dir().join("release").join("native-trainer");
-    timed(times, "independent check", || run(Command::new("python3").current_dir(root()).arg("tests/independent_check.py").arg(&bin)))?;
-    // The GPU code path on Mesa's software Vulkan: the adapter named, refusals, the CPU's losses.
-    timed(times, "GPU check (lavapipe)", || gpu_check::correctness_on_software_vulkan(&bin))?;
-    // The browser: build the app (linted: the page and both workers as wasm32 compiles them),
-    // then drive the real page in Chromium.
-    timed(times, "web tools", ensure_web_tools)?;
-    timed(times, "app build (linted)", || web::build_site(&web::site_dir(), &web::ALL, web::Build { optimise: true, lint: true }))?;
+    let mut independent = Command::new("python3");
+    independent.current_dir(root()).arg("tests/independent_check.py").arg(&bin);
+    let lane = vec![
+        test_lane::LaneStep { name: "xtask tests", commands: test_lane::commands_for(&xtask_tests) },
+        test_lane::LaneStep { name: "native tests", commands: test_lane::commands_for(&native_tests) },
+        test_lane::LaneStep { name: "independent check", commands: vec![independent] },
+        // The GPU code path on Mesa's software Vulkan: the adapter named, refusals, the CPU's losses.
+        test_lane::LaneStep { name: "GPU check (lavapipe)", commands: vec![lavapipe] },
+    ];
+    // The browser's build (linted: the page and both workers as wasm32 compiles them), with the
+    // tests above beside it (`test_lane.rs`); the block's CPU time is theirs together.
+    let logs = target_dir().join("test-logs");
+    let mut app_s = 0;
+    let report = timed(times, "app build and the tests beside it", || {
+        let tests = std::thread::spawn(move || test_lane::run(lane, &logs));
+        let started = std::time::Instant::now();
+        let built = web::build_site(&web::site_dir(), &web::ALL, web::Build { optimise: true, lint: true });
+        app_s = started.elapsed().as_secs();
+        let report = tests.join().map_err(|_| "the test lane panicked".to_string())?;
+        test_lane::print_logs(&report);
+        built.map(|()| report)
+    })?;
+    times.push(step_clock::Step { name: "app build (linted)", wall_s: app_s, cpu_s: None });
+    times.extend(report.steps);
+    if !report.failures.is_empty() {
+        return Err(format!("failed beside the app's build: {}", report.failures.join("; ")));
+    }
     // The same build as a site under a sub-path, which the e2e run serves with a plain file server.
     let latent = target_dir().join("e2e-site-latent");
     dist::write_site(&web::site_dir(), &dist::DistArgs { base_path: "/latent/".into(), out: latent.clone(), build: false })?;
