@@ -76,7 +76,12 @@ pub fn build(build: &mut Command) -> Result<Vec<TestBinary>, String> {
     if !status.success() {
         return Err(format!("the test build failed: {status}"));
     }
-    test_binaries(&messages)
+    let found = test_binaries(&messages)?;
+    if found.is_empty() {
+        // Never a lane that passes because it ran nothing.
+        return Err("the test build listed no test binary in cargo's messages".into());
+    }
+    Ok(found)
 }
 
 /// One step of the lane: a name and the commands it runs, one after another.
