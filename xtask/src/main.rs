@@ -196,19 +196,21 @@ fn test_steps(times: &mut Vec<step_clock::Step>) -> Result<(), String> {
     // tests above beside it (`test_lane.rs`); the block's CPU time is theirs together.
     let logs = target_dir().join("test-logs");
     let mut app_s = 0;
-    let report = timed(times, "app build and the tests beside it", || {
+    let (built, report) = timed(times, "app build and the tests beside it", || {
         let tests = std::thread::spawn(move || test_lane::run(lane, &logs));
         let started = std::time::Instant::now();
         let built = web::build_site(&web::site_dir(), &web::ALL, web::Build { optimise: true, lint: true });
         app_s = started.elapsed().as_secs();
         let report = tests.join().map_err(|_| "the test lane panicked".to_string())?;
         test_lane::print_logs(&report);
-        built.map(|()| report)
+        Ok((built, report))
     })?;
     times.push(step_clock::Step { name: "app build (linted)", wall_s: app_s, cpu_s: None });
     times.extend(report.steps);
-    if !report.failures.is_empty() {
-        return Err(format!("failed beside the app's build: {}", report.failures.join("; ")));
+    // A failed build and failed tests beside it are reported together, neither hiding the other.
+    let failures: Vec<String> = built.err().map(|e| format!("app build: {e}")).into_iter().chain(report.failures).collect();
+    if !failures.is_empty() {
+        return Err(format!("failed: {}", failures.join("; ")));
     }
     // The same build as a site under a sub-path, which the e2e run serves with a plain file server.
     let latent = target_dir().join("e2e-site-latent");
