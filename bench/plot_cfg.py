@@ -6,13 +6,15 @@ for grammar weights.
 
 writes OUT_PREFIX-corruption.svg (accuracy over the first 4 tokens against the share of the
 prefix corrupted, T solid and R dashed, one colour per LABEL; left absolute, right relative to
-the model's own clean accuracy) and OUT_PREFIX-latent-noise.svg (accuracy over the
+the model's own clean accuracy; dotted grey the Bayes-optimal completion, the ceiling, when the
+first file has its `bayes` rows) and OUT_PREFIX-latent-noise.svg (accuracy over the
 continuation's positions 5-8 against latent noise, C solid and R dashed). Standard library only.
 """
 import csv
 import sys
 
 COLOURS = ["#6d28d9", "#d97706", "#059669", "#dc2626"]
+CEILING = "#6b7280"
 W, H, L, T, B, GAP = 760, 300, 52, 30, 46, 60
 
 
@@ -73,11 +75,22 @@ def main():
                     clean = pts[0][1]
                     pts = [(x, 100 * y / clean) for x, y in pts]
                 series.append((COLOURS[i % len(COLOURS)], dash, pts))
+        # The ceiling (the Bayes-optimal completion), where the first file has it: the same
+        # completions for every file of one part.
+        ceiling = [(float(r["level"]), float(r["acc_k4"])) for r in data[0][1] if r["sweep"] == "corruption" and r["model"] == "bayes"]
+        if rel and ceiling:
+            ceiling = [(x, 100 * y / ceiling[0][1]) for x, y in ceiling]
+        if ceiling:
+            series.append((CEILING, "2 3", ceiling))
         lo = 0 if not rel else min(y for _, _, p in series for _, y in p) // 10 * 10
         hi = 100 if rel else max(y for _, _, p in series for _, y in p) // 10 * 10 + 10
         title = "relative to the clean accuracy (%)" if rel else "4-token accuracy (%)"
         panel(out, x0, pw, ph, title, xs, "share of the prefix corrupted", lo, max(hi, 100) if rel else hi, series)
     legend(out, L + 2 * pw + GAP + 14, [l for l, _ in data], [("T", ""), ("R", "5 3")])
+    if any(r["model"] == "bayes" for r in data[0][1]):
+        x, y = L + 2 * pw + GAP + 14, T + 14 * 2 * len(data)
+        out.append(f'<line x1="{x}" x2="{x + 22}" y1="{y}" y2="{y}" stroke="{CEILING}" stroke-width="2" stroke-dasharray="2 3"/>')
+        out.append(f'<text x="{x + 28}" y="{y + 4}">Bayes-optimal</text>')
     out.append("</svg>")
     open(f"{prefix}-corruption.svg", "w").write("\n".join(out) + "\n")
     # Table 4: latent noise.

@@ -7,6 +7,7 @@ use std::process::ExitCode;
 
 use burn::module::Module;
 use burn::tensor::Device;
+use engine::studies::grammar::ceiling::ceiling_row;
 use engine::studies::grammar::complete::{complete, instance_noise, offset};
 use engine::studies::grammar::data::{WINDOW, completions, corrupt, parse_text, terminals_of, text, token_name};
 use engine::studies::grammar::floor::floor_row;
@@ -90,6 +91,9 @@ pub fn solve(a: GrammarSolveArgs, device: &Device) -> Result<ExitCode, String> {
 fn print_tables(c: &[CorruptionRow], n: &[NoiseRow]) {
     println!(
         "token corruption (T vs R): accuracy % over the first k tokens (rel = % of the same model's clean accuracy); valid = 4-token completions the grammar accepts"
+    );
+    println!(
+        "bayes = the ceiling: at each position the terminal most probable given the prefix read through the corruption channel, exact from the grammar"
     );
     println!("| corruption | model | k=1 | k=2 | k=3 | k=4 | rel k=4 | all 4 right % | valid % |");
     println!("| --- | --- | --- | --- | --- | --- | --- | --- | --- |");
@@ -175,7 +179,15 @@ pub fn eval(a: GrammarEvalArgs, device: &Device) -> Result<ExitCode, String> {
     );
     let c = corruption_sweep(&models, &g, &set, &[GrammarModel::T, GrammarModel::R, GrammarModel::RMono], &CORRUPTION, seed, device);
     let noise = noise_sweep(&models, &g, &set, &[GrammarModel::C, GrammarModel::R, GrammarModel::RMono], &LATENT_NOISE, seed, device);
-    print_tables(&c, &noise);
+    // Each level's models, then the ceiling on the same corrupted prefixes.
+    let with_ceiling: Vec<CorruptionRow> = CORRUPTION
+        .iter()
+        .flat_map(|&frac| {
+            let models = c.iter().filter(move |r| r.corruption == frac).cloned();
+            models.chain(std::iter::once(ceiling_row(&g, &set, frac, seed)))
+        })
+        .collect();
+    print_tables(&with_ceiling, &noise);
     let floor = floor_row(config.variant, &g, &set);
     let a = floor.accuracy;
     println!(
@@ -183,7 +195,7 @@ pub fn eval(a: GrammarEvalArgs, device: &Device) -> Result<ExitCode, String> {
         a[0], a[1], a[2], a[3], floor.exact, floor.valid
     );
     if let Some(p) = csv {
-        write_csv(p, &c, &noise)?;
+        write_csv(p, &with_ceiling, &noise)?;
         eprintln!("wrote {}", p.display());
     }
     if record {

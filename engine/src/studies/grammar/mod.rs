@@ -5,10 +5,12 @@
 //! (or begins one that does) by dynamic programming over spans, and recovers its parse tree;
 //! [`data`] holds the split, tokens and completion instances; [`models`] the three model
 //! families (T, C, R with its Talkers) in one weights file; [`complete`] runs each;
-//! [`sweep`] measures them under token corruption and latent noise; [`explore`] is what
+//! [`sweep`] measures them under token corruption and latent noise, [`floor`] and
+//! [`ceiling`] bound it (a completion that reads nothing, and the Bayes-optimal one); [`explore`] is what
 //! `/grammar` shows of one sequence, [`recorded`] that view recorded ahead for the page.
 
 pub mod batch;
+pub mod ceiling;
 pub mod complete;
 pub mod data;
 pub mod explore;

@@ -78,17 +78,19 @@ pub fn corruption_sweep(
 ) -> Vec<CorruptionRow> {
     let mut rows = Vec::new();
     for &frac in levels {
-        let prefixes: Vec<Vec<Symbol>> = set
-            .iter()
-            .enumerate()
-            .map(|(i, c)| corrupt(c.prefix(), g.terminals(), frac, &mut instance_noise(seed ^ 0xc0_4447, i)).0)
-            .collect();
+        let prefixes = corrupted_prefixes(g, set, frac, seed);
         for &model in which {
             let written = complete(m, model, &prefixes, STEPS, 0.0, seed, device);
             rows.push(score_completions(g, set, &written, frac, model.name()));
         }
     }
     rows
+}
+
+/// The prefixes the sweep's models read at `frac`: instance `i`'s corruption is a function of
+/// (`seed`, `i`) alone, the same for every model and the ceiling.
+pub fn corrupted_prefixes(g: &Grammar, set: &[Completion], frac: f64, seed: u64) -> Vec<Vec<Symbol>> {
+    set.iter().enumerate().map(|(i, c)| corrupt(c.prefix(), g.terminals(), frac, &mut instance_noise(seed ^ 0xc0_4447, i)).0).collect()
 }
 
 /// One row of the corruption sweep: `written` (each completion's tokens, in `set`'s order)
