@@ -113,14 +113,15 @@ fn a_grammar_run_resumes_exactly_exports_and_answers_every_model() {
     cmd.args(["solve", "--task", "nqueens8", "--weights"]).arg(&w);
     assert!(String::from_utf8_lossy(&run_with_stdin(cmd, "1\n").stderr).contains("--task grammar"));
 
-    // eval: both sweeps, their CSV.
+    // eval: both sweeps, their CSV; the ceiling beside the models at each corruption level.
     let csv = out_dir.join("sweeps.csv");
     let out = bin().args(["--threads", "1", "eval", "--limit", "8", "--csv"]).arg(&csv).arg("--weights").arg(&w).output().unwrap();
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(text.contains("token corruption (T vs R)") && text.contains("latent noise (C vs R)"));
     let rows: Vec<String> = std::fs::read_to_string(&csv).unwrap().lines().skip(1).map(str::to_string).collect();
-    assert_eq!(rows.iter().filter(|r| r.starts_with("corruption,")).count(), 7 * 3);
+    assert_eq!(rows.iter().filter(|r| r.starts_with("corruption,")).count(), 7 * 4);
+    assert_eq!(rows.iter().filter(|r| r.starts_with("corruption,") && r.split(',').nth(2) == Some("bayes")).count(), 7);
     assert_eq!(rows.iter().filter(|r| r.starts_with("latent-noise,")).count(), 7 * 3);
 }
 
