@@ -200,6 +200,39 @@ mod tests {
         }
     }
 
+    /// On the shipped grammar (four levels), the posterior equals the one estimated from 40,000
+    /// sampled sequences, each weighted by the channel's likelihood of the observed prefix.
+    #[test]
+    fn the_posterior_matches_sampling_on_the_shipped_grammar() {
+        use crate::gram::noise::NoiseSource;
+        use crate::studies::grammar::data::GrammarVariant;
+        let g = GrammarVariant::Short.grammar();
+        let mut rng = NoiseSource::new(11);
+        let observed: Vec<Symbol> = g.sample(&mut rng)[..6].to_vec();
+        let rate = 0.3;
+        let got = next_terminals(&g, &observed, rate, 4);
+        let mut want = [[0.0; 3]; 4];
+        let mut total = 0.0;
+        for _ in 0..40_000 {
+            let x = g.sample(&mut rng);
+            let w: f64 = observed.iter().zip(&x).map(|(&y, &t)| if y == t { 1.0 - rate } else { rate / 2.0 }).product();
+            total += w;
+            for (j, row) in want.iter_mut().enumerate() {
+                row[x[6 + j] as usize] += w;
+            }
+        }
+        for j in 0..4 {
+            let post = got[j].as_ref().expect("a prefix of weight");
+            for a in 0..3 {
+                assert!(
+                    (post[a] - want[j][a] / total).abs() < 0.02,
+                    "step {j}: {post:?} against sampling {:?}",
+                    want[j].map(|v| v / total)
+                );
+            }
+        }
+    }
+
     /// On the shipped grammar's validation completions the clean optimum writes only what the
     /// parser accepts first, and scores at least the floor and every position's best.
     #[test]
