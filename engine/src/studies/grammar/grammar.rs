@@ -106,6 +106,11 @@ impl Grammar {
         self.levels[0][0]
     }
 
+    /// One more than the largest symbol: the length of a table indexed by symbol.
+    pub fn symbol_count(&self) -> usize {
+        self.levels.iter().flatten().map(|&s| s as usize + 1).max().unwrap_or(0)
+    }
+
     /// Levels of rules (the root's depth above the terminals).
     pub fn depth(&self) -> usize {
         self.levels.len() - 1

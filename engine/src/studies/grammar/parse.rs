@@ -58,7 +58,7 @@ impl<'a> Chart<'a> {
     /// Fills the table for `seq` (symbols that are not terminals of the grammar match nothing).
     pub fn new(grammar: &'a Grammar, seq: &[Symbol]) -> Chart<'a> {
         let n = seq.len();
-        let symbols = (0..=grammar.depth()).flat_map(|l| grammar.level(l)).map(|&s| s as usize + 1).max().unwrap_or(0);
+        let symbols = grammar.symbol_count();
         let mut ends = vec![Vec::new(); symbols];
         let mut prefix = vec![Vec::new(); symbols];
         for &t in grammar.level(grammar.depth()) {
