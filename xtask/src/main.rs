@@ -32,6 +32,7 @@ mod routes;
 mod serve;
 mod step_clock;
 mod test_lane;
+mod wasm_features;
 mod wasm_opt_cache;
 mod web;
 
