@@ -150,7 +150,10 @@ pub struct TrainCli {
 fn check_flags(a: &TrainCli) -> Result<(), String> {
     let gram = presets::preset(&a.preset).is_some();
     if a.grammar.any() && grammar::presets::grammar_preset(&a.preset).is_none() {
-        return Err(format!("--phases, --phase-steps, --train-corrupt and --sst-rollout are for grammar presets; {} is not one", a.preset));
+        return Err(format!(
+            "--phases, --phase-steps, --train-corrupt, --sst-rollout and --reasoner-layers are for grammar presets; {} is not one",
+            a.preset
+        ));
     }
     if a.devices == 0 || a.stop_after == Some(0) {
         return Err("--devices and --stop-after must be at least 1".into());

@@ -213,3 +213,33 @@ fn a_run_from_weights_trains_only_its_phases_and_keeps_the_lineage() {
     refused(&["--preset", "gram-nqueens8", "--train-corrupt", "0.2"], "grammar presets");
     refused(&["--preset", "grammar-small", "--sst-rollout", "9"], "--sst-rollout is 0 to 8");
 }
+
+/// `--reasoner-layers` measures another depth of R from trained weights: R is branched anew from
+/// the weights' T (its first N layers), SST trains it, and the run's checkpoints and export record
+/// the depth, so every reader loads R at its own size.
+#[test]
+fn a_deeper_reasoner_is_branched_anew_from_the_weights_t() {
+    use burn::module::Module;
+    let (dir, out_dir) = (scratch("deeper-r"), scratch("deeper-r-out"));
+    let w = weights("cfg-small");
+    let w_arg = w.to_str().unwrap();
+    train(&dir, &["--init-from", w_arg, "--phases", "sst,dual-talker", "--phase-steps", "1,1", "--reasoner-layers", "4"]);
+    let (_, state) = latest_checkpoint(&dir);
+    assert_eq!(state["config"]["reasoner_layers"], 4);
+    let run = latest_models(&dir);
+    assert_eq!(run.r.num_params(), run.t.num_params(), "R has all four of T's layers (the shipped R has two)");
+    let out = bin().args(["export", "--name", "cfg-deep", "--out-dir"]).arg(&out_dir).arg("--run-dir").arg(&dir).output().unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let manifest = json(&std::fs::read_to_string(out_dir.join("cfg-deep.json")).unwrap());
+    assert_eq!(manifest["config"]["reasoner_layers"], 4);
+    let out = bin().args(["eval", "--limit", "4", "--weights"]).arg(out_dir.join("cfg-deep.bpk")).output().unwrap();
+    assert!(out.status.success(), "the exported file loads: {}", String::from_utf8_lossy(&out.stderr));
+
+    let refused = |args: &[&str], why: &str| {
+        let out = bin().args(["train", "--preset", "cfg-small", "--run-dir"]).arg(scratch("refused-depth")).args(args).output().unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(!out.status.success() && err.contains(why), "{args:?}: {err}");
+    };
+    refused(&["--reasoner-layers", "5"], "--reasoner-layers is 1 to 4");
+    refused(&["--init-from", w_arg, "--phases", "dual-talker", "--reasoner-layers", "4"], "--phases must train sst");
+}

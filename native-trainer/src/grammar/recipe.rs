@@ -32,11 +32,20 @@ pub struct GrammarFlags {
     /// 8); 0 (default) is the paper's teacher-forced SST.
     #[arg(long)]
     pub sst_rollout: Option<usize>,
+    /// Grammar presets: R's depth, the first N of T's layers (the preset's by default; the
+    /// paper's Small has 2 of 4). With --init-from, R is branched anew from the weights' T, so
+    /// --phases must train sst.
+    #[arg(long)]
+    pub reasoner_layers: Option<usize>,
 }
 
 impl GrammarFlags {
     pub fn any(&self) -> bool {
-        !self.phases.is_empty() || !self.phase_steps.is_empty() || self.train_corrupt.is_some() || self.sst_rollout.is_some()
+        !self.phases.is_empty()
+            || !self.phase_steps.is_empty()
+            || self.train_corrupt.is_some()
+            || self.sst_rollout.is_some()
+            || self.reasoner_layers.is_some()
     }
 }
 

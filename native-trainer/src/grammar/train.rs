@@ -16,7 +16,7 @@ use engine::reasoner::loss::{EMA_MOMENTUM, LossOut, SST_K, pretrain_loss, rollou
 use engine::studies::grammar::batch::{CutBatch, denoising_batch, seen_cut_batch};
 use engine::studies::grammar::complete::{complete, nearest_tokens, offset};
 use engine::studies::grammar::data::{WINDOW, completions, corrupt, draw};
-use engine::studies::grammar::models::{GrammarModel, GrammarModels};
+use engine::studies::grammar::models::{GrammarConfig, GrammarModel, GrammarModels};
 use engine::studies::grammar::sweep::{STEPS, step_accuracy};
 use engine::studies::grammar::{Grammar, Symbol};
 use engine::tasks::split::Part;
@@ -93,7 +93,7 @@ pub fn train_grammar(args: GrammarTrainArgs, device: Device) -> Result<(), Strin
             log_row(&mut log, &progress(&run.state, phase, std::mem::take(&mut meter), lr, &clock, eval.as_deref()));
         }
         if step == steps {
-            next_phase(&mut run, p);
+            next_phase(&mut run);
             clock = Clock::new(0.0, 0);
         }
         let g = run.state.global_step();
@@ -122,8 +122,17 @@ fn start(args: &GrammarTrainArgs, ad: &Device) -> Result<GrammarRun, String> {
         }
         steps = scaled(p.steps, total);
     }
-    let (models, parent) = match &args.init_from {
-        None => (crate::run::fresh::fresh(seed, ad, |d| p.config.init(d)), None),
+    let depth = args.flags.reasoner_layers;
+    if let Some(n) = depth
+        && !(1..=p.config.coupled.n_layers).contains(&n)
+    {
+        return Err(format!("--reasoner-layers is 1 to {} (T's layers), not {n}", p.config.coupled.n_layers));
+    }
+    let (models, config, parent) = match &args.init_from {
+        None => {
+            let config = GrammarConfig { reasoner_layers: depth.unwrap_or(p.config.reasoner_layers), ..p.config.clone() };
+            (crate::run::fresh::fresh(seed, ad, |d| config.init(d)), config, None)
+        }
         Some(w) => {
             // A run directory through its checkpoint reader, which keeps the models on the
             // autodiff device (`load_grammar_weights` hands a directory's models over for
@@ -137,15 +146,25 @@ fn start(args: &GrammarTrainArgs, ad: &Device) -> Result<GrammarRun, String> {
                 let m = manifest.ok_or_else(|| format!("{} has no manifest", w.display()))?;
                 (models, config, GrammarParent { command: m.training_command, phases: m.phases, sha256: Some(m.sha256) })
             };
-            if config != p.config {
+            // T, C and the Talkers have the preset's shape; R may have another depth.
+            if (GrammarConfig { reasoner_layers: p.config.reasoner_layers, ..config.clone() }) != p.config {
                 return Err(format!("{} holds models of another shape than {}'s", w.display(), p.name));
             }
-            (models, Some(parent))
+            match depth {
+                None => (models, config, Some(parent)),
+                Some(n) => {
+                    // R branched anew is untrained until SST trains it.
+                    if PHASES.iter().position(|&ph| ph == GrammarPhase::Sst).is_some_and(|i| steps[i] == 0) {
+                        return Err("--reasoner-layers with --init-from branches R anew from T: --phases must train sst".into());
+                    }
+                    (models.rebranch_reasoner(n), GrammarConfig { reasoner_layers: n, ..config }, Some(parent))
+                }
+            }
         }
     };
     let state = GrammarRunState {
         preset: p.name.into(),
-        config: p.config.clone(),
+        config,
         seed,
         phase: steps.iter().position(|&s| s > 0).unwrap_or(PHASES.len()),
         step: 0,
@@ -175,12 +194,12 @@ fn resume(args: &GrammarTrainArgs, ad: &Device) -> Result<GrammarRun, String> {
 }
 
 /// Closes the phase: records it, branches C and R off T after pretraining, fresh optimiser.
-fn next_phase(run: &mut GrammarRun, p: &GrammarPreset) {
+fn next_phase(run: &mut GrammarRun) {
     let s = &mut run.state;
     let phase = PHASES[s.phase];
     s.done.push((phase.name().into(), s.step, s.seconds));
     if phase == GrammarPhase::Pretrain {
-        run.models = run.models.clone().branch_after_pretraining(&p.config);
+        run.models = run.models.clone().branch_after_pretraining(&s.config);
     }
     s.phase += 1;
     while s.phase < PHASES.len() && s.steps[s.phase] == 0 {

@@ -73,8 +73,16 @@ impl GrammarModels {
     /// `reasoner_layers` layers of T, its target encoder a copy of its embedding (SST's start).
     /// The copies get parameters of their own (new ids), never shared with T's.
     pub fn branch_after_pretraining(self, config: &GrammarConfig) -> GrammarModels {
-        let copy = || self.t.clone().map(&mut FreshParams);
-        GrammarModels { c: copy(), r: copy().first_layers(config.reasoner_layers).reset_target(), ..self }
+        let c = self.t.clone().map(&mut FreshParams);
+        GrammarModels { c, ..self }.rebranch_reasoner(config.reasoner_layers)
+    }
+
+    /// R anew from T: its first `reasoner_layers` layers with parameters of their own, its
+    /// target encoder a copy of its embedding (SST's start). What pretraining ends with, and
+    /// how a run measures another depth of R from trained weights (`--reasoner-layers`).
+    pub fn rebranch_reasoner(self, reasoner_layers: usize) -> GrammarModels {
+        let r = self.t.clone().map(&mut FreshParams).first_layers(reasoner_layers).reset_target();
+        GrammarModels { r, ..self }
     }
 }
 
