@@ -25,8 +25,6 @@ pub struct Wasm {
     pub features: &'static str,
     /// The JavaScript glue wasm-bindgen writes for it.
     pub glue: Glue,
-    /// wasm-opt's level for it in an optimised build.
-    pub opt_level: &'static str,
 }
 
 /// wasm-bindgen's output kinds that the app uses.
@@ -39,19 +37,11 @@ pub enum Glue {
 }
 
 /// The page: Leptos on the main thread; it never links the model's worker code.
-/// wasm-opt `-O1`: larger than `-Oz` (2.99 MB against 2.74) but smaller gzipped (0.84 MB against
-/// 0.92), in half the time.
-pub const PAGE: Wasm = Wasm { bin: "app", features: "", glue: Glue::Web, opt_level: "-O1" };
-/// The model's worker on burn-flex alone (a quarter of the WebGPU build's size). wasm-opt `-Oz`,
-/// as its step times were measured with (`-O1` would be smaller gzipped, 1.13 MB against 1.23,
-/// but its speed is not measured).
-pub const CPU_WORKER: Wasm = Wasm { bin: "worker_cpu", features: "worker", glue: Glue::NoModules, opt_level: "-Oz" };
+pub const PAGE: Wasm = Wasm { bin: "app", features: "", glue: Glue::Web };
+/// The model's worker on burn-flex alone (a quarter of the WebGPU build's size).
+pub const CPU_WORKER: Wasm = Wasm { bin: "worker_cpu", features: "worker", glue: Glue::NoModules };
 /// The model's worker with burn's WebGPU backend (cubecl): the longest of the three to build.
-/// wasm-opt `-O1`, not `-Oz`: on this binary `-Oz` took 287 s of a core and `-O1` 104 s, and
-/// `-O1`'s output is larger (24.2 MB against 19.2) but smaller gzipped, as it is downloaded
-/// (4.57 MB against 4.80; docs/speed.md, "Download size"). The GPU does the model's work; its
-/// step times on a hardware GPU are not re-measured with `-O1`.
-pub const WEBGPU_WORKER: Wasm = Wasm { bin: "worker_webgpu", features: "webgpu", glue: Glue::NoModules, opt_level: "-O1" };
+pub const WEBGPU_WORKER: Wasm = Wasm { bin: "worker_webgpu", features: "webgpu", glue: Glue::NoModules };
 
 /// All three, in the order `cargo xtask test` and `dist` build them: the WebGPU worker first, so
 /// its wasm-opt (the longest) runs while the other two compile, and the page last (its wasm-opt,
@@ -61,7 +51,7 @@ pub const ALL: [Wasm; 3] = [WEBGPU_WORKER, CPU_WORKER, PAGE];
 /// How a build is made.
 #[derive(Clone, Copy, Debug)]
 pub struct Build {
-    /// wasm-opt on each binary at its `opt_level` (minutes of a core; `serve` goes without).
+    /// wasm-opt `-Oz` on each binary (minutes of a core; `serve` goes without).
     pub optimise: bool,
     /// The app and the engine compiled by clippy's driver, every warning an error
     /// (`crate::linted_cargo`; `test` only).
@@ -100,7 +90,7 @@ fn bindgen(wasm: Wasm, compiled: &Path, glue: &Path) -> Result<(), String> {
     b.generate(glue).map_err(why)
 }
 
-/// Puts `wasm`'s two files from `glue` in `site`, shrunk by wasm-opt at its level first when
+/// Puts `wasm`'s two files from `glue` in `site`, shrunk by wasm-opt `-Oz` first when
 /// `optimise`: the wasm first, then the script that loads it, each written beside and renamed
 /// into place, so a server that is already serving `site` never hands out half a file, and a
 /// page that finds the script finds its wasm.
@@ -114,7 +104,7 @@ fn finish(wasm: Wasm, glue: &Path, site: &Path, optimise: bool) -> Result<(), St
         run(Command::new(shim_dir().join("wasm-opt"))
             .current_dir(root())
             .arg(format!("--output={}", ready.display()))
-            .arg(wasm.opt_level)
+            .arg("-Oz")
             .arg(glue.join(&wasm_file)))?;
     }
     fs::create_dir_all(site).map_err(|e| format!("{}: {e}", site.display()))?;
