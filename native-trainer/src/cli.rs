@@ -187,6 +187,23 @@ pub enum Command {
         #[arg(long, default_value_t = 0.0)]
         corrupt: f64,
     },
+    /// The grammar study's two rows that read no weights, at every corruption level of `eval`:
+    /// the Bayes-optimal completion (the ceiling: what any reader of the grammar can score, and
+    /// keep under corruption) and the no-prefix floor, on `--limit` completions of `--part`.
+    Ceiling {
+        /// The grammar: `short` (four levels, what is trained and shipped) or `paper` (five
+        /// levels, 243-1,024 terminals, closer to the paper's).
+        #[arg(long, default_value = "short")]
+        variant: String,
+        /// `validation` or `test`.
+        #[arg(long, default_value = "validation")]
+        part: String,
+        #[arg(long, default_value_t = 256)]
+        limit: usize,
+        /// The corruption draws (as `eval --seed`).
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+    },
     /// Print the grammar a grammar-study weights file was trained on, as JSON:
     /// `{"start": ..., "rules": {NONTERMINAL: [[SYMBOL, ...], ...]}, "terminals": [...]}`.
     Grammar {

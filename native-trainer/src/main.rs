@@ -70,6 +70,7 @@ fn run(command: Command, command_line: String, device: Device) -> Result<ExitCod
         }
         command @ Command::Record { .. } => record(command, &device),
         Command::Grammar { weights } => grammar::commands::grammar(&weights, &device),
+        Command::Ceiling { variant, part, limit, seed } => grammar::commands::ceiling(&variant, &part, limit, seed),
         Command::Noise { seed, draw, count, out } => commands::noise::noise(seed, draw, count, out.as_deref(), &device),
         Command::Classifier { out, steps, seed } => commands::classifier::train_classifier(&out, steps, seed, &device),
         Command::Convert { weights, out, from, trm } => commands::convert::convert(&weights, &out, from, &trm, &command_line, &device),

@@ -1,8 +1,8 @@
 //! The grammar study on the command line (the JEPA-Reasoner paper, section 5.2): a run through all six phases
 //! resumes bit for bit and exports; `grammar` prints the grammar the weights were trained on;
 //! `solve --task grammar` (or its old name `cfg`) keeps the JSON-lines contract for every model, with corruption and latent
-//! noise; `eval` prints both sweeps and writes their CSV; the shipped weights reproduce their
-//! recorded outputs.
+//! noise; `eval` prints both sweeps and writes their CSV, and `ceiling` the same Bayes rows
+//! without weights; the shipped weights reproduce their recorded outputs.
 
 use std::path::Path;
 
@@ -123,6 +123,24 @@ fn a_grammar_run_resumes_exactly_exports_and_answers_every_model() {
     assert_eq!(rows.iter().filter(|r| r.starts_with("corruption,")).count(), 7 * 4);
     assert_eq!(rows.iter().filter(|r| r.starts_with("corruption,") && r.split(',').nth(2) == Some("bayes")).count(), 7);
     assert_eq!(rows.iter().filter(|r| r.starts_with("latent-noise,")).count(), 7 * 3);
+
+    // ceiling: the same Bayes rows and floor with no weights, from the variant alone.
+    let bayes =
+        |text: &str| text.lines().filter(|l| l.contains("| bayes |") || l.starts_with("floor")).map(str::to_string).collect::<Vec<_>>();
+    let out = bin().args(["ceiling", "--variant", "short", "--part", "test", "--limit", "8"]).output().unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let alone = bayes(&String::from_utf8_lossy(&out.stdout));
+    assert_eq!(alone.len(), 7 + 1, "seven levels and the floor");
+    assert_eq!(alone, bayes(&text), "ceiling and eval score the same completions the same way");
+    for (args, why) in [
+        (&["--variant", "long"][..], "--variant is short or paper"),
+        (&["--part", "train"][..], "--part is test or validation"),
+        (&["--limit", "0"][..], "--limit is at least 1"),
+    ] {
+        let out = bin().arg("ceiling").args(args).output().unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(!out.status.success() && err.contains(why), "{args:?}: {err}");
+    }
 }
 
 /// The shipped grammar weights write, for the recorded test prefixes, exactly the completions

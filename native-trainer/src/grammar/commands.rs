@@ -9,7 +9,7 @@ use burn::module::Module;
 use burn::tensor::Device;
 use engine::studies::grammar::ceiling::ceiling_row;
 use engine::studies::grammar::complete::{complete, instance_noise, offset};
-use engine::studies::grammar::data::{WINDOW, completions, corrupt, parse_text, terminals_of, text, token_name};
+use engine::studies::grammar::data::{GrammarVariant, WINDOW, completions, corrupt, parse_text, terminals_of, text, token_name};
 use engine::studies::grammar::floor::floor_row;
 use engine::studies::grammar::models::{GrammarModel, GrammarModels};
 use engine::studies::grammar::sweep::{CORRUPTION, CorruptionRow, LATENT_NOISE, NoiseRow, STEPS, corruption_sweep, noise_sweep};
@@ -88,7 +88,51 @@ pub fn solve(a: GrammarSolveArgs, device: &Device) -> Result<ExitCode, String> {
     })
 }
 
+/// `ceiling`: the Bayes-optimal completion and the floor of a grammar variant at every corruption
+/// level of `eval`, on the same completions and corruption draws `eval --part P --limit N --seed S`
+/// scores; no weights.
+pub fn ceiling(variant: &str, part: &str, limit: usize, seed: u64) -> Result<ExitCode, String> {
+    let variant = GrammarVariant::parse(variant).ok_or_else(|| format!("--variant is short or paper, not {variant:?}"))?;
+    let part = parse_part(part)?;
+    if limit == 0 {
+        return Err("--limit is at least 1".into());
+    }
+    let set = completions(variant, part, limit);
+    let g = variant.grammar();
+    println!(
+        "{} grammar on cfg/{}: {limit} completions cut at {:?} terminals, corruption seed {seed}",
+        variant.name(),
+        part.name(),
+        variant.cuts()
+    );
+    let rows: Vec<CorruptionRow> = CORRUPTION.iter().map(|&frac| ceiling_row(&g, &set, frac, seed)).collect();
+    print_corruption(&rows);
+    print_floor(&floor_row(variant, &g, &set));
+    Ok(ExitCode::SUCCESS)
+}
+
+fn parse_part(part: &str) -> Result<Part, String> {
+    match part {
+        "test" => Ok(Part::Test),
+        "validation" => Ok(Part::Validation),
+        other => Err(format!("--part is test or validation for the grammar study, not {other:?}")),
+    }
+}
+
+fn print_floor(floor: &CorruptionRow) {
+    let a = floor.accuracy;
+    println!(
+        "\nfloor (reads no prefix: the training part's most frequent terminal at each position after the cut): k=1..4 {:.1} / {:.1} / {:.1} / {:.1}, all 4 right {:.1}%, valid {:.1}%",
+        a[0], a[1], a[2], a[3], floor.exact, floor.valid
+    );
+}
+
 fn print_tables(c: &[CorruptionRow], n: &[NoiseRow]) {
+    print_corruption(c);
+    print_noise(n);
+}
+
+fn print_corruption(c: &[CorruptionRow]) {
     println!(
         "token corruption (T vs R): accuracy % over the first k tokens (rel = % of the same model's clean accuracy); valid = 4-token completions the grammar accepts"
     );
@@ -113,6 +157,9 @@ fn print_tables(c: &[CorruptionRow], n: &[NoiseRow]) {
             r.valid
         );
     }
+}
+
+fn print_noise(n: &[NoiseRow]) {
     println!(
         "\nlatent noise (C vs R): accuracy % over the continuation's positions 5-8 (C: 4 thoughts then 4 tokens; R: 8 latents, Talker's last 4 tokens); valid = R's 8 tokens the grammar accepts"
     );
@@ -162,11 +209,7 @@ pub struct GrammarEvalArgs<'a> {
 /// `eval` on grammar weights: both sweeps on `limit` completions (default 1,024) of `part`.
 pub fn eval(a: GrammarEvalArgs, device: &Device) -> Result<ExitCode, String> {
     let GrammarEvalArgs { path, part, limit, seed, record, csv, command } = a;
-    let part = match part {
-        "test" => Part::Test,
-        "validation" => Part::Validation,
-        other => return Err(format!("--part is test or validation for grammar weights, not {other:?}")),
-    };
+    let part = parse_part(part)?;
     let (models, config, manifest) = load(path, device)?;
     let n = limit.unwrap_or(1024);
     let set = completions(config.variant, part, n);
@@ -188,12 +231,7 @@ pub fn eval(a: GrammarEvalArgs, device: &Device) -> Result<ExitCode, String> {
         })
         .collect();
     print_tables(&with_ceiling, &noise);
-    let floor = floor_row(config.variant, &g, &set);
-    let a = floor.accuracy;
-    println!(
-        "\nfloor (reads no prefix: the training part's most frequent terminal at each position after the cut): k=1..4 {:.1} / {:.1} / {:.1} / {:.1}, all 4 right {:.1}%, valid {:.1}%",
-        a[0], a[1], a[2], a[3], floor.exact, floor.valid
-    );
+    print_floor(&floor_row(config.variant, &g, &set));
     if let Some(p) = csv {
         write_csv(p, &with_ceiling, &noise)?;
         eprintln!("wrote {}", p.display());
