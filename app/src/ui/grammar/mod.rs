@@ -25,8 +25,10 @@ use super::status::{BackendStatus, Load, UrlNotes, load_view};
 use crate::url_state::fields::Decimal;
 use crate::url_state::grammar::{CORRUPT, GrammarSettings, NOISE, SEQUENCE, WEIGHTS};
 
-const BACKEND: (&str, &str) =
-    ("CPU", "These small models (2.2 M parameters in all: T, C, R and two Talkers) always run on the CPU backend in a Web Worker.");
+const BACKEND: (&str, &str) = (
+    "CPU",
+    "These small models (T, C, R and two Talkers; their size is read from the weights, below) always run on the CPU backend in a Web Worker.",
+);
 
 /// A slider over a [`Decimal`] shown in percent: "{name} = 20% of the prefix".
 fn percent_slider(
