@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { serve } from './static-server.mjs';
 import { countCompletions, isSolution, keeps, parse } from './rules.mjs';
+import { timeWaits } from './limits.mjs';
 
 export const here = path.dirname(fileURLToPath(import.meta.url));
 export const dist = process.env.DIST || path.join(here, '..', '..', 'dist');
@@ -31,6 +32,7 @@ export async function newPage(b, viewport = { width: 1280, height: 1000 }, extra
 // A new page of `context` that collects console errors and uncaught exceptions in `page.errors`.
 export async function watchedPage(context) {
   const page = await context.newPage();
+  timeWaits(page);
   page.errors = [];
   page.on('console', (m) => { if (m.type() === 'error') page.errors.push(m.text()); });
   page.on('pageerror', (e) => page.errors.push(String(e)));

@@ -12,7 +12,8 @@
 //
 // WebGPU runs on SwiftShader (software) with --enable-unsafe-webgpu: slow but real, so those
 // runs are small. Screenshots go to screenshots/; measured timings to results.json (taken with
-// the other process running beside, so read them as orders of size).
+// the other process running beside, so read them as orders of size); every wait's time against
+// its limit to limits.json (limits.mjs).
 
 import fs from 'node:fs';
 import os from 'node:os';
@@ -20,6 +21,7 @@ import path from 'node:path';
 import readline from 'node:readline';
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { mergeWaits, summary } from './limits.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const shards = Math.max(1, Number(process.env.E2E_SHARDS || 2));
@@ -37,13 +39,19 @@ const exits = await Promise.all(Array.from({ length: shards }, (_, i) => new Pro
 })));
 
 const results = {};
+const limits = [];
 for (let i = 0; i < shards; i++) {
   const file = path.join(claims, `results-${i}.json`);
   if (fs.existsSync(file)) Object.assign(results, JSON.parse(fs.readFileSync(file, 'utf8')));
+  const timed = path.join(claims, `limits-${i}.json`);
+  if (fs.existsSync(timed)) limits.push(JSON.parse(fs.readFileSync(timed, 'utf8')));
 }
+const waits = mergeWaits(limits);
+fs.writeFileSync(path.join(here, 'limits.json'), JSON.stringify(waits, null, 2) + '\n');
 fs.rmSync(claims, { recursive: true, force: true });
 fs.writeFileSync(path.join(here, 'results.json'), JSON.stringify(results, null, 2) + '\n');
 console.log(JSON.stringify(results));
+for (const line of summary(waits)) console.log(line);
 if (exits.some((code) => code !== 0)) {
   console.log(`e2e: failed (exit codes ${exits.join(', ')})`);
   process.exit(1);

@@ -1,11 +1,13 @@
 // One e2e process (run.mjs starts E2E_SHARDS of them): its own server and Chromium; it takes
 // the next group of tests nobody has taken (a folder made in $E2E_CLAIMS is a claim; making it
 // fails if another process made it first), runs it, and goes on until none is left. It writes
-// what it measured to $E2E_CLAIMS/results-$E2E_SHARD.json and exits 1 if any test failed.
+// what it measured to $E2E_CLAIMS/results-$E2E_SHARD.json (its waits against their limits to
+// limits-$E2E_SHARD.json, limits.mjs) and exits 1 if any test failed.
 
 import fs from 'node:fs';
 import path from 'node:path';
 import { failureCount, results, server } from './harness.mjs';
+import { waitsAsObject } from './limits.mjs';
 import { teacherTests } from './teacher.mjs';
 import { webgpuTests } from './pages/webgpu.mjs';
 import { nqueensTests } from './pages/nqueens.mjs';
@@ -43,5 +45,6 @@ for (const [name, run] of groups) {
 
 server.close();
 fs.writeFileSync(path.join(claims, `results-${process.env.E2E_SHARD}.json`), JSON.stringify(results));
+fs.writeFileSync(path.join(claims, `limits-${process.env.E2E_SHARD}.json`), JSON.stringify(waitsAsObject()));
 const failures = failureCount();
 if (failures) { console.log(`${failures} e2e test(s) failed`); process.exit(1); }

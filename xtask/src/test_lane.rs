@@ -10,9 +10,10 @@
 
 use std::fs::File;
 use std::io::{BufRead, BufReader};
+use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
-use std::time::Instant;
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
 
 use crate::step_clock::Step;
 
@@ -84,10 +85,13 @@ pub fn build(build: &mut Command) -> Result<Vec<TestBinary>, String> {
     Ok(found)
 }
 
-/// One step of the lane: a name and the commands it runs, one after another.
+/// One step of the lane: a name, the commands it runs one after another, and the time they may
+/// take together before the one running is stopped as hung (with every process it started).
+/// The limits and the times they guard are in docs/testing.md ("Time limits").
 pub struct LaneStep {
     pub name: &'static str,
     pub commands: Vec<Command>,
+    pub limit: Duration,
 }
 
 /// The test binaries as one step's commands, each run as cargo runs it.
@@ -121,10 +125,11 @@ pub fn run(steps: Vec<LaneStep>, logs: &Path) -> LaneReport {
         let started = Instant::now();
         let log_path = logs.join(format!("{n}-{}.log", step.name.replace([' ', '(', ')'], "_")));
         let failed_before = report.failures.len();
+        let deadline = started + step.limit;
         match File::create(&log_path) {
             Ok(log) => {
                 for mut command in step.commands {
-                    if let Err(e) = run_into(&mut command, &log) {
+                    if let Err(e) = run_into(&mut command, &log, deadline, step.limit) {
                         report.failures.push(format!("{}: {e}", step.name));
                     }
                 }
@@ -140,17 +145,45 @@ pub fn run(steps: Vec<LaneStep>, logs: &Path) -> LaneReport {
     report
 }
 
-/// Runs `command` with stdout and stderr into `log`, after a line naming it.
-fn run_into(command: &mut Command, log: &File) -> Result<(), String> {
+/// Runs `command` with stdout and stderr into `log`, after a line naming it, in a process group
+/// of its own: at `deadline` the whole group is killed (a test binary's own children too) and
+/// the step's `limit` named in the error.
+fn run_into(command: &mut Command, log: &File, deadline: Instant, limit: Duration) -> Result<(), String> {
     use std::io::Write;
     let mut header = log.try_clone().map_err(|e| e.to_string())?;
     writeln!(header, "xtask: {command:?}").map_err(|e| e.to_string())?;
-    let status = command
+    let mut child = command
         .stdout(log.try_clone().map_err(|e| e.to_string())?)
         .stderr(log.try_clone().map_err(|e| e.to_string())?)
-        .status()
+        .process_group(0)
+        .spawn()
         .map_err(|e| format!("{:?}: {e}", command.get_program()))?;
+    let status = match wait_until(&mut child, deadline)? {
+        Some(status) => status,
+        None => {
+            let message = format!("stopped: still running when the step's {} s limit ran out (a hang?)", limit.as_secs());
+            let _ = writeln!(header, "xtask: {message}");
+            return Err(format!("{:?} {message}", command.get_program()));
+        }
+    };
     if status.success() { Ok(()) } else { Err(format!("{:?} failed: {status}", command.get_program())) }
+}
+
+/// The child's exit status, or None after killing its process group at `deadline`.
+fn wait_until(child: &mut Child, deadline: Instant) -> Result<Option<std::process::ExitStatus>, String> {
+    loop {
+        if let Some(status) = child.try_wait().map_err(|e| e.to_string())? {
+            return Ok(Some(status));
+        }
+        if Instant::now() >= deadline {
+            // The group's id is the child's pid (`process_group(0)`); `kill -KILL -PGID` ends all of it.
+            let _ = Command::new("kill").args(["-s", "KILL", "--", &format!("-{}", child.id())]).status();
+            let _ = child.kill();
+            let _ = child.wait();
+            return Ok(None);
+        }
+        std::thread::sleep(Duration::from_millis(100));
+    }
 }
 
 /// Prints each step's log whole, under a line naming it.
@@ -213,10 +246,11 @@ mod tests {
             c.args(["-c", script]);
             c
         };
+        let minute = Duration::from_secs(60);
         let report = run(
             vec![
-                LaneStep { name: "first", commands: vec![sh("echo one; exit 3"), sh("echo two >&2")] },
-                LaneStep { name: "second", commands: vec![sh("echo three")] },
+                LaneStep { name: "first", commands: vec![sh("echo one; exit 3"), sh("echo two >&2")], limit: minute },
+                LaneStep { name: "second", commands: vec![sh("echo three")], limit: minute },
             ],
             &dir,
         );
@@ -226,6 +260,24 @@ mod tests {
         assert!(first.contains("one") && first.contains("two"), "{first}");
         assert!(std::fs::read_to_string(&report.logs[1].1).unwrap().contains("three"));
         assert_eq!(report.steps.iter().map(|s| s.name).collect::<Vec<_>>(), ["first", "second"]);
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn a_step_past_its_limit_is_stopped_with_its_children_and_named() {
+        let dir = std::env::temp_dir().join(format!("xtask-lane-limit-{}", std::process::id()));
+        let marker = dir.join("child-still-ran");
+        let mut hung = Command::new("sh");
+        // A child that would outlive its parent, then a parent that hangs.
+        hung.args(["-c", &format!("(sleep 2; touch {}) & sleep 30", marker.display())]);
+        let started = Instant::now();
+        let report = run(vec![LaneStep { name: "hung", commands: vec![hung], limit: Duration::from_secs(1) }], &dir);
+        assert!(started.elapsed() < Duration::from_secs(10), "the limit did not stop it: {:?}", started.elapsed());
+        assert_eq!(report.failures.len(), 1, "{:?}", report.failures);
+        assert!(report.failures[0].contains("1 s limit"), "{}", report.failures[0]);
+        assert!(std::fs::read_to_string(&report.logs[0].1).unwrap().contains("limit ran out"));
+        std::thread::sleep(Duration::from_secs(3));
+        assert!(!marker.exists(), "the step's child went on after the step was stopped");
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }
