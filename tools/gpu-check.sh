@@ -74,8 +74,8 @@ steps_of() { tail -n +2 "$1/log.csv" 2>/dev/null | awk -F, '{print $1, $2, $4}';
 # 2. Correctness: the shipped N-Queens model, two steps from the same weights and seed, on the
 # CPU and on the GPU; their losses must agree within 1e-3. The GPU's first step compiles and
 # autotunes every kernel (~300 autotuning candidates on lavapipe, three quarters of its time):
-# ~340 CPU-seconds whatever the load; its wall time is 150 s alone and 1,132 s beside a build and
-# two more loads (docs/testing.md, "Time limits").
+# 206-253 CPU-seconds under every load measured; its wall time 176 s alone and 1,132 s beside a
+# build and two more loads (docs/testing.md, "Time limits").
 check() {  # $1 label, $2 its cap of CPU-seconds, then the backend's flags
   local label=$1 cap=$2; shift 2
   guarded "$STALL_S" "$cap" "$WORK/check-$label.out" "$BIN" "$@" train --preset gram-nqueens8-mixer \

@@ -8,7 +8,7 @@
 #   - it has used CPU_CAP_S CPU-seconds: working without end (a loop that never ends).
 # Both count the work done, not the time it took: a slower or busier host makes a run take longer
 # but neither idle nor costlier. The software-Vulkan check compiles and autotunes every kernel on
-# the CPU: ~340 CPU-seconds, 150 s of wall time alone and 1,132 s beside a build and two more
+# the CPU: 206-253 CPU-seconds, 176 s of wall time alone and 1,132 s beside a build and two more
 # loads, so a fixed time limit failed it on a busy host for no defect (docs/testing.md, "Time
 # limits"). Returns the command's exit status (124 when stopped) and sets GUARD to
 # "<wall> s, <CPU> CPU-s (longest spell without a CPU-second: <s> s)" and the reason it was

@@ -186,15 +186,16 @@ fn test_steps(times: &mut Vec<step_clock::Step>) -> Result<(), String> {
     // without the engine's code.
     let mut independent = Command::new("python3");
     independent.current_dir(root()).arg("tests/independent_check.py").arg(&bin);
-    // Each step's limit guards against a hang: at least 3x the slowest time it took on the slower
-    // host beside the app's build (docs/testing.md, "Time limits").
+    // Each step's limit guards against a hang: at least 3x the slowest time it took on a 2-core
+    // host beside the app's build and more load (docs/testing.md, "Time limits").
     let minutes = |m: u64| std::time::Duration::from_secs(60 * m);
     let lane = vec![
         test_lane::LaneStep { name: "xtask tests", commands: test_lane::commands_for(&xtask_tests), limit: minutes(10) },
         test_lane::LaneStep { name: "native tests", commands: test_lane::commands_for(&native_tests), limit: minutes(50) },
         test_lane::LaneStep { name: "independent check", commands: vec![independent], limit: minutes(15) },
         // The GPU code path on Mesa's software Vulkan: the adapter named, refusals, the CPU's losses.
-        // Each of its parts has its own guard (tools/hang-guard.sh); this one is their sum's cap.
+        // Each of its parts has its own guard by CPU work (tools/hang-guard.sh); this is the
+        // wall-time backstop for the script as a whole.
         test_lane::LaneStep { name: "GPU check (lavapipe)", commands: vec![lavapipe], limit: minutes(60) },
     ];
     // The browser's build (linted: the page and both workers as wasm32 compiles them), with the
