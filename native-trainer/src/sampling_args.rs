@@ -101,6 +101,8 @@ impl SamplingArgs {
             },
             // `--latent-noise` is its command's own flag (its meaning depends on the weights).
             latent_noise: 0.0,
+            // The CLI runs every sample itself.
+            first_row: 0,
         };
         let stop = self.stops(defaults);
         let asked = match (self.copies, self.restart_copies, self.no_restart_copies) {

@@ -21,8 +21,8 @@
 //! WGSL bounds `sin` and `cos` (absolute error 2^-11).
 //!
 //! Training draws its posterior noise here (`NoiseSource::on_device`); sampling (the pages,
-//! `eval`, `solve`) keeps the sequential generator of `noise.rs`, whose draws are small there and
-//! whose recorded runs stay as they are.
+//! `eval`, `solve`) draws from the same function on the host, one key per sample and draw
+//! (`NoiseSource::per_sample`), so each trajectory's noise is its own.
 
 use burn::tensor::{Device, Int, Tensor, TensorData};
 

@@ -2,6 +2,9 @@
 //! same trajectories on every backend (flex, WebGPU) and whatever else runs on the device.
 //! Training's sources ([`NoiseSource::on_device`]) draw their tensors on the device instead, from
 //! a counter (`counter_noise.rs`); their scalar draws still come from the generator here.
+//! Sampling's sources ([`NoiseSource::per_sample`]) give each trajectory row its own counter
+//! stream: row i's values of draw d depend on (seed, i's sample number, d) alone, so a run's
+//! samples can be split among workers (each drawing only its rows) and give the same answers.
 
 use burn::tensor::{Device, Tensor, TensorData};
 use rand::{RngExt, SeedableRng, rngs::StdRng};
@@ -11,11 +14,41 @@ pub struct NoiseSource {
     rng: StdRng,
     /// `Some((seed, draws so far))`: tensors come from the counter-based generator on the device.
     counter: Option<(u64, u64)>,
+    /// `Some(..)`: tensors (and uniforms) come row by row from each sample's own counter stream.
+    samples: Option<SampleStreams>,
+}
+
+/// The per-sample streams of [`NoiseSource::per_sample`].
+struct SampleStreams {
+    seed: u64,
+    /// Sample number of each tensor row (row `r` of every draw is sample `ids[r]`).
+    ids: Vec<u64>,
+    /// Draws so far (tensors and uniform rows alike).
+    draws: u64,
+}
+
+/// Keeps per-sample streams apart from a training source of the same seed.
+const SAMPLE_SALT: u64 = 0x5a3b_1e00_0000_0001;
+
+/// The key of draw `d` of sample `id` in a run seeded with `seed`: a counter-based draw key
+/// (`counter_noise::draw_key`) whose seed is itself the sample's key.
+pub fn sample_key(seed: u64, id: u64, d: u64) -> u64 {
+    use super::counter_noise::draw_key;
+    draw_key(draw_key(seed ^ SAMPLE_SALT, id), d)
 }
 
 impl NoiseSource {
     pub fn new(seed: u64) -> Self {
-        Self { rng: StdRng::seed_from_u64(seed), counter: None }
+        Self { rng: StdRng::seed_from_u64(seed), counter: None, samples: None }
+    }
+
+    /// A sampling source with a stream per sample: every tensor drawn has one row per entry of
+    /// `ids` (its first dimension), and row `r`'s values of the source's d-th draw are the
+    /// counter-based normals of [`sample_key`]`(seed, ids[r], d)`, whatever the other rows are.
+    /// So sample i's noise is the same whether a run draws all N rows or a worker draws only
+    /// its share of them. Its uniforms come row by row the same way ([`Self::row_uniforms`]).
+    pub fn per_sample(seed: u64, ids: Vec<u64>) -> Self {
+        Self { samples: Some(SampleStreams { seed, ids, draws: 0 }), ..Self::new(seed) }
     }
 
     /// A source whose tensors are drawn on their device by the counter-based generator
@@ -44,12 +77,38 @@ impl NoiseSource {
     }
 
     pub fn tensor<const D: usize>(&mut self, shape: [usize; D], device: &Device) -> Tensor<D> {
+        if let Some(streams) = self.samples.as_mut() {
+            assert_eq!(shape[0], streams.ids.len(), "a per-sample draw has one row per sample");
+            let per_row: usize = shape[1..].iter().product();
+            let d = streams.draws;
+            streams.draws += 1;
+            let values: Vec<f32> =
+                streams.ids.iter().flat_map(|&id| super::counter_noise::normals_host(sample_key(streams.seed, id, d), per_row)).collect();
+            return Tensor::from_data(TensorData::new(values, shape), device);
+        }
         if let Some((seed, draws)) = self.counter.as_mut() {
             *draws += 1;
             return super::counter_noise::normals(super::counter_noise::draw_key(*seed, *draws - 1), shape, device);
         }
         let n = shape.iter().product();
         Tensor::from_data(TensorData::new(self.normals(n), shape), device)
+    }
+
+    /// `per_row` uniforms in [0, 1) for each of `rows` rows, row-major. A per-sample source
+    /// draws row `r`'s from sample `ids[r]`'s stream (24-bit uniforms of the counter words); any
+    /// other source takes `rows * per_row` of [`Self::uniform`] in order.
+    pub fn row_uniforms(&mut self, rows: usize, per_row: usize) -> Vec<f64> {
+        let Some(streams) = self.samples.as_mut() else {
+            return (0..rows * per_row).map(|_| self.rng.random::<f64>()).collect();
+        };
+        assert_eq!(rows, streams.ids.len(), "a per-sample draw has one row per sample");
+        let d = streams.draws;
+        streams.draws += 1;
+        let words = |id: u64| {
+            let key = sample_key(streams.seed, id, d);
+            (0..per_row as u32).map(move |i| (super::counter_noise::word(key, i) >> 8) as f64 / (1u32 << 24) as f64)
+        };
+        streams.ids.iter().flat_map(|&id| words(id)).collect()
     }
 
     /// A uniform draw in [0, 1).
@@ -97,6 +156,37 @@ mod tests {
         let var = a.iter().map(|&x| (x as f64 - mean).powi(2)).sum::<f64>() / a.len() as f64;
         assert!(mean.abs() < 0.03, "mean {mean}");
         assert!((var - 1.0).abs() < 0.05, "var {var}");
+    }
+
+    /// A per-sample source: each row's values depend on its sample number alone, so the rows of
+    /// a split run are the rows of the whole one; every draw is new; uniforms likewise.
+    #[test]
+    fn per_sample_rows_do_not_depend_on_the_other_rows() {
+        let device = Device::flex();
+        let draw = |ids: Vec<u64>| {
+            let mut s = NoiseSource::per_sample(5, ids.clone());
+            let a: Tensor<3> = s.tensor([ids.len(), 3, 4], &device);
+            let b: Tensor<3> = s.tensor([ids.len(), 3, 4], &device);
+            let u = s.row_uniforms(ids.len(), 6);
+            (a.into_data().try_to_vec::<f32>().unwrap(), b.into_data().try_to_vec::<f32>().unwrap(), u)
+        };
+        let (all_a, all_b, all_u) = draw((0..5).collect());
+        let (part_a, part_b, part_u) = draw(vec![3, 4]);
+        assert_eq!(part_a, all_a[3 * 12..]);
+        assert_eq!(part_b, all_b[3 * 12..]);
+        assert_eq!(part_u, all_u[3 * 6..]);
+        assert_ne!(all_a[..12], all_a[12..24], "samples differ");
+        assert_ne!(all_a, all_b, "draws differ");
+        assert!(all_u.iter().all(|&u| (0.0..1.0).contains(&u)));
+        assert_ne!(draw((0..5).collect()).0, {
+            let mut s = NoiseSource::per_sample(6, (0..5).collect());
+            s.tensor::<3>([5, 3, 4], &device).into_data().try_to_vec::<f32>().unwrap()
+        });
+        // Standard normals over many values.
+        let v = NoiseSource::per_sample(1, (0..40).collect()).tensor::<2>([40, 1000], &device).into_data().try_to_vec::<f32>().unwrap();
+        let mean = v.iter().map(|&x| x as f64).sum::<f64>() / v.len() as f64;
+        let var = v.iter().map(|&x| (x as f64 - mean).powi(2)).sum::<f64>() / v.len() as f64;
+        assert!(mean.abs() < 0.03 && (var - 1.0).abs() < 0.05, "mean {mean} var {var}");
     }
 
     /// The parallel transform (a draw far above one task) gives the bits of the plain

@@ -47,6 +47,10 @@ pub struct SampleOptions {
     /// latent `l` before every supervision step, from this run's seeded noise source. 0 (the
     /// default) draws nothing: every run without it is bit for bit what it was.
     pub latent_noise: f64,
+    /// The run's row number of this batch's first row (0 unless a worker runs a share of a
+    /// run's samples): row r draws the noise of sample `first_row + r`
+    /// ([`NoiseSource::per_sample`]), so a share's rows are the whole run's rows.
+    pub first_row: usize,
 }
 
 impl SampleOptions {
@@ -67,6 +71,7 @@ impl Default for SampleOptions {
             settle: 0.0,
             decoding: Decoding::Greedy,
             latent_noise: 0.0,
+            first_row: 0,
         }
     }
 }
@@ -148,7 +153,10 @@ impl<'m> Trajectories<'m> {
         let b = puzzles.len() * options.samples;
         let x = Tensor::<2, Int>::from_data(TensorData::new(rows, [b, l]), device); // [B, L]
         let e_x = model.encode(x);
-        let mut source = NoiseSource::new(options.seed);
+        // Each row its own stream (puzzle-major rows: p * N + n), so a run split among workers
+        // by rows draws what the whole run draws.
+        let first = options.first_row as u64;
+        let mut source = NoiseSource::per_sample(options.seed, (first..first + b as u64).collect());
         let z = model.start_state(b, l, &mut source);
         Self { model, options, e_x, seq_len: model.output_len(l), z, source, vocab: 0, last: None, sketch: None }
     }
@@ -268,17 +276,21 @@ impl<'m> Trajectories<'m> {
         let mut halt_probs = Vec::with_capacity(b);
         let mut latents = Vec::with_capacity(b);
         let mut halt_logits = Vec::with_capacity(b);
-        for row in data.chunks_exact(width) {
+        let uniforms = match self.options.decoding {
+            Decoding::Sample => self.source.row_uniforms(b, l),
+            Decoding::Greedy => Vec::new(),
+        };
+        for (r, row) in data.chunks_exact(width).enumerate() {
             latents.push(row[l * v + 3..].to_vec());
             let mut tokens = Vec::with_capacity(l);
-            for cell in row[..l * v].chunks_exact(v) {
+            for (c, cell) in row[..l * v].chunks_exact(v).enumerate() {
                 let (arg, max) =
                     cell.iter().enumerate().fold((0, f32::NEG_INFINITY), |(a, m), (i, &x)| if x > m { (i, x) } else { (a, m) });
                 let exps: Vec<f32> = cell.iter().map(|&x| (x - max).exp()).collect();
                 let sum: f32 = exps.iter().sum();
                 let token = match self.options.decoding {
                     Decoding::Greedy => arg,
-                    Decoding::Sample => draw(&exps, sum, self.source.uniform()),
+                    Decoding::Sample => draw(&exps, sum, uniforms[r * l + c]),
                 };
                 tokens.push(token as u32);
                 probabilities.extend(exps.iter().map(|e| e / sum));

@@ -4,10 +4,13 @@
 //! The worker drives it asynchronously (WebGPU) and `native-trainer record` synchronously, so a
 //! recorded run is exactly what the page would have computed.
 
+use std::ops::Range;
+
 use burn::tensor::Device;
 use serde::{Deserialize, Serialize};
 
 use super::lane::Lane;
+use super::share::Share;
 use super::step_answers::StepTask;
 use super::{Copies, Restarts, RoundInput, VerifiedAt, round_seed, rounds_to_run, trajectories_to_run};
 use crate::gram::{Gram, Observation, SampleOptions, Trajectories};
@@ -77,6 +80,8 @@ pub struct RunSpec {
     pub interventions: Vec<Intervention>,
     /// Which of the rounds this run takes when parallel runs share them ([`Lane::ALONE`]: all).
     pub lane: Lane,
+    /// Which of the samples this run takes when parallel runs split them ([`Share::ALL`]: all).
+    pub share: Share,
 }
 
 /// A run in progress.
@@ -85,8 +90,12 @@ pub struct LiveRun<'m> {
     task: &'m dyn StepTask,
     tokens: Vec<u32>,
     spec: RunSpec,
-    /// Trajectories actually run (1 for a deterministic run left as it is).
+    /// Trajectories the whole run runs (1 for a deterministic run left as it is).
     run: SampleOptions,
+    /// This share's rows of `run` (all of a deterministic run's one row, which every share runs).
+    rows: Range<usize>,
+    /// This share's samples of the N the page shows.
+    shown: Range<usize>,
     rounds: usize,
     round: usize,
     /// What this round solves (the puzzle as given, or copies).
@@ -105,6 +114,7 @@ impl<'m> LiveRun<'m> {
     pub fn new(model: &'m Gram, task: &'m dyn StepTask, puzzle: &str, spec: RunSpec, device: &Device) -> Result<Self, String> {
         let tokens = task.tokens(puzzle)?;
         let lane = Lane::new(spec.lane.index, spec.lane.lanes)?;
+        let share = Share::new(spec.share.index, spec.share.shares)?;
         if lane.index > 0 && !(spec.verified_stop && spec.interventions.is_empty()) {
             return Err("only a verified run nobody changed shares its rounds among lanes".into());
         }
@@ -118,8 +128,13 @@ impl<'m> LiveRun<'m> {
         };
         let restarts = Restarts { rounds: spec.restarts.saturating_add(1), copies: spec.copies };
         let rounds = if spec.verified_stop { rounds_to_run(model, &spec.options, restarts) } else { 1 };
+        let rows = if run.samples == 1 { 0..1 } else { share.range(run.samples) };
+        let shown = share.range(spec.options.samples);
+        if rows.is_empty() || shown.is_empty() {
+            return Err(format!("share {} of {} holds none of the run's {} samples", share.index, share.shares, spec.options.samples));
+        }
         let round = lane.first_round();
-        let (input, trajectories) = round_start(model, task, &tokens, &spec, &run, round, device);
+        let (input, trajectories) = round_start(model, task, &tokens, &spec, &run, &rows, round, device);
         let scale = spec.options.guidance_scale;
         Ok(Self {
             model,
@@ -127,6 +142,8 @@ impl<'m> LiveRun<'m> {
             tokens,
             spec,
             run,
+            rows,
+            shown,
             rounds,
             round,
             input,
@@ -180,11 +197,11 @@ impl<'m> LiveRun<'m> {
         if self.trajectories.is_done() {
             self.round = self.spec.lane.next_round(self.round);
             (self.input, self.trajectories) =
-                round_start(self.model, self.task, &self.tokens, &self.spec, &self.run, self.round, &self.device);
+                round_start(self.model, self.task, &self.tokens, &self.spec, &self.run, &self.rows, self.round, &self.device);
             self.scale = self.spec.options.guidance_scale;
         }
         let next = self.steps + 1;
-        let rows = self.run.samples;
+        let last = self.run.samples - 1;
         for change in self.spec.interventions.iter().filter(|i| i.step() <= next) {
             match *change {
                 // Every change up to now again, so a new round takes the newest scale.
@@ -193,35 +210,49 @@ impl<'m> LiveRun<'m> {
                     self.trajectories.set_guidance_scale(scale);
                 }
                 Intervention::Perturb { step, sample, sigma } if step == next => {
-                    self.trajectories.perturb(sample.min(rows - 1), sigma, round_seed(self.spec.options.seed ^ 0x9e37_79b9, step))
+                    // Only the share that runs the sample perturbs it.
+                    if let Some(row) = self.local_row(sample.min(last)) {
+                        self.trajectories.perturb(row, sigma, round_seed(self.spec.options.seed ^ 0x9e37_79b9, step))
+                    }
                 }
                 Intervention::Perturb { .. } => {}
             }
         }
     }
 
+    /// Where the run's row `row` is in this share's trajectories (`None`: another share's).
+    fn local_row(&self, row: usize) -> Option<usize> {
+        match self.run.samples {
+            1 => Some(0),
+            _ => self.rows.contains(&row).then(|| row - self.rows.start),
+        }
+    }
+
+    /// The step as the page reads it: this share's samples (all N of a run not split).
     fn after_step(&mut self, obs: &Observation) -> StepView {
         self.steps += 1;
-        let rows = self.run.samples;
-        let take = |s: usize| s.min(rows - 1);
-        let n = self.spec.options.samples;
+        let take = |s: usize| self.local_row(s.min(self.run.samples - 1)).expect("a shown sample is a row of this share");
+        let shown = self.shown.clone();
+        let n = shown.len();
         let mut view = StepView {
             round: self.round,
             step: obs.step,
             boards: Vec::with_capacity(n),
             probs: Vec::with_capacity(n),
-            values: (0..n).map(|s| obs.values[take(s)]).collect(),
+            values: shown.clone().map(|s| obs.values[take(s)]).collect(),
             scale: self.scale,
-            latents: (0..n).map(|s| obs.latents[take(s)].clone()).collect(),
-            halt_logits: (0..n).map(|s| obs.halt_logits[take(s)]).collect(),
+            latents: shown.clone().map(|s| obs.latents[take(s)].clone()).collect(),
+            halt_logits: shown.clone().map(|s| obs.halt_logits[take(s)]).collect(),
         };
-        for s in 0..n {
+        for s in shown {
             let a = self.task.answer(obs, take(s));
             view.boards.push(a.text);
             view.probs.push(a.probs);
         }
         if self.spec.verified_stop {
-            let sample = (0..rows).find(|&r| self.task.is_right(&self.tokens, &obs.predictions[r]));
+            let row = (0..self.rows.len()).find(|&r| self.task.is_right(&self.tokens, &obs.predictions[r]));
+            // The run's sample number: a deterministic run's one row is sample 0.
+            let sample = row.map(|r| if self.run.samples == 1 { 0 } else { self.rows.start + r });
             self.verified = sample.map(|sample| VerifiedAt { round: self.round, step: obs.step, sample });
         }
         view
@@ -235,23 +266,27 @@ fn copies_per_row(spec: &RunSpec) -> bool {
     spec.copies == Copies::Samples && !spec.verified_stop
 }
 
-/// Round `round`'s start: what it solves (the puzzle as given, or copies) and all N
-/// trajectories from z0 with the round's noise (round 0: the options' own seed).
+/// Round `round`'s start: what it solves (the puzzle as given, or copies) and this share's
+/// `rows` of the N trajectories from z0 with the round's noise (round 0: the options' own seed).
+// One round's whole description; the run's own fields, passed apart so a round can start while
+// the run is built.
+#[allow(clippy::too_many_arguments)]
 fn round_start<'m>(
     model: &'m Gram,
     task: &dyn StepTask,
     tokens: &[u32],
     spec: &RunSpec,
     run: &SampleOptions,
+    rows: &Range<usize>,
     round: usize,
     device: &Device,
 ) -> (RoundInput, Trajectories<'m>) {
-    let options = SampleOptions { seed: round_seed(spec.options.seed, round), ..run.clone() };
+    let options = SampleOptions { seed: round_seed(spec.options.seed, round), samples: rows.len(), first_row: rows.start, ..run.clone() };
     // The copies follow the distinct trajectories (`trajectories_to_run`), not the rows run: a
     // deterministic run's N are one, so its copy is shared, and a run the visitor changed (N
     // rows from then on) replays the steps the page showed before the change.
     let distinct = if copies_per_row(spec) { spec.options.samples } else { trajectories_to_run(model, &spec.options).samples };
-    let input = RoundInput::new(spec.options.seed, round, spec.copies, distinct, |rng| task.restart_copy(tokens, rng));
+    let input = RoundInput::new(spec.options.seed, round, spec.copies, distinct, |rng| task.restart_copy(tokens, rng)).rows(rows);
     let trajectories = input.trajectories(model, tokens, options, device).with_latent_sketch(LATENT_SKETCH, SKETCH_SEED);
     (input, trajectories)
 }
@@ -271,7 +306,15 @@ mod tests {
     /// Every step of a lane's run, as (round, step, boards), and where it verified.
     fn steps_of(model: &Gram, task: &dyn StepTask, puzzle: &str, lane: Lane) -> (Steps, Option<VerifiedAt>) {
         let options = SampleOptions { samples: 3, max_steps: 2, seed: 4, settle: task.settle(), ..SampleOptions::default() };
-        let spec = RunSpec { options, verified_stop: true, restarts: 7, copies: Copies::Samples, interventions: Vec::new(), lane };
+        let spec = RunSpec {
+            options,
+            verified_stop: true,
+            restarts: 7,
+            copies: Copies::Samples,
+            interventions: Vec::new(),
+            lane,
+            share: Share::ALL,
+        };
         let mut run = LiveRun::new(model, task, puzzle, spec, &Device::flex()).unwrap();
         let mut steps = Vec::new();
         while !run.is_done() {
@@ -319,6 +362,7 @@ mod tests {
             copies: Copies::Restarts,
             interventions: vec![Intervention::Scale { step: 2, scale: 2.0 }],
             lane: Lane::new(1, 2).unwrap(),
+            share: Share::ALL,
         };
         assert!(LiveRun::new(&model, &*task, &puzzle, spec, &Device::flex()).is_err());
     }
@@ -333,7 +377,15 @@ mod tests {
         let puzzle = Difficulty::Expert.generate(9).puzzle.to_text();
         let run = |interventions: Vec<Intervention>| {
             let options = SampleOptions { samples: 3, max_steps: 2, seed: 1, settle: task.settle(), ..SampleOptions::default() };
-            let spec = RunSpec { options, verified_stop: true, restarts: 3, copies: Copies::Samples, interventions, lane: Lane::ALONE };
+            let spec = RunSpec {
+                options,
+                verified_stop: true,
+                restarts: 3,
+                copies: Copies::Samples,
+                interventions,
+                lane: Lane::ALONE,
+                share: Share::ALL,
+            };
             let mut live = LiveRun::new(&model, &*task, &puzzle, spec, &Device::flex()).unwrap();
             let mut boards = Vec::new();
             while !live.is_done() {
@@ -369,6 +421,7 @@ mod tests {
                 copies: Copies::Samples,
                 interventions: Vec::new(),
                 lane: Lane::ALONE,
+                share: Share::ALL,
             };
             let mut live = LiveRun::new(&model, &*task, &coloring.puzzle_text(graph), spec, &device).unwrap();
             let mut shown = Vec::new();

@@ -9,6 +9,9 @@ pub mod live;
 pub mod recorded;
 mod round_input;
 mod round_log;
+pub mod share;
+#[cfg(test)]
+mod share_tests;
 pub mod step_answers;
 mod verified;
 

@@ -50,6 +50,15 @@ impl RoundInput {
         Self { copies }
     }
 
+    /// The inputs of `rows` of the round's rows (a share of them, [`super::share::Share`]): one
+    /// shared entry stays shared, a copy per row keeps those rows' copies.
+    pub fn rows(mut self, rows: &std::ops::Range<usize>) -> Self {
+        if self.copies.len() > 1 {
+            self.copies = self.copies[rows.clone()].to_vec();
+        }
+        self
+    }
+
     /// Whether any row solves a copy (a task without copies solves the puzzle as given in all).
     pub fn has_copies(&self) -> bool {
         self.copies.iter().any(Option::is_some)

@@ -134,6 +134,7 @@ fn gram(args: &RecordArgs, name: &str, manifest_text: Option<&str>, device: &Dev
         copies,
         interventions: Vec::new(),
         lane: Lane::ALONE,
+        share: engine::solve::share::Share::ALL,
     };
     let run = record_gram(&model, &*task, (name, &manifest.sha256), puzzle, spec, device)?;
     let summary = format!(
