@@ -5,7 +5,7 @@
 //! only, without the WebGPU stack that is 72% of the other's code). No maths here: boards,
 //! solvers and metrics are the engine's.
 //!
-//! `headline`, `protocol`, `run_record`, `url_state`, `weights_summary` and `gpu_probe`'s choice are plain Rust and tested natively
+//! `headline`, `protocol`, `run_record`, `share_merge`, `url_state`, `weights_summary` and `gpu_probe`'s choice are plain Rust and tested natively
 //! (`cargo test -p app --lib`); the browser-only modules build for wasm32 only.
 
 pub mod base_path;
@@ -17,6 +17,7 @@ pub mod recorded_jepa;
 pub mod recorded_runs;
 pub mod routes;
 pub mod run_record;
+pub mod share_merge;
 #[cfg(target_arch = "wasm32")]
 pub mod ui;
 pub mod url_state;

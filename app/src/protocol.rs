@@ -74,10 +74,16 @@ pub struct SolveRequest {
     /// default: all of them, one worker).
     #[serde(default)]
     pub lane: Lane,
+    /// Which of the samples this worker runs when several split them (the engine's `Share`;
+    /// default: all of them, one worker).
+    #[serde(default)]
+    pub share: Share,
 }
 
 /// The engine's lanes: restart rounds shared among workers.
 pub use engine::solve::lane::Lane;
+/// The engine's shares: a run's samples split among workers.
+pub use engine::solve::share::Share;
 
 /// A change to running trajectories (the engine's, so a recorded run replays the same way).
 pub use engine::solve::live::Intervention;
@@ -231,13 +237,17 @@ pub struct StepReport {
     pub halt_logits: Vec<f32>,
     /// Wall time of this step in the worker, ms (forward pass + read-back).
     pub millis: f64,
+    /// Where a sample passed the rules at this step (the verified stop ends the run here): what
+    /// lets the page end a run whose samples several workers split at the step one verified.
+    #[serde(default)]
+    pub verified: Option<VerifiedStep>,
 }
 
 impl StepReport {
     /// The engine's view of a step, for run `run`, computed in `millis`.
     pub fn from_view(run: u64, v: engine::solve::live::StepView, millis: f64) -> Self {
         let engine::solve::live::StepView { round, step, boards, probs, values, scale, latents, halt_logits } = v;
-        Self { run, round, step, boards, probs, values, scale, latents, halt_logits, millis }
+        Self { run, round, step, boards, probs, values, scale, latents, halt_logits, millis, verified: None }
     }
 }
 

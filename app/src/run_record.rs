@@ -38,6 +38,8 @@ pub struct SampledRun<P> {
     pub recorded: bool,
     /// Workers sharing the run's restarts (1: the page's worker alone; `ModelWorker::lanes`).
     pub lanes: usize,
+    /// Workers splitting the run's samples (1: the page's worker alone; `ModelWorker::share_for`).
+    pub shares: usize,
 }
 
 impl<P> SampledRun<P> {
@@ -62,6 +64,7 @@ impl<P> SampledRun<P> {
             error: None,
             recorded: false,
             lanes: request.lane.lanes,
+            shares: request.share.shares,
         }
     }
 
@@ -118,7 +121,10 @@ pub fn status_line<P>(run: Option<&SampledRun<P>>, reports: &[StepReport]) -> St
     if r.recorded {
         parts.push("recorded ahead from the shipped weights (native-trainer record), shown while the model loads".into());
     } else if arrived > 0 {
-        parts.push(format!("{mean_ms:.0} ms per step"));
+        parts.push(match r.shares {
+            1 => format!("{mean_ms:.0} ms per step"),
+            k => format!("{mean_ms:.0} ms per step on {k} workers, the samples split among them"),
+        });
     }
     if let Some(t) = r.first_valid_ms {
         parts.push(format!("first valid board after {:.1} s", t / 1000.0));
@@ -159,6 +165,7 @@ mod tests {
             latents: vec![],
             halt_logits: vec![],
             millis: 10.0,
+            verified: None,
         }
     }
 
@@ -181,6 +188,7 @@ mod tests {
             error: None,
             recorded: false,
             lanes: 1,
+            shares: 1,
         }
     }
 
@@ -203,9 +211,11 @@ mod tests {
             report_from: 0,
             latent_noise: 0.0,
             lane: crate::protocol::Lane { index: 0, lanes: 3 },
+            share: crate::protocol::Share { index: 0, shares: 2 },
         };
         let r = SampledRun::of(&request, (), "GRAM, scale 0.5".into(), 100.0);
         assert_eq!((r.id, r.samples, r.steps, r.scale, r.restarts, r.lanes, r.started), (7, 12, 9, 0.5, 4, 3, 100.0));
+        assert_eq!(r.shares, 2);
         assert!(r.verified_stop && r.copies == Copies::Samples && r.running() && !r.recorded);
     }
 
@@ -217,6 +227,9 @@ mod tests {
         assert!(line.starts_with("GRAM, scale 3.0: 20 samples, 3 of 8 steps computed · 10 ms per step"), "{line}");
         assert!(line.contains("verified after 3 steps: sample 5 of 20 passes the rules"), "{line}");
         assert!(!line.contains("restart"), "{line}");
+        let split = SampledRun { shares: 2, ..run(Some(v)) };
+        let line = status_line(Some(&split), &first);
+        assert!(line.contains("· 10 ms per step on 2 workers, the samples split among them ·"), "{line}");
         let mut both: Vec<_> = (1..=8).map(|s| report(0, s)).collect();
         both.extend([report(1, 1), report(1, 2)]);
         let v = VerifiedStep { round: 1, step: 2, sample: 0 };

@@ -280,6 +280,7 @@ async fn solve(state: &Rc<RefCell<State>>, req: SolveRequest, respond: &dyn Fn(R
         copies: req.copies,
         interventions: req.interventions.clone(),
         lane: req.lane,
+        share: req.share,
     };
     // The engine's run: restarts, the verified stop and the visitor's changes are its.
     let mut run = LiveRun::new(&model, &*kind, &req.puzzle, spec, &device)?;
@@ -293,11 +294,13 @@ async fn solve(state: &Rc<RefCell<State>>, req: SolveRequest, respond: &dyn Fn(R
         }
         let t0 = now();
         let view = run.step_async().await?;
+        let verified = run.verified().map(|v| VerifiedStep { round: v.round, step: v.step, sample: v.sample });
+        let report = StepReport { verified, ..StepReport::from_view(req.run, view, now() - t0) };
         // A replayed run's earlier steps are already on the page.
         if helper {
-            last = Some(StepReport::from_view(req.run, view, now() - t0));
+            last = Some(report);
         } else if run.steps() >= req.report_from {
-            respond(Response::Step(StepReport::from_view(req.run, view, now() - t0)));
+            respond(Response::Step(report));
         }
         // Let Cancel / a newer Solve arrive before the next step.
         gloo_timers::future::TimeoutFuture::new(0).await;

@@ -7,6 +7,11 @@
 //! engine's `lane::JOIN_AFTER_STEPS` steps (or is spent, if shorter), each helper starts its
 //! own lane of the other rounds, and the first worker to verify ends the run for all. Helpers
 //! say nothing else: the page sees one worker that restarts sooner.
+//!
+//! Any other run of more than one sample is split among the workers by samples (the engine's
+//! `solve::share`): each runs its share of the N trajectories, and `ShareMerge` hands the page
+//! each step once every share has computed it, the samples in their order, so the page sees the
+//! single worker's run, each step taking about 1/k of the time.
 
 use std::collections::HashMap;
 use std::rc::Rc;
@@ -17,7 +22,8 @@ use leptos::prelude::*;
 use super::status::Load;
 use crate::base_path::site_root;
 use crate::gpu_probe::{NO_WEBGPU_BUILD, WorkerBuild, is_served, probe_adapter};
-use crate::protocol::{BackendChoice, Lane, Request, Response, SolveRequest};
+use crate::protocol::{BackendChoice, Lane, Request, Response, Share, SolveRequest};
+use crate::share_merge::ShareMerge;
 use crate::url_state::sampling::{MAX_WORKERS, UNTIL_VERIFIED};
 use engine::solve::lane::others_join;
 
@@ -56,6 +62,8 @@ pub struct ModelWorker {
     helpers: StoredValue<Vec<WorkerBridge<RemoteReasoner>>, LocalStorage>,
     /// The run whose later restarts the helpers will share, until they get it.
     shared: StoredValue<Option<SolveRequest>, LocalStorage>,
+    /// The run whose samples the workers split, while it runs.
+    merge: StoredValue<Option<ShareMerge>, LocalStorage>,
     /// Why the CPU build was started when the page wanted WebGPU (the site lacks that build):
     /// said in place of the worker's own reason.
     cpu_because: StoredValue<Option<&'static str>>,
@@ -105,6 +113,7 @@ impl ModelWorker {
             helpers_wanted: StoredValue::new(0),
             helpers: StoredValue::new_local(Vec::new()),
             shared: StoredValue::new_local(None),
+            merge: StoredValue::new_local(None),
             cpu_because: StoredValue::new(None),
         }
     }
@@ -120,6 +129,15 @@ impl ModelWorker {
         1 + self.helpers.with_value(Vec::len)
     }
 
+    /// Which share of its samples the page's worker runs for `request`: share 0 of one per
+    /// worker (none empty) for a run not split by restarts, else all of them.
+    pub fn share_for(self, request: &SolveRequest) -> Share {
+        match Share::count(request.samples, self.lanes()) {
+            k if k > 1 && request.lane.lanes == 1 => Share { index: 0, shares: k },
+            _ => Share::ALL,
+        }
+    }
+
     /// Sends `request` now, or once the worker has started. A run sent as lane 0 of several
     /// whose restarts may be shared: the helpers get their lanes once its round 0 has run
     /// `JOIN_AFTER_STEPS` steps or is spent. A cancel and a load go to the helpers too.
@@ -127,6 +145,17 @@ impl ModelWorker {
         let request = match request {
             Request::Solve(req) if req.lane.lanes > 1 && shares_restarts(&req) => {
                 self.shared.set_value(Some(req.clone()));
+                Request::Solve(req)
+            }
+            // Share i to helper i; the page's worker runs share 0.
+            Request::Solve(req) if req.share.shares > 1 => {
+                let shares = req.share.shares;
+                self.merge.try_set_value(Some(ShareMerge::new(req.run, shares)));
+                self.helpers.try_with_value(|h| {
+                    for (i, helper) in h.iter().enumerate().take(shares - 1) {
+                        helper.send(Request::Solve(SolveRequest { share: Share { index: i + 1, shares }, ..req.clone() }));
+                    }
+                });
                 Request::Solve(req)
             }
             Request::Cancel { run } => {
@@ -159,6 +188,31 @@ impl ModelWorker {
         });
     }
 
+    /// Share `share`'s answer about the run the workers split, if it is about that run: merged
+    /// (`ShareMerge`), and once the run has ended every worker stops it. False when it is not.
+    fn merged(self, share: usize, response: &Response) -> bool {
+        let run = match response {
+            Response::Step(r) => r.run,
+            Response::Done { run, .. } | Response::Failed { run, .. } => *run,
+            _ => return false,
+        };
+        let Some(Some(out)) = self.merge.try_update_value(|m| match m {
+            Some(m) if m.run() == run => Some(m.on(share, response.clone())),
+            _ => None,
+        }) else {
+            return false;
+        };
+        if self.merge.try_with_value(|m| m.as_ref().is_some_and(ShareMerge::is_finished)) == Some(true) {
+            self.merge.try_set_value(None);
+            self.to_helpers(|_| Request::Cancel { run });
+            self.bridge.try_with_value(|b| b.as_ref().map(|b| b.send(Request::Cancel { run })));
+        }
+        for r in out {
+            self.answer(r);
+        }
+        true
+    }
+
     /// An answer of the page's worker: a shared run's step `JOIN_AFTER_STEPS` of round 0 (or
     /// its first step after round 0) starts the helpers on it, and its end stops them.
     fn on_worker_answer(self, response: Response) {
@@ -166,6 +220,9 @@ impl ModelWorker {
             (Response::Backend { name, .. }, Some(why)) => Response::Backend { name, detail: why.into() },
             (other, _) => other,
         };
+        if self.merged(0, &response) {
+            return;
+        }
         match &response {
             Response::Step(report) if others_join(report.round, report.step) => {
                 let start = self.shared.try_update_value(|s| s.take_if(|r| r.run == report.run)).flatten();
@@ -180,8 +237,12 @@ impl ModelWorker {
         self.answer(response);
     }
 
-    /// An answer of a helper: only a verified step counts, and it ends the run everywhere.
-    fn on_helper_answer(self, response: Response) {
+    /// An answer of helper `i` (1-based): its share of a split run, or a lane's verified step,
+    /// which ends the run everywhere; nothing else counts.
+    fn on_helper_answer(self, i: usize, response: Response) {
+        if self.merged(i, &response) {
+            return;
+        }
         if let Response::LaneVerified { report, .. } = &response {
             let run = report.run;
             self.to_helpers(|_| Request::Cancel { run });
@@ -225,9 +286,9 @@ impl ModelWorker {
         let bridge = RemoteReasoner::spawner().callback(move |r| self.on_worker_answer(r)).spawn(&script);
         bridge.send(init.clone());
         if build == WorkerBuild::Cpu {
-            let helpers: Vec<_> = (0..self.helpers_wanted.get_value())
-                .map(|_| {
-                    let helper = RemoteReasoner::spawner().callback(move |r| self.on_helper_answer(r)).spawn(&script);
+            let helpers: Vec<_> = (1..=self.helpers_wanted.get_value())
+                .map(|i| {
+                    let helper = RemoteReasoner::spawner().callback(move |r| self.on_helper_answer(i, r)).spawn(&script);
                     helper.send(init.clone());
                     helper
                 })

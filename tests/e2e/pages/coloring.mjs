@@ -107,6 +107,19 @@ export async function coloringTests() {
     assert(page.errors.length === 0, `console errors: ${page.errors}`);
     await context.close();
   });
+  await test('Coloring: two workers split the samples, a copy per sample included: the same colourings as one worker', async () => {
+    const { page, context } = await newPage(b);
+    const seen = {};
+    for (const workers of [1, 2]) {
+      await page.goto(`${base}/coloring?backend=cpu&n=8&steps=4&seed=2&copies=1&workers=${workers}&run=1`);
+      const status = await waitDone(page, 180000);
+      assert((workers === 2) === status.includes('on 2 workers, the samples split among them'), `the status does not say how the samples were run: ${status}`);
+      seen[workers] = (await checkColoringRun(page, 8)).samples.map((s) => s.c);
+    }
+    assert(JSON.stringify(seen[1]) === JSON.stringify(seen[2]), `two workers' colourings differ from one's: ${seen[2]} vs ${seen[1]}`);
+    assert(page.errors.length === 0, `console errors: ${page.errors}`);
+    await context.close();
+  });
   await test('Coloring 10 vertices: the size switch loads the 10-vertex models, the URL keeps the size, the run reads right', async () => {
     const { page, context } = await newPage(b);
     await page.goto(`${base}/coloring?backend=cpu&n=20`);

@@ -46,6 +46,27 @@ export async function nqueensTests() {
     results.cpu_wasm_same_run = { ...statusNumbers(status), samples: 4, steps: 3, ...g };
     await context.close();
   });
+  await test('two workers split the samples (workers=2): the same boards and gallery as one worker (workers=1), and the status says so', async () => {
+    const { page, context } = await newPage(b);
+    const seen = {};
+    for (const workers of [1, 2]) {
+      await page.goto(`${base}/nqueens?backend=cpu&n=8&steps=4&seed=3&board=${placedText}&workers=${workers}&run=1`);
+      const status = await waitDone(page, 300000);
+      assert((workers === 2) === status.includes('ms per step on 2 workers, the samples split among them'), `the status does not say how the samples were run: ${status}`);
+      const gallery = await page.locator('.gallery .solution').evaluateAll((els) => els.map((e) => e.dataset.solution));
+      seen[workers] = { boards: await sampleBoards(page), gallery, ...statusNumbers(status) };
+    }
+    assert(seen[1].boards.length === 8 && JSON.stringify(seen[1].boards) === JSON.stringify(seen[2].boards), `two workers' boards differ from one's: ${seen[2].boards} vs ${seen[1].boards}`);
+    assert(JSON.stringify(seen[1].gallery) === JSON.stringify(seen[2].gallery), `the galleries differ: ${seen[2].gallery} vs ${seen[1].gallery}`);
+    // The native CLI draws the same: `native-trainer solve --weights public/weights/gram-nqueens8.bpk
+    // --samples 8 --steps 4 --seed 3` on this board.
+    const cli = ['..Q..........Q.........QQ...........Q.........Q..Q.........Q....', 'Q...........Q..........Q.....Q....Q...........Q..Q.........Q....'];
+    const cliBoards = [0, 1, 1, 1, 1, 0, 1, 1].map((i) => cli[i]);
+    assert(JSON.stringify(seen[1].boards) === JSON.stringify(cliBoards), `the page's boards are not the CLI's: ${seen[1].boards}`);
+    results.nqueens_split_samples = { workers_1: seen[1].msPerStep, workers_2: seen[2].msPerStep };
+    assert(page.errors.length === 0, `console errors: ${page.errors}`);
+    await context.close();
+  });
   await test('pause during a run: playback stops, the page keeps answering', async () => {
     const { page, context } = await newPage(b);
     await page.goto(`${base}/nqueens?n=64&steps=16&scale=1.5`);

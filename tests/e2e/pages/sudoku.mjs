@@ -231,6 +231,28 @@ export async function sudokuTests() {
     assert(page.errors.length === 0, `console errors: ${page.errors}`);
     await context.close();
   });
+  await test('Sudoku: with a restart budget two workers split each round\'s samples: the same grids and the same verified sample as one worker', async () => {
+    const { page, context } = await newPage(b);
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    const seen = {};
+    for (const workers of [1, 2]) {
+      await page.goto(`${base}/sudoku?backend=cpu&puzzle=${PASTED_EXPERT}&n=6&steps=3&restarts=4&workers=${workers}&run=1`);
+      await page.locator('.run-status').filter({ hasText: /done in|failed/ }).waitFor({ timeout: 300000 });
+      const status = await page.locator('.run-status').innerText();
+      assert(!/failed/.test(status), `run failed: ${status}`);
+      assert((workers === 2) === status.includes('on 2 workers, the samples split among them'), `the status does not say how the samples were run: ${status}`);
+      const verdict = (status.match(/verified after [^:]+: sample \d+ of 6 passes the rules|no sample passed the rules[^·]*/) || [])[0];
+      assert(verdict, `no verdict: ${status}`);
+      seen[workers] = { verdict, grids: await page.locator('.samples .sample').evaluateAll((els) => els.map((e) => e.dataset.grid)) };
+    }
+    assert(JSON.stringify(seen[1]) === JSON.stringify(seen[2]), `two workers differ from one: ${JSON.stringify(seen[2])} vs ${JSON.stringify(seen[1])}`);
+    // Where the native CLI verifies the same run: `native-trainer solve --weights
+    // public/weights/gram-sudoku.bpk --samples 6 --steps 3 --restarts 4` says round 1, step 3, sample 5 (0-based).
+    assert(seen[1].verdict === 'verified after 3 steps of restart 1: sample 6 of 6 passes the rules', `not where the CLI verifies: ${seen[1].verdict}`);
+    results.sudoku_split_samples = seen[1].verdict;
+    assert(page.errors.length === 0, `console errors: ${page.errors}`);
+    await context.close();
+  });
   await test('Sudoku TRM: chosen by a click, N samples are one grid, the verdict agrees with an independent solver', async () => {
     const { page, context } = await newPage(b);
     await page.goto(`${base}/sudoku?backend=cpu&n=3&steps=4`);

@@ -7,7 +7,7 @@ use leptos::prelude::*;
 use super::record::SampledRun;
 use engine::solve::recorded::RecordedRun;
 
-use crate::protocol::{Intervention, Lane, Request, Response, SolveRequest, StepReport};
+use crate::protocol::{Intervention, Lane, Request, Response, Share, SolveRequest, StepReport};
 use crate::recorded_runs;
 use crate::ui::browser::now;
 use crate::ui::controls::playback::Playback;
@@ -178,6 +178,7 @@ impl<P: Clone + Send + Sync + 'static> Session<P> {
             report_from: 0,
             latent_noise: sampling.noise,
             lane: Lane::ALONE,
+            share: Share::ALL,
         };
         // Lane 0 of the worker's lanes when they may share the restarts. A change mid-run
         // replays this request as it is, so the replay runs the rounds the page showed (the
@@ -185,6 +186,8 @@ impl<P: Clone + Send + Sync + 'static> Session<P> {
         let lanes = worker.lanes();
         let request =
             SolveRequest { lane: if lanes > 1 && shares_restarts(&request) { Lane { index: 0, lanes } } else { Lane::ALONE }, ..request };
+        // Otherwise the workers split its samples (the same boards, sooner).
+        let request = SolveRequest { share: worker.share_for(&request), ..request };
         self.run.set(Some(SampledRun::of(&request, order.task, order.label, now())));
         self.reports.set(Vec::new());
         self.playback.shown.set(0);
@@ -217,6 +220,7 @@ impl<P: Clone + Send + Sync + 'static> Session<P> {
             report_from: 0,
             latent_noise: 0.0,
             lane: Lane::ALONE,
+            share: Share::ALL,
         };
         let done = SampledRun {
             done_ms: Some(0.0),
