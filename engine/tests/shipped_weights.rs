@@ -123,7 +123,7 @@ fn every_shipped_file_loads_and_reproduces_its_recorded_output() {
         assert_eq!(TaskId::of_weights(&manifest.config, Some(&manifest.task)), Ok(task), "{}: the config fits its task", manifest.name);
         let outputs = visit(task, Outputs(&model, &reference, &options));
         if std::env::var_os("PRINT_REFERENCE_OUTPUTS").is_some() {
-            // What a deliberate change of the sampler re-pins (docs/cli.md, "Shipped weights").
+            // What a deliberate change of the sampler re-pins (docs/training.md, "export").
             println!("{}\t{}", manifest.name, serde_json::to_string(&outputs).unwrap());
             continue;
         }

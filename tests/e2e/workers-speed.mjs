@@ -15,15 +15,16 @@ const [dist, roundsArg, workersArg] = process.argv.slice(2);
 if (!dist) { console.error('usage: node workers-speed.mjs <dist> [rounds] [workers list]'); process.exit(2); }
 const rounds = Number(roundsArg || 3);
 const workerCounts = (workersArg || '1,2').split(',').map(Number);
-const runs = [
-  { page: 'nqueens', n: 20, query: 'steps=8' },
-  { page: 'nqueens', n: 64, query: 'steps=8' },
-  { page: 'coloring', n: 20, query: 'steps=8' },
-];
+// RUNS='nqueens:10,nqueens:32' measures other pages and N instead.
+const runs = (process.env.RUNS || 'nqueens:20,nqueens:64,coloring:20').split(',').map((r) => {
+  const [page, n] = r.split(':');
+  return { page, n: Number(n), query: 'steps=8' };
+});
 
 async function measure(browser, base, run, workers) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 1000 } });
   const page = await context.newPage();
+  if (process.env.REDUCED_MOTION) await page.emulateMedia({ reducedMotion: 'reduce' });
   await page.goto(`${base}/${run.page}?backend=cpu&n=${run.n}&${run.query}&workers=${workers}`);
   await page.locator('.summary').filter({ hasText: 'GRAM weights ready' }).waitFor({ timeout: 120000 });
   // A first run warms the helpers (their weights load with the page's); the second is timed.
