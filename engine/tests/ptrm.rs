@@ -40,7 +40,8 @@ fn by_hand(m: &Gram, options: &SampleOptions, sigma: Option<f64>, device: &Devic
     let (b, l) = (options.samples, p.len());
     let rows: Vec<i64> = (0..b).flat_map(|_| p.iter().map(|&t| t as i64)).collect();
     let e_x = m.encode(Tensor::<2, Int>::from_data(TensorData::new(rows, [b, l]), device));
-    let mut source = NoiseSource::new(options.seed);
+    // Each sample's own noise stream (the sampler's `NoiseSource::per_sample`).
+    let mut source = NoiseSource::per_sample(options.seed, (0..b as u64).collect());
     let mut z = m.start_state(b, l, &mut source);
     let mut out = Vec::new();
     for _ in 0..options.max_steps {
