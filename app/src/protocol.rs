@@ -33,6 +33,36 @@ impl BackendChoice {
     }
 }
 
+/// Where a test makes the WebGPU worker fail (the URL's `gpufail=load|step|midrun`, read only by
+/// the page's e2e tests): the device request, the first step, or the third step of a run. The
+/// WebGPU build alone honours it, and only while its model runs on WebGPU.
+#[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum InjectedFailure {
+    Load,
+    FirstStep,
+    MidRun,
+}
+
+impl InjectedFailure {
+    pub fn parse(text: &str) -> Option<Self> {
+        match text {
+            "load" => Some(Self::Load),
+            "step" => Some(Self::FirstStep),
+            "midrun" => Some(Self::MidRun),
+            _ => None,
+        }
+    }
+
+    /// The step (0-based: steps done before it) that fails, for the step failures.
+    pub fn failing_step(self) -> Option<usize> {
+        match self {
+            Self::Load => None,
+            Self::FirstStep => Some(0),
+            Self::MidRun => Some(2),
+        }
+    }
+}
+
 /// A run request: one puzzle, N trajectories.
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
 pub struct SolveRequest {
@@ -191,6 +221,9 @@ pub enum Request {
     Init {
         backend: BackendChoice,
         site_root: String,
+        /// A WebGPU failure to fake (the e2e tests' `gpufail=` in the URL; `None` otherwise).
+        #[serde(default)]
+        fail: Option<InjectedFailure>,
     },
     /// Fetch and verify a model's weights (no-op when already loaded).
     Load {

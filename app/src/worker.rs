@@ -31,7 +31,7 @@ mod tree;
 
 use manifest::{ModelManifest, manifest};
 
-use crate::protocol::{BackendChoice, Request, Response, SolveRequest, StepReport, VerifiedStep};
+use crate::protocol::{BackendChoice, InjectedFailure, Request, Response, SolveRequest, StepReport, VerifiedStep};
 use crate::url_state::nqueens::MAX_SAMPLES;
 use crate::url_state::sampling::{MAX_RESTARTS, MAX_STEPS, UNTIL_VERIFIED};
 
@@ -61,6 +61,8 @@ struct State {
     latest_run: u64,
     /// Runs up to this id were cancelled.
     cancelled_upto: u64,
+    /// A test's injected WebGPU failure at a step, while the model runs on WebGPU.
+    fail_at_step: Option<(InjectedFailure, usize)>,
 }
 
 impl State {
@@ -112,9 +114,10 @@ async fn drain(state: Rc<RefCell<State>>, scope: WorkerScope<ReasonerWorker>) {
         };
         let respond = |r: Response| scope.respond(id, r);
         match msg {
-            Request::Init { backend, site_root } => {
-                let (device, name, detail) = init_backend(backend).await;
+            Request::Init { backend, site_root, fail } => {
+                let (device, name, detail) = init_backend(backend, fail).await;
                 let mut st = state.borrow_mut();
+                st.fail_at_step = fail.filter(|_| name == "WebGPU").and_then(|f| Some((f, f.failing_step()?)));
                 st.device = Some(device);
                 st.site_root = site_root;
                 drop(st);
@@ -165,11 +168,14 @@ async fn drain(state: Rc<RefCell<State>>, scope: WorkerScope<ReasonerWorker>) {
 /// `backend=webgpu`), burn-flex otherwise; the page made the same choice when it picked this
 /// worker's build (`gpu_probe::WorkerBuild`), and the reason is worked out again here so the
 /// badge can say it.
-async fn init_backend(choice: BackendChoice) -> (Device, String, String) {
+async fn init_backend(choice: BackendChoice, fail: Option<InjectedFailure>) -> (Device, String, String) {
     let cpu = |why: String| (Device::flex(), "CPU".to_string(), why);
     let adapter = if choice == BackendChoice::Cpu { None } else { probe_adapter().await };
     match webgpu_or_why_not(choice, adapter.as_ref()) {
         Err(why) => cpu(why),
+        Ok(_) if cfg!(feature = "webgpu") && fail == Some(InjectedFailure::Load) => {
+            cpu("WebGPU did not start (the device request failed: a failure the URL's gpufail=load injects)".into())
+        }
         Ok(adapter) => init_webgpu(adapter).await.unwrap_or_else(cpu),
     }
 }
@@ -293,6 +299,10 @@ async fn solve(state: &Rc<RefCell<State>>, req: SolveRequest, respond: &dyn Fn(R
             return Ok(());
         }
         let t0 = now();
+        if let Some((fail, at)) = state.borrow().fail_at_step.filter(|&(_, at)| at == run.steps()) {
+            let what = if fail == InjectedFailure::FirstStep { "step" } else { "midrun" };
+            return Err(format!("the GPU device was lost at step {} (a failure the URL's gpufail={what} injects)", at + 1));
+        }
         let view = run.step_async().await?;
         let verified = run.verified().map(|v| VerifiedStep { round: v.round, step: v.step, sample: v.sample });
         let report = StepReport { verified, ..StepReport::from_view(req.run, view, now() - t0) };

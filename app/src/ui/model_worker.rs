@@ -21,8 +21,9 @@ use leptos::prelude::*;
 
 use super::status::Load;
 use crate::base_path::site_root;
+use crate::gpu_fallback::{FIRST_STEP_DEADLINE_S, GpuWatch, STEP_DEADLINE_S, Verdict};
 use crate::gpu_probe::{NO_WEBGPU_BUILD, WorkerBuild, is_served, probe_adapter};
-use crate::protocol::{BackendChoice, Lane, Request, Response, Share, SolveRequest};
+use crate::protocol::{BackendChoice, InjectedFailure, Lane, Request, Response, Share, SolveRequest};
 use crate::share_merge::ShareMerge;
 use crate::url_state::sampling::{MAX_WORKERS, UNTIL_VERIFIED};
 use engine::solve::lane::others_join;
@@ -64,9 +65,15 @@ pub struct ModelWorker {
     shared: StoredValue<Option<SolveRequest>, LocalStorage>,
     /// The run whose samples the workers split, while it runs.
     merge: StoredValue<Option<ShareMerge>, LocalStorage>,
-    /// Why the CPU build was started when the page wanted WebGPU (the site lacks that build):
-    /// said in place of the worker's own reason.
-    cpu_because: StoredValue<Option<&'static str>>,
+    /// Why the CPU build was started when the page wanted WebGPU (the site lacks that build, or
+    /// WebGPU failed): said in place of the worker's own reason.
+    cpu_because: StoredValue<Option<String>>,
+    /// While the WebGPU build runs: what a CPU worker needs to take over (`gpu_fallback`).
+    gpu: StoredValue<Option<GpuWatch>, LocalStorage>,
+    /// The WebGPU worker's deadline for the next step of the run in flight.
+    deadline: StoredValue<Option<gloo_timers::callback::Timeout>, LocalStorage>,
+    /// Bumped when a worker is replaced, so the old one's late answers are ignored.
+    generation: StoredValue<u32>,
 }
 
 /// The most helpers a page starts (so at most this many + 1 workers share restarts).
@@ -115,6 +122,9 @@ impl ModelWorker {
             shared: StoredValue::new_local(None),
             merge: StoredValue::new_local(None),
             cpu_because: StoredValue::new(None),
+            gpu: StoredValue::new_local(None),
+            deadline: StoredValue::new_local(None),
+            generation: StoredValue::new(0),
         }
     }
 
@@ -171,9 +181,12 @@ impl ModelWorker {
         let mut request = Some(request);
         self.bridge.try_with_value(|bridge| {
             if let Some(bridge) = bridge {
-                bridge.send(request.take().expect("sent once"));
+                let request = request.take().expect("sent once");
+                self.gpu.try_update_value(|g| g.as_mut().map(|g| g.sent(&request)));
+                bridge.send(request);
             }
         });
+        self.arm_deadline(FIRST_STEP_DEADLINE_S);
         if let Some(request) = request {
             self.pending.try_update_value(|p| p.push(request));
         }
@@ -216,8 +229,17 @@ impl ModelWorker {
     /// An answer of the page's worker: a shared run's step `JOIN_AFTER_STEPS` of round 0 (or
     /// its first step after round 0) starts the helpers on it, and its end stops them.
     fn on_worker_answer(self, response: Response) {
+        match self.gpu.try_update_value(|g| g.as_mut().map(|g| g.answered(&response))).flatten() {
+            // After this callback returns: the fallback drops the bridge that called it.
+            Some(Verdict::Failed(why)) => return leptos::task::spawn_local(async move { self.fall_back(why) }),
+            Some(Verdict::Alive) => self.arm_deadline(STEP_DEADLINE_S),
+            Some(Verdict::Idle) => {
+                self.deadline.try_set_value(None);
+            }
+            _ => {}
+        }
         let response = match (response, self.cpu_because.try_get_value().flatten()) {
-            (Response::Backend { name, .. }, Some(why)) => Response::Backend { name, detail: why.into() },
+            (Response::Backend { name, .. }, Some(why)) => Response::Backend { name, detail: why },
             (other, _) => other,
         };
         if self.merged(0, &response) {
@@ -251,6 +273,42 @@ impl ModelWorker {
         }
     }
 
+    /// A deadline of `seconds` for the WebGPU worker's next step while a run is in flight
+    /// (none otherwise, and none on the CPU build): past it, the CPU takes the run over.
+    fn arm_deadline(self, seconds: u32) {
+        let due = self.gpu.try_with_value(|g| g.as_ref().is_some_and(GpuWatch::running)).unwrap_or(false);
+        let generation = self.generation.get_value();
+        let timer = due.then(|| {
+            gloo_timers::callback::Timeout::new(seconds * 1000, move || {
+                if self.generation.try_get_value() == Some(generation) {
+                    let why = self.gpu.try_with_value(|g| g.as_ref().map(GpuWatch::timed_out)).flatten();
+                    if let Some(why) = why {
+                        self.fall_back(why);
+                    }
+                }
+            })
+        });
+        self.deadline.try_set_value(timer);
+    }
+
+    /// WebGPU failed (`why` says how): the WebGPU worker is dropped and the CPU build, with its
+    /// helpers, takes over the loads and the run where the page has it.
+    fn fall_back(self, why: String) {
+        let Some(watch) = self.gpu.try_update_value(Option::take).flatten() else { return };
+        self.deadline.try_set_value(None);
+        self.generation.try_update_value(|g| *g += 1);
+        self.bridge.try_set_value(None);
+        self.cpu_because.try_set_value(Some(why));
+        self.start(WorkerBuild::Cpu, Request::Init { backend: BackendChoice::Cpu, site_root: site_root(), fail: None });
+        for request in watch.handover() {
+            let request = match request {
+                Request::Solve(req) => Request::Solve(SolveRequest { share: self.share_for(&req), ..req }),
+                other => other,
+            };
+            self.send(request);
+        }
+    }
+
     fn answer(self, response: Response) {
         if let Some(on_answer) = self.on_answer.try_get_value() {
             on_answer(response);
@@ -261,7 +319,10 @@ impl ModelWorker {
     /// WebGPU adapter first unless the URL says `backend=cpu`; the CPU build, saying why, when
     /// the site has no WebGPU build) and have it initialise `backend`.
     pub fn init(self, backend: BackendChoice) {
-        let init = Request::Init { backend, site_root: site_root() };
+        // The e2e tests' injected WebGPU failure (`gpufail=`), for the WebGPU build only.
+        let fail =
+            crate::ui::browser::query_pairs().into_iter().find(|(k, _)| k == "gpufail").and_then(|(_, v)| InjectedFailure::parse(&v));
+        let init = Request::Init { backend, site_root: site_root(), fail };
         if backend == BackendChoice::Cpu {
             self.start(WorkerBuild::Cpu, init);
             return;
@@ -270,7 +331,7 @@ impl ModelWorker {
             let adapter = probe_adapter().await;
             let mut build = WorkerBuild::for_choice(backend, adapter.as_ref());
             if build == WorkerBuild::WebGpu && !is_served(&format!("{}/{}", site_root(), build.script())).await {
-                self.cpu_because.try_set_value(Some(NO_WEBGPU_BUILD));
+                self.cpu_because.try_set_value(Some(NO_WEBGPU_BUILD.into()));
                 build = WorkerBuild::Cpu;
             }
             self.start(build, init);
@@ -283,7 +344,17 @@ impl ModelWorker {
             return;
         }
         let script = format!("{}/{}", site_root(), build.script());
-        let bridge = RemoteReasoner::spawner().callback(move |r| self.on_worker_answer(r)).spawn(&script);
+        let generation = self.generation.get_value();
+        let bridge = RemoteReasoner::spawner()
+            .callback(move |r| {
+                if self.generation.try_get_value() == Some(generation) {
+                    self.on_worker_answer(r)
+                }
+            })
+            .spawn(&script);
+        if build == WorkerBuild::WebGpu {
+            self.gpu.try_set_value(Some(GpuWatch::default()));
+        }
         bridge.send(init.clone());
         if build == WorkerBuild::Cpu {
             let helpers: Vec<_> = (1..=self.helpers_wanted.get_value())

@@ -62,5 +62,30 @@ export async function webgpuTests() {
     assert(page.errors.length === 0, `console errors: ${page.errors}`);
     await context.close();
   });
+  await test('a failing GPU costs nothing: WebGPU failing at its start, at the first step and mid-run, the run finishes on the CPU with the same boards and a sentence', async () => {
+    const said = {
+      load: /^WebGPU did not start \(the device request failed/,
+      step: /^WebGPU failed at step 1 \(the GPU device was lost at step 1 .*\), so the run went on from there on the CPU/,
+      midrun: /^WebGPU failed at step 3 \(the GPU device was lost at step 3 .*\), so the run went on from there on the CPU/,
+    };
+    const seen = {};
+    for (const fail of Object.keys(said)) {
+      const { page, context } = await newPage(b);
+      // gpufail= is the tests' switch that makes the WebGPU worker fail there.
+      await page.goto(`${base}/nqueens?backend=webgpu&n=4&steps=3&board=${placedText}&gpufail=${fail}&run=1`);
+      const status = await waitDone(page, 600000);
+      await page.locator('.badge').filter({ hasText: 'CPU' }).waitFor({ timeout: 1000 });
+      const detail = await page.locator('.backend-detail').innerText();
+      assert(said[fail].test(detail), `gpufail=${fail}: the page says ${detail}`);
+      const boards = await sampleBoards(page);
+      assert(webgpuSamples && JSON.stringify(boards) === JSON.stringify(webgpuSamples), `gpufail=${fail}: ${boards} vs WebGPU's ${webgpuSamples}`);
+      assert(!/Ignored unknown parameter/.test(await page.locator('body').innerText()), 'the test switch is noted as unknown');
+      assert(page.errors.length === 0, `gpufail=${fail}: console errors: ${page.errors}`);
+      seen[fail] = statusNumbers(status).doneSeconds;
+      if (fail === 'midrun') await page.screenshot({ path: path.join(shots, 'nqueens-gpu-failed.png'), fullPage: true });
+      await context.close();
+    }
+    results.webgpu_failures_done_seconds = seen;
+  });
   await b.close();
 }
