@@ -126,19 +126,7 @@ mod tests {
     }
 
     fn step(run: u64) -> Response {
-        Response::Step(StepReport {
-            run,
-            round: 0,
-            step: 1,
-            boards: vec![],
-            probs: vec![],
-            values: vec![],
-            scale: 1.0,
-            latents: vec![],
-            halt_logits: vec![],
-            millis: 1.0,
-            verified: None,
-        })
+        Response::Step(StepReport::empty(run, 0, 1, 1.0))
     }
 
     #[test]

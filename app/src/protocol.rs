@@ -45,11 +45,15 @@ pub enum InjectedFailure {
 
 impl InjectedFailure {
     pub fn parse(text: &str) -> Option<Self> {
-        match text {
-            "load" => Some(Self::Load),
-            "step" => Some(Self::FirstStep),
-            "midrun" => Some(Self::MidRun),
-            _ => None,
+        [Self::Load, Self::FirstStep, Self::MidRun].into_iter().find(|f| f.as_str() == text)
+    }
+
+    /// The URL's word for it.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Load => "load",
+            Self::FirstStep => "step",
+            Self::MidRun => "midrun",
         }
     }
 
@@ -128,6 +132,12 @@ pub struct VerifiedStep {
     pub step: usize,
     /// 0-based sample.
     pub sample: usize,
+}
+
+impl From<engine::solve::VerifiedAt> for VerifiedStep {
+    fn from(v: engine::solve::VerifiedAt) -> Self {
+        Self { round: v.round, step: v.step, sample: v.sample }
+    }
 }
 
 /// A tree route search: one input line, latent noise, seed.
@@ -277,6 +287,24 @@ pub struct StepReport {
 }
 
 impl StepReport {
+    /// A step of run `run` with no samples, computed in `millis` (the tests' stand-in).
+    #[cfg(test)]
+    pub fn empty(run: u64, round: usize, step: usize, millis: f64) -> Self {
+        Self {
+            run,
+            round,
+            step,
+            boards: vec![],
+            probs: vec![],
+            values: vec![],
+            scale: 1.0,
+            latents: vec![],
+            halt_logits: vec![],
+            millis,
+            verified: None,
+        }
+    }
+
     /// The engine's view of a step, for run `run`, computed in `millis`.
     pub fn from_view(run: u64, v: engine::solve::live::StepView, millis: f64) -> Self {
         let engine::solve::live::StepView { round, step, boards, probs, values, scale, latents, halt_logits } = v;

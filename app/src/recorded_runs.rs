@@ -80,7 +80,7 @@ pub fn reports(run: &RecordedRun, id: u64) -> Vec<StepReport> {
 
 /// Where the recorded run verified, as the worker's `Done` says it.
 pub fn verified(run: &RecordedRun) -> Option<VerifiedStep> {
-    run.verified.map(|v| VerifiedStep { round: v.round, step: v.step, sample: v.sample })
+    run.verified.map(VerifiedStep::from)
 }
 
 #[cfg(test)]

@@ -154,19 +154,7 @@ mod tests {
     use super::*;
 
     fn report(round: usize, step: usize) -> StepReport {
-        StepReport {
-            run: 1,
-            round,
-            step,
-            boards: vec![],
-            probs: vec![],
-            values: vec![],
-            scale: 1.0,
-            latents: vec![],
-            halt_logits: vec![],
-            millis: 10.0,
-            verified: None,
-        }
+        StepReport::empty(1, round, step, 10.0)
     }
 
     fn run(verified: Option<VerifiedStep>) -> SampledRun<()> {

@@ -61,8 +61,8 @@ struct State {
     latest_run: u64,
     /// Runs up to this id were cancelled.
     cancelled_upto: u64,
-    /// A test's injected WebGPU failure at a step, while the model runs on WebGPU.
-    fail_at_step: Option<(InjectedFailure, usize)>,
+    /// A test's injected WebGPU failure, while the model runs on WebGPU.
+    fail: Option<InjectedFailure>,
 }
 
 impl State {
@@ -117,7 +117,7 @@ async fn drain(state: Rc<RefCell<State>>, scope: WorkerScope<ReasonerWorker>) {
             Request::Init { backend, site_root, fail } => {
                 let (device, name, detail) = init_backend(backend, fail).await;
                 let mut st = state.borrow_mut();
-                st.fail_at_step = fail.filter(|_| name == "WebGPU").and_then(|f| Some((f, f.failing_step()?)));
+                st.fail = fail.filter(|_| name == "WebGPU");
                 st.device = Some(device);
                 st.site_root = site_root;
                 drop(st);
@@ -299,12 +299,15 @@ async fn solve(state: &Rc<RefCell<State>>, req: SolveRequest, respond: &dyn Fn(R
             return Ok(());
         }
         let t0 = now();
-        if let Some((fail, at)) = state.borrow().fail_at_step.filter(|&(_, at)| at == run.steps()) {
-            let what = if fail == InjectedFailure::FirstStep { "step" } else { "midrun" };
-            return Err(format!("the GPU device was lost at step {} (a failure the URL's gpufail={what} injects)", at + 1));
+        if let Some(fail) = state.borrow().fail.filter(|f| f.failing_step() == Some(run.steps())) {
+            return Err(format!(
+                "the GPU device was lost at step {} (a failure the URL's gpufail={} injects)",
+                run.steps() + 1,
+                fail.as_str()
+            ));
         }
         let view = run.step_async().await?;
-        let verified = run.verified().map(|v| VerifiedStep { round: v.round, step: v.step, sample: v.sample });
+        let verified = run.verified().map(VerifiedStep::from);
         let report = StepReport { verified, ..StepReport::from_view(req.run, view, now() - t0) };
         // A replayed run's earlier steps are already on the page.
         if helper {
@@ -315,7 +318,7 @@ async fn solve(state: &Rc<RefCell<State>>, req: SolveRequest, respond: &dyn Fn(R
         // Let Cancel / a newer Solve arrive before the next step.
         gloo_timers::future::TimeoutFuture::new(0).await;
     }
-    let verified = run.verified().map(|v| VerifiedStep { round: v.round, step: v.step, sample: v.sample });
+    let verified = run.verified().map(VerifiedStep::from);
     match (helper, verified, last) {
         (true, Some(verified), Some(report)) => respond(Response::LaneVerified { report, verified }),
         (true, ..) => {}

@@ -183,10 +183,12 @@ impl ModelWorker {
             if let Some(bridge) = bridge {
                 let request = request.take().expect("sent once");
                 self.gpu.try_update_value(|g| g.as_mut().map(|g| g.sent(&request)));
+                if matches!(request, Request::Solve(_)) {
+                    self.arm_deadline(FIRST_STEP_DEADLINE_S);
+                }
                 bridge.send(request);
             }
         });
-        self.arm_deadline(FIRST_STEP_DEADLINE_S);
         if let Some(request) = request {
             self.pending.try_update_value(|p| p.push(request));
         }
@@ -274,14 +276,15 @@ impl ModelWorker {
     }
 
     /// A deadline of `seconds` for the WebGPU worker's next step while a run is in flight
-    /// (none otherwise, and none on the CPU build): past it, the CPU takes the run over.
+    /// (none otherwise, and none on the CPU build): past it, if the run is still in flight
+    /// (not done or cancelled since), the CPU takes it over.
     fn arm_deadline(self, seconds: u32) {
         let due = self.gpu.try_with_value(|g| g.as_ref().is_some_and(GpuWatch::running)).unwrap_or(false);
         let generation = self.generation.get_value();
         let timer = due.then(|| {
             gloo_timers::callback::Timeout::new(seconds * 1000, move || {
                 if self.generation.try_get_value() == Some(generation) {
-                    let why = self.gpu.try_with_value(|g| g.as_ref().map(GpuWatch::timed_out)).flatten();
+                    let why = self.gpu.try_with_value(|g| g.as_ref().filter(|g| g.running()).map(GpuWatch::timed_out)).flatten();
                     if let Some(why) = why {
                         self.fall_back(why);
                     }
