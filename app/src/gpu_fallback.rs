@@ -4,7 +4,7 @@
 //! flight; on a failure it gives the requests that bring a CPU worker to the same point: the
 //! loads, then the run from the step after the last one the page has. The same seed gives the
 //! same samples on both backends, so the run goes on as if nothing happened, only slower or
-//! faster. Plain Rust, tested natively; `ui/model_worker.rs` acts on it.
+//! faster. Plain Rust, tested natively; `ui/model_worker` acts on it.
 
 use crate::protocol::{Request, Response, SolveRequest};
 

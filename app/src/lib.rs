@@ -5,10 +5,11 @@
 //! only, without the WebGPU stack that is 72% of the other's code). No maths here: boards,
 //! solvers and metrics are the engine's.
 //!
-//! `gpu_fallback`, `headline`, `protocol`, `run_record`, `share_merge`, `url_state`, `weights_summary` and `gpu_probe`'s choice are plain Rust and tested natively
+//! `calibration`, `gpu_fallback`, `headline`, `protocol`, `run_record`, `share_merge`, `url_state`, `weights_summary` and `gpu_probe`'s choice are plain Rust and tested natively
 //! (`cargo test -p app --lib`); the browser-only modules build for wasm32 only.
 
 pub mod base_path;
+pub mod calibration;
 pub mod gpu_fallback;
 pub mod gpu_probe;
 pub mod headline;

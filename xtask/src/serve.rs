@@ -2,7 +2,7 @@
 //! CPU worker are built; the WebGPU worker is built after, while the site is already served, and
 //! put beside them when done. Until then a page whose browser offers a hardware WebGPU adapter
 //! finds no `worker_webgpu.js`, says so and runs the model on the CPU
-//! (`app/src/ui/model_worker.rs`); a reload after "the WebGPU worker is ready" uses it.
+//! (`app/src/ui/model_worker/`); a reload after "the WebGPU worker is ready" times it against the CPU.
 //!
 //! Nothing is passed through wasm-opt: on a local server the files' size hardly matters, and it
 //! would take minutes of a core (`cargo xtask dist` and `test` shrink them). The server is a

@@ -3,6 +3,9 @@
 
 use super::{fields, query};
 
+/// The e2e tests' URL switches, which no page reads as its state (`ui/model_worker`).
+pub const TEST_SWITCHES: [&str; 2] = ["gpufail", "gpuhardware"];
+
 /// A page's share-able state, read from its URL and written back to it.
 pub trait UrlState: Default {
     /// The page's path, e.g. `/nqueens`.
@@ -28,8 +31,9 @@ pub trait UrlState: Default {
         let (first, rest): (Vec<_>, Vec<_>) = pairs.iter().enumerate().partition(|(_, (key, _))| Self::read_first(key));
         for (i, (key, value)) in first.into_iter().chain(rest) {
             let mut own = Vec::new();
-            // `gpufail` is the e2e tests' injected WebGPU failure, read by the worker's link.
-            if !state.apply(key, value, &mut own) && key != "gpufail" {
+            // The e2e tests' switches, read by the worker's link: `gpufail` injects a WebGPU
+            // failure, `gpuhardware` presents a software adapter as a hardware one.
+            if !state.apply(key, value, &mut own) && !TEST_SWITCHES.contains(&key.as_str()) {
                 own.push(fields::unknown(key));
             }
             notes.extend(own.into_iter().map(|note| (i, note)));

@@ -12,6 +12,13 @@
 //! `solve::share`): each runs its share of the N trajectories, and `ShareMerge` hands the page
 //! each step once every share has computed it, the samples in their order, so the page sees the
 //! single worker's run, each step taking about 1/k of the time.
+//!
+//! Unless the URL names a backend, every page starts on the CPU build, and a hardware WebGPU
+//! adapter is timed against it in the background after the first run (`choose.rs`, the plain
+//! rules in `crate::calibration`); a WebGPU worker that then runs the page's runs is watched, and
+//! the CPU takes over if it fails (`crate::gpu_fallback`).
+
+mod choose;
 
 use std::collections::HashMap;
 use std::rc::Rc;
@@ -21,6 +28,7 @@ use leptos::prelude::*;
 
 use super::status::Load;
 use crate::base_path::site_root;
+use crate::calibration::CpuRuns;
 use crate::gpu_fallback::{FIRST_STEP_DEADLINE_S, GpuWatch, STEP_DEADLINE_S, Verdict};
 use crate::gpu_probe::{NO_WEBGPU_BUILD, WorkerBuild, is_served, probe_adapter};
 use crate::protocol::{BackendChoice, InjectedFailure, Lane, Request, Response, Share, SolveRequest};
@@ -72,8 +80,16 @@ pub struct ModelWorker {
     gpu: StoredValue<Option<GpuWatch>, LocalStorage>,
     /// The WebGPU worker's deadline for the next step of the run in flight.
     deadline: StoredValue<Option<gloo_timers::callback::Timeout>, LocalStorage>,
-    /// Bumped when a worker is replaced, so the old one's late answers are ignored.
-    generation: StoredValue<u32>,
+    /// The tag of the worker whose answers the page takes (each started worker gets a new one),
+    /// so a replaced worker's late answers are ignored.
+    main_tag: StoredValue<u32>,
+    next_tag: StoredValue<u32>,
+    /// Choosing the backend by measurement (`choose.rs`): the state, the page's CPU runs it
+    /// times, the background WebGPU worker and its tag, its deadline.
+    choosing: StoredValue<choose::Choosing, LocalStorage>,
+    cpu_runs: StoredValue<CpuRuns, LocalStorage>,
+    probe: StoredValue<Option<(u32, WorkerBridge<RemoteReasoner>)>, LocalStorage>,
+    probe_deadline: StoredValue<Option<gloo_timers::callback::Timeout>, LocalStorage>,
 }
 
 /// The most helpers a page starts (so at most this many + 1 workers share restarts).
@@ -91,6 +107,11 @@ pub fn shares_restarts(req: &SolveRequest) -> bool {
 /// own thread and its worker need one), at most [`MAX_HELPERS`].
 pub fn helpers_for(cores: usize) -> usize {
     cores.saturating_sub(1).min(MAX_HELPERS)
+}
+
+/// The e2e tests' injected WebGPU failure (the URL's `gpufail=`), for the WebGPU build only.
+fn injected_failure() -> Option<InjectedFailure> {
+    crate::ui::browser::query_pairs().into_iter().find(|(k, _)| k == "gpufail").and_then(|(_, v)| InjectedFailure::parse(&v))
 }
 
 impl ModelWorker {
@@ -124,7 +145,12 @@ impl ModelWorker {
             cpu_because: StoredValue::new(None),
             gpu: StoredValue::new_local(None),
             deadline: StoredValue::new_local(None),
-            generation: StoredValue::new(0),
+            main_tag: StoredValue::new(0),
+            next_tag: StoredValue::new(0),
+            choosing: StoredValue::new_local(choose::Choosing::Off),
+            cpu_runs: StoredValue::new_local(CpuRuns::default()),
+            probe: StoredValue::new_local(None),
+            probe_deadline: StoredValue::new_local(None),
         }
     }
 
@@ -182,7 +208,9 @@ impl ModelWorker {
         self.bridge.try_with_value(|bridge| {
             if let Some(bridge) = bridge {
                 let request = request.take().expect("sent once");
-                self.gpu.try_update_value(|g| g.as_mut().map(|g| g.sent(&request)));
+                if self.gpu.try_update_value(|g| g.as_mut().map(|g| g.sent(&request))).flatten().is_none() {
+                    self.cpu_runs.try_update_value(|c| c.sent(&request));
+                }
                 if matches!(request, Request::Solve(_)) {
                     self.arm_deadline(FIRST_STEP_DEADLINE_S);
                 }
@@ -280,10 +308,10 @@ impl ModelWorker {
     /// (not done or cancelled since), the CPU takes it over.
     fn arm_deadline(self, seconds: u32) {
         let due = self.gpu.try_with_value(|g| g.as_ref().is_some_and(GpuWatch::running)).unwrap_or(false);
-        let generation = self.generation.get_value();
+        let tag = self.main_tag.get_value();
         let timer = due.then(|| {
             gloo_timers::callback::Timeout::new(seconds * 1000, move || {
-                if self.generation.try_get_value() == Some(generation) {
+                if self.main_tag.try_get_value() == Some(tag) {
                     let why = self.gpu.try_with_value(|g| g.as_ref().filter(|g| g.running()).map(GpuWatch::timed_out)).flatten();
                     if let Some(why) = why {
                         self.fall_back(why);
@@ -299,7 +327,6 @@ impl ModelWorker {
     fn fall_back(self, why: String) {
         let Some(watch) = self.gpu.try_update_value(Option::take).flatten() else { return };
         self.deadline.try_set_value(None);
-        self.generation.try_update_value(|g| *g += 1);
         self.bridge.try_set_value(None);
         self.cpu_because.try_set_value(Some(why));
         self.start(WorkerBuild::Cpu, Request::Init { backend: BackendChoice::Cpu, site_root: site_root(), fail: None });
@@ -313,22 +340,25 @@ impl ModelWorker {
     }
 
     fn answer(self, response: Response) {
+        if self.gpu.try_with_value(Option::is_none) == Some(true) {
+            self.cpu_runs.try_update_value(|c| c.answered(&response));
+        }
         if let Some(on_answer) = self.on_answer.try_get_value() {
             on_answer(response);
         }
+        self.after_cpu_run();
     }
 
-    /// The first message: start the worker build `backend` needs (asking the browser for a
-    /// WebGPU adapter first unless the URL says `backend=cpu`; the CPU build, saying why, when
-    /// the site has no WebGPU build) and have it initialise `backend`.
+    /// The first message: start the worker build `backend` needs and have it initialise
+    /// `backend`. `auto` starts the CPU build and times WebGPU later (`choose.rs`); `cpu` the
+    /// CPU build; `webgpu` asks the browser for an adapter first, and starts the CPU build,
+    /// saying why, when there is none or the site has no WebGPU build.
     pub fn init(self, backend: BackendChoice) {
-        // The e2e tests' injected WebGPU failure (`gpufail=`), for the WebGPU build only.
-        let fail =
-            crate::ui::browser::query_pairs().into_iter().find(|(k, _)| k == "gpufail").and_then(|(_, v)| InjectedFailure::parse(&v));
-        let init = Request::Init { backend, site_root: site_root(), fail };
-        if backend == BackendChoice::Cpu {
-            self.start(WorkerBuild::Cpu, init);
-            return;
+        let init = Request::Init { backend, site_root: site_root(), fail: injected_failure() };
+        match backend {
+            BackendChoice::Cpu => return self.start(WorkerBuild::Cpu, init),
+            BackendChoice::Auto => return self.start_auto(),
+            BackendChoice::WebGpu => {}
         }
         leptos::task::spawn_local(async move {
             let adapter = probe_adapter().await;
@@ -347,14 +377,8 @@ impl ModelWorker {
             return;
         }
         let script = format!("{}/{}", site_root(), build.script());
-        let generation = self.generation.get_value();
-        let bridge = RemoteReasoner::spawner()
-            .callback(move |r| {
-                if self.generation.try_get_value() == Some(generation) {
-                    self.on_worker_answer(r)
-                }
-            })
-            .spawn(&script);
+        let (tag, bridge) = self.spawn_tagged(build);
+        self.main_tag.set_value(tag);
         if build == WorkerBuild::WebGpu {
             self.gpu.try_set_value(Some(GpuWatch::default()));
         }
@@ -374,6 +398,24 @@ impl ModelWorker {
         for request in self.pending.try_update_value(std::mem::take).unwrap_or_default() {
             self.send(request);
         }
+    }
+
+    /// A new worker of `build` with its tag: its answers reach the page while it is the page's
+    /// worker (`main_tag`), and the choice of backend while it is the background WebGPU worker.
+    fn spawn_tagged(self, build: WorkerBuild) -> (u32, WorkerBridge<RemoteReasoner>) {
+        let tag = self.next_tag.get_value() + 1;
+        self.next_tag.set_value(tag);
+        let script = format!("{}/{}", site_root(), build.script());
+        let bridge = RemoteReasoner::spawner()
+            .callback(move |r| {
+                if self.main_tag.try_get_value() == Some(tag) {
+                    self.on_worker_answer(r)
+                } else if self.probe.try_with_value(|p| p.as_ref().map(|p| p.0)).flatten() == Some(tag) {
+                    self.on_probe_answer(r)
+                }
+            })
+            .spawn(&script);
+        (tag, bridge)
     }
 
     /// Fetch and verify the weights `model` (no-op when already loaded).
