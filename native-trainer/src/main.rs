@@ -14,6 +14,7 @@ mod reasoner;
 mod run;
 mod sampling_args;
 mod train_cli;
+mod utf8;
 mod weights_io;
 
 use std::process::ExitCode;

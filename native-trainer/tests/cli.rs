@@ -8,7 +8,7 @@ use std::collections::BTreeSet;
 use engine::tasks::nqueens::{Board, Part, completions, part_of};
 
 mod common;
-use common::{bin, lines, run_with_stdin, scratch, weights};
+use common::{bin, lines, run_with_stdin, run_with_stdin_bytes, scratch, weights};
 
 #[test]
 fn split_prints_disjoint_stable_parts_in_the_puzzle_format() {
@@ -64,6 +64,52 @@ fn solve_answers_each_line_and_reports_bad_lines_without_stopping() {
     assert!(rows[1]["error"].as_str().unwrap().contains("expected 64 cells"));
     assert!(rows[2]["error"].as_str().unwrap().contains("attack each other"));
     assert!(rows[3]["error"].as_str().unwrap().contains("row 8, column 8"));
+}
+
+#[test]
+fn solve_answers_the_lines_around_one_that_is_not_text() {
+    let good = engine::tasks::nqueens::split(8, engine::tasks::nqueens::Part::Test)[5].puzzle.to_text();
+    let mut input = format!("{good}\n").into_bytes();
+    input.extend(b"\xff\xfe\n");
+    input.extend(format!("{good}\n").bytes());
+    let mut cmd = bin();
+    cmd.args(["solve", "--weights"]).arg(weights("gram-nqueens8")).args(["--samples", "4", "--seed", "3"]);
+    let out = run_with_stdin_bytes(cmd, &input);
+    assert_eq!(out.status.code(), Some(1), "{}", String::from_utf8_lossy(&out.stderr));
+    let rows: Vec<serde_json::Value> = lines(&out).iter().map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert_eq!(rows.len(), 3, "both puzzles and one error line");
+    assert_eq!(rows[1]["error"], "line 2 is not UTF-8 text (byte 0xff at column 1)");
+    assert_eq!((rows[0]["puzzle"].as_str(), rows[2]["puzzle"].as_str()), (Some(good.as_str()), Some(good.as_str())));
+    assert_eq!(rows[0], rows[2], "the line between changes nothing");
+}
+
+#[test]
+fn solve_fed_raw_bytes_answers_every_line() {
+    // A fixed stream of pseudo-random lines (no newline inside), some of them blank once trimmed.
+    let mut state = 0x2545_f491_4f6c_dd1du64;
+    let mut byte = move || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        (state >> 24) as u8
+    };
+    let mut input = Vec::new();
+    let mut expected = 0;
+    for i in 0..40 {
+        let len = (byte() as usize % 90) + usize::from(i % 7 == 0);
+        let line: Vec<u8> = (0..len).map(|_| byte()).filter(|&b| b != b'\n').collect();
+        expected += usize::from(!String::from_utf8_lossy(&line).trim().is_empty());
+        input.extend(&line);
+        input.push(b'\n');
+    }
+    let mut cmd = bin();
+    cmd.args(["solve", "--weights"]).arg(weights("gram-nqueens8")).args(["--samples", "2", "--steps", "2"]);
+    let out = run_with_stdin_bytes(cmd, &input);
+    assert_eq!(out.status.code(), Some(1), "{}", String::from_utf8_lossy(&out.stderr));
+    let rows: Vec<serde_json::Value> = lines(&out).iter().map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert_eq!(rows.len(), expected, "one answer per non-blank line");
+    assert!(rows.iter().all(|r| r["error"].is_string()), "random bytes are no board");
+    assert!(rows.iter().any(|r| r["error"].as_str().unwrap().contains("is not UTF-8 text")), "some lines are not text");
 }
 
 #[test]

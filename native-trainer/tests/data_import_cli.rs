@@ -172,6 +172,12 @@ fn a_bad_sudoku_row_names_its_line_and_nothing_is_written() {
         assert_refused(&out, &dir, want, "input.csv: line 4: ");
     }
     let input = dir.join("input.csv");
+    let mut bytes = format!("{HEADER}\n{}\n", good[0]).into_bytes();
+    bytes.extend(b"s,\xe9t\xe9\n");
+    bytes.extend(format!("{}\n", good[1]).bytes());
+    fs::write(&input, bytes).unwrap();
+    let out = import("sudoku-csv", &input, &dir.join("out"), &[]);
+    assert_refused(&out, &dir, "line 3 is not UTF-8 text (byte 0xe9 at column 3)", "input.csv: ");
     fs::write(&input, format!("source,puzzle,solution\n{}\n", good[0])).unwrap();
     assert_refused(&import("sudoku-csv", &input, &dir.join("out"), &[]), &dir, "the header must be", "line 1: ");
     fs::write(&input, format!("{HEADER}\n{}\n", good.join("\n"))).unwrap();

@@ -51,7 +51,8 @@ pub fn import(a: &ImportArgs) -> Result<ExitCode, String> {
 }
 
 fn import_sudoku(a: &ImportArgs) -> Result<ExitCode, String> {
-    let text = fs::read_to_string(&a.input).map_err(|e| format!("{}: {e}", a.input.display()))?;
+    let bytes = fs::read(&a.input).map_err(|e| format!("{}: {e}", a.input.display()))?;
+    let text = crate::utf8::text(bytes).map_err(|e| format!("{}: {e}", a.input.display()))?;
     let rows = read_csv(&text).map_err(|e| format!("{}: {e}", a.input.display()))?;
     let read = rows.len();
     let options = ImportOptions { subsample: a.subsample, min_rating: a.min_difficulty, augment: a.augment, seed: a.seed };
@@ -142,7 +143,8 @@ fn read_arc_input(input: &Path) -> Result<Vec<ArcTask>, String> {
     };
     let mut tasks: Vec<ArcTask> = Vec::new();
     for file in files {
-        let text = fs::read_to_string(&file).map_err(|e| format!("{}: {e}", file.display()))?;
+        let bytes = fs::read(&file).map_err(|e| format!("{}: {e}", file.display()))?;
+        let text = crate::utf8::text(bytes).map_err(|e| format!("{}: {e}", file.display()))?;
         let stem = file.file_stem().map(|s| s.to_string_lossy().to_string()).unwrap_or_default();
         let more = arc::json::parse_tasks(&text, &stem, tasks.len() as u32 + 1).map_err(|e| format!("{}: {e}", file.display()))?;
         if let Some(t) = more.iter().find(|t| tasks.iter().any(|o| o.name == t.name)) {

@@ -13,7 +13,8 @@ use crate::gram::imports::{COLORING_TEST, MANIFEST, pretty, print_written, publi
 
 pub fn import_coloring(a: &ImportArgs) -> Result<ExitCode, String> {
     let input = a.input.display();
-    let text = fs::read_to_string(&a.input).map_err(|e| format!("{input}: {e}"))?;
+    let bytes = fs::read(&a.input).map_err(|e| format!("{input}: {e}"))?;
+    let text = crate::utf8::text(bytes).map_err(|e| format!("{input}: {e}"))?;
     let n = vertices_of(a.vertices, &text).map_err(|e| if e.starts_with("--") { e } else { format!("{input}: {e}") })?;
     let import = check_test_graphs(&text, n).map_err(|e| format!("{input}: {e}"))?;
     let (fewest, median, most) = import.colourings;

@@ -29,10 +29,15 @@ pub fn weights(name: &str) -> PathBuf {
     root().join("public/weights").join(format!("{name}.bpk"))
 }
 
-pub fn run_with_stdin(mut cmd: Command, input: &str) -> Output {
+pub fn run_with_stdin(cmd: Command, input: &str) -> Output {
+    run_with_stdin_bytes(cmd, input.as_bytes())
+}
+
+/// `run_with_stdin` for input that need not be text.
+pub fn run_with_stdin_bytes(mut cmd: Command, input: &[u8]) -> Output {
     let mut child = cmd.stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().unwrap();
     // A command that refuses its arguments exits before reading: the pipe may be closed already.
-    match child.stdin.take().unwrap().write_all(input.as_bytes()) {
+    match child.stdin.take().unwrap().write_all(input) {
         Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => {}
         other => other.unwrap(),
     }
