@@ -41,7 +41,6 @@ fn keep_freed_memory() {
 }
 
 use burn::tensor::Device;
-use clap::Parser;
 
 use cli::{Cli, Command, DataCommand};
 use commands::bench::BenchArgs;
@@ -149,7 +148,10 @@ fn record(command: Command, device: &Device) -> Result<ExitCode, String> {
 
 fn main() -> ExitCode {
     keep_freed_memory();
-    let cli = Cli::parse();
+    let matches = <Cli as clap::CommandFactory>::command().get_matches();
+    let cli = <Cli as clap::FromArgMatches>::from_arg_matches(&matches).unwrap_or_else(|e| e.exit());
+    // Which of train's flags were given, so that one no family of the preset takes is refused.
+    let given = matches.subcommand_matches("train").map(train_cli::given_flags).unwrap_or_default();
     // Recorded in checkpoints and manifests: the program name, not this machine's path to it.
     let command_line = std::iter::once("native-trainer".to_string()).chain(std::env::args().skip(1)).collect::<Vec<_>>().join(" ");
     // The whole command runs on a worker of the thread pool burn-flex parallelises on: called
@@ -174,7 +176,7 @@ fn main() -> ExitCode {
             None => command_line,
         };
         match command {
-            Command::Train(flags) => train_cli::train(flags, command_line, devices),
+            Command::Train(flags) => train_cli::train(flags, &given, command_line, devices),
             command => run(command, command_line, devices[0].clone()),
         }
     };

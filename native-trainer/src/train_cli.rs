@@ -1,5 +1,8 @@
-//! `train`'s command line: one set of flags for the GRAM/TRM presets (`gram/train.rs`) and the JEPA
-//! phases (`reasoner/train.rs`).
+//! `train`'s command line for every family's presets: GRAM/TRM (`gram/train.rs`), the JEPA-Reasoner
+//! phases (`reasoner/train.rs`), the grammar study (`grammar/train.rs`) and the JEPA-LMs
+//! (`lm/train.rs`). The flags one family takes stand under its heading in `train --help`; a flag
+//! given to another family's preset is refused (exit 2) by that heading, naming the flag and
+//! the family (`misapplied`).
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -21,7 +24,7 @@ pub struct TrainCli {
     /// Train one of the GRAM paper's Table 10 ablations of the preset: no-guide, no-stochasticity,
     /// direct-prediction (of a GRAM preset) or random-init (of a TRM preset). Default run
     /// directory: runs/<preset>-<variant>.
-    #[arg(long)]
+    #[arg(long, help_heading = GRAM)]
     pub variant: Option<String>,
     /// Optimiser steps of the whole run (default: the preset's; on --resume, the run's own).
     #[arg(long)]
@@ -40,97 +43,97 @@ pub struct TrainCli {
     #[arg(long)]
     pub stop_after: Option<usize>,
     /// Override the preset's KL weight beta (recorded in the checkpoint's config).
-    #[arg(long)]
+    #[arg(long, help_heading = GRAM)]
     pub beta: Option<f64>,
     /// GRAM presets: free bits, nats of KL per position (summed over the T transitions) that cost
     /// nothing, so beta cannot squeeze the posterior below them (0 = the plain ELBO). Recorded
     /// in the checkpoint's config; a resumed run may change it.
-    #[arg(long)]
+    #[arg(long, help_heading = GRAM)]
     pub free_bits: Option<f64>,
     /// GRAM presets: the share (0-1) of each supervision step's rows that draw eps from the
     /// prior instead of the posterior, their cross-entropy taken on the prior's draw as at
     /// inference (not in the GRAM paper; 0 = the plain ELBO). Recorded in the checkpoint's
     /// config; a resumed run may change it.
-    #[arg(long)]
+    #[arg(long, help_heading = GRAM)]
     pub prior_rows: Option<f64>,
     /// Override the preset's peak learning rate.
-    #[arg(long)]
+    #[arg(long, help_heading = GRAM)]
     pub lr: Option<f64>,
     /// JEPA-LM presets: the JEPA term's weight (LLM-JEPA's lambda; for T-decoder-JEPA, the LM
     /// loss's weight in L_JEPA + lambda * L_LM). Recorded in the checkpoint's config.
-    #[arg(long)]
+    #[arg(long, help_heading = LM)]
     pub jepa_lambda: Option<f64>,
     /// LLM-JEPA presets: the number k of [PRED] tokens (0-4).
-    #[arg(long)]
+    #[arg(long, help_heading = LM)]
     pub pred_tokens: Option<usize>,
     /// Keep an exponential moving average of the weights with this decay (the GRAM paper: 0.9999);
     /// quick evals and `export` then use the average. Default 0 = none (on --resume, the run's own).
-    #[arg(long)]
+    #[arg(long, help_heading = GRAM)]
     pub ema: Option<f64>,
     /// Start from these weights (`.bpk` + manifest) with a fresh optimiser instead of a fresh
     /// initialisation; the config must be the preset's.
-    #[arg(long)]
+    #[arg(long, help_heading = INIT)]
     pub init_from: Option<PathBuf>,
     /// Sudoku only: generate the training pool with target givens drawn from LO-HI (e.g.
     /// `17-31`: hard, expert and, for targets the generator cannot reach, minimal puzzles);
     /// default 22-40. Recorded in the checkpoint; a resumed run keeps it.
-    #[arg(long, value_parser = parse_givens)]
+    #[arg(long, value_parser = parse_givens, help_heading = GRAM_DATA)]
     pub givens: Option<(usize, usize)>,
     /// Sudoku only: make each pool puzzle the hardest of K generated for the same target givens,
     /// rated by the exact solver's search effort (guesses); 1 (default) is the plain generator.
     /// Recorded in the checkpoint; a resumed run keeps it.
-    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=64))]
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=64), help_heading = GRAM_DATA)]
     pub hardest_of: Option<u64>,
     /// GRAM/TRM presets of a task that makes them (graph colouring): train on random
     /// answer-preserving copies of the pairs (colouring: the vertices relabelled, the answer
     /// with them), drawn afresh each time, instead of the fixed train part. Recorded in the
     /// checkpoint; a resumed run keeps it.
-    #[arg(long)]
+    #[arg(long, help_heading = GRAM)]
     pub augment: bool,
     /// GRAM/TRM presets, fresh runs: the model width D (a multiple of the preset's heads).
-    #[arg(long)]
+    #[arg(long, help_heading = GRAM)]
     pub d_model: Option<usize>,
     /// GRAM/TRM presets: the core's MLP hidden units. A fresh run is sized with it; beside
     /// `--init-from` the weights' MLPs are widened to it (at least what they have), keeping
     /// their function exactly: the new units start from a fresh initialisation with a zero
     /// output row (Net2Net's widening).
-    #[arg(long)]
+    #[arg(long, help_heading = GRAM)]
     pub d_hidden: Option<usize>,
     /// The same for the mixer core's token-mixing MLP (Sudoku presets).
-    #[arg(long)]
+    #[arg(long, help_heading = GRAM)]
     pub d_token_hidden: Option<usize>,
     /// GRAM/TRM presets, fresh runs: low-level steps K per transition.
-    #[arg(long)]
+    #[arg(long, help_heading = GRAM)]
     pub k_inner: Option<usize>,
     /// GRAM/TRM presets, fresh runs: high-level steps T per supervision step.
-    #[arg(long)]
+    #[arg(long, help_heading = GRAM)]
     pub t_outer: Option<usize>,
     /// GRAM/TRM presets, fresh runs: deep-supervision steps N_sup.
-    #[arg(long)]
+    #[arg(long, help_heading = GRAM)]
     pub n_sup: Option<usize>,
     /// GRAM/TRM presets, fresh runs: trajectories per optimiser step (the full-size presets:
     /// 768, the paper's).
-    #[arg(long)]
+    #[arg(long, help_heading = GRAM)]
     pub batch: Option<usize>,
     /// GRAM/TRM presets, fresh runs: split each optimiser step's batch into this many
     /// micro-batches and sum their gradients (a smaller GPU reaching batch 768). Must divide
     /// the batch.
-    #[arg(long)]
+    #[arg(long, help_heading = GRAM)]
     pub grad_accum: Option<usize>,
     /// GRAM/TRM presets: spread each optimiser step over this many devices of the backend (data
     /// parallel, `gram/data_parallel.rs`): the batch is cut into devices x grad-accum micro-batches,
     /// their gradients summed on the first device. Not recorded: a run may resume on another
     /// number of devices.
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, help_heading = GRAM)]
     pub devices: usize,
     /// Sudoku presets: train on an import directory (`data import --format sudoku-csv`), its
     /// train part as written, quick evals on its validation part; ARC presets (gram-arc-tiny):
     /// an `arc` import, which they need. Recorded in the checkpoint; a resumed run keeps it.
-    #[arg(long, conflicts_with_all = ["givens", "hardest_of"])]
+    #[arg(long, conflicts_with_all = ["givens", "hardest_of"], help_heading = GRAM_DATA)]
     pub data: Option<PathBuf>,
     /// JEPA phases after the first: the previous phase's run directory (default:
     /// runs/<previous preset>).
-    #[arg(long)]
+    #[arg(long, help_heading = REASONER)]
     pub from: Option<PathBuf>,
     /// Steps between quick evaluations on the validation part of the split (0 = never).
     #[arg(long, default_value_t = 500)]
@@ -142,34 +145,87 @@ pub struct TrainCli {
     pub checkpoint_every: usize,
     #[arg(long, default_value_t = 10)]
     pub log_every: usize,
-    #[command(flatten)]
+    #[command(flatten, next_help_heading = GRAMMAR)]
     pub grammar: grammar::recipe::GrammarFlags,
 }
 
-/// The flags that need no preset looked up first: a clear error for each that cannot apply.
-fn check_flags(a: &TrainCli) -> Result<(), String> {
-    let gram = presets::preset(&a.preset).is_some();
-    if a.grammar.any() && grammar::presets::grammar_preset(&a.preset).is_none() {
-        return Err(format!(
-            "--phases, --phase-steps, --train-corrupt, --sst-rollout and --reasoner-layers are for grammar presets; {} is not one",
-            a.preset
-        ));
+/// The headings of `train --help`: the flags under each apply to those families' presets only.
+const GRAM: &str = "GRAM/TRM presets";
+const GRAM_DATA: &str = "GRAM/TRM presets: the training data (Sudoku, ARC)";
+const INIT: &str = "GRAM/TRM and grammar presets";
+const LM: &str = "JEPA-LM presets";
+const REASONER: &str = "JEPA-Reasoner phases";
+const GRAMMAR: &str = "Grammar presets";
+
+/// The families whose presets `train` takes (`train --preset`), each with its preset.
+pub enum Preset {
+    GramTrm(presets::Preset),
+    Reasoner(reasoner::presets::ReasonerPreset),
+    Grammar(grammar::presets::GrammarPreset),
+    Lm(lm::presets::LmPreset),
+}
+
+impl Preset {
+    pub fn named(name: &str) -> Result<Preset, String> {
+        if let Some(p) = reasoner::presets::reasoner_preset(name) {
+            return Ok(Preset::Reasoner(p));
+        }
+        if let Some(p) = grammar::presets::grammar_preset(name) {
+            return Ok(Preset::Grammar(p));
+        }
+        if let Some(p) = lm::presets::lm_preset(name) {
+            return Ok(Preset::Lm(p));
+        }
+        presets::preset(name).map(|p| Preset::GramTrm(p.clone())).ok_or_else(|| unknown_preset(name))
     }
+
+    /// The family's name, as the headings say it.
+    pub fn family(&self) -> &'static str {
+        match self {
+            Preset::GramTrm(_) => "GRAM/TRM",
+            Preset::Reasoner(_) => "JEPA-Reasoner",
+            Preset::Grammar(_) => "grammar",
+            Preset::Lm(_) => "JEPA-LM",
+        }
+    }
+
+    /// Whether the flags under `heading` apply to this family (no heading: every family).
+    fn takes(&self, heading: Option<&str>) -> bool {
+        match (self, heading) {
+            (_, None) => true,
+            (Preset::GramTrm(_), Some(h)) => [GRAM, GRAM_DATA, INIT].contains(&h),
+            (Preset::Grammar(_), Some(h)) => [GRAMMAR, INIT].contains(&h),
+            (Preset::Lm(_), Some(h)) => h == LM,
+            (Preset::Reasoner(_), Some(h)) => h == REASONER,
+        }
+    }
+}
+
+/// The ids of the flags given on the command line (not left to their defaults), from
+/// `train`'s matches.
+pub fn given_flags(matches: &clap::ArgMatches) -> Vec<String> {
+    let given = |id: &&clap::Id| matches.value_source(id.as_str()) == Some(clap::parser::ValueSource::CommandLine);
+    matches.ids().filter(given).map(|id| id.to_string()).collect()
+}
+
+/// The first of `given` (flag ids) whose heading is not `preset`'s family: its error, naming
+/// the flag and the family. Derived from the headings of `train --help`.
+fn misapplied(preset: &Preset, name: &str, given: &[String]) -> Result<(), String> {
+    let command = TrainCli::augment_args(clap::Command::new("train"));
+    for arg in command.get_arguments().filter(|arg| given.iter().any(|g| g == arg.get_id().as_str())) {
+        let heading = arg.get_help_heading();
+        if !preset.takes(heading) {
+            let flag = arg.get_long().map_or_else(|| arg.get_id().to_string(), |l| format!("--{l}"));
+            return Err(format!("{flag} is for {}; {name} is a {} preset", heading.unwrap_or_default(), preset.family()));
+        }
+    }
+    Ok(())
+}
+
+/// The flags whose values no family takes.
+fn check_values(a: &TrainCli) -> Result<(), String> {
     if a.devices == 0 || a.stop_after == Some(0) {
         return Err("--devices and --stop-after must be at least 1".into());
-    }
-    if a.devices > 1 && !gram {
-        return Err(format!("--devices is for GRAM/TRM presets; {} is not one", a.preset));
-    }
-    let sized = [a.d_model, a.d_hidden, a.d_token_hidden, a.k_inner, a.t_outer, a.n_sup, a.batch, a.grad_accum].iter().any(Option::is_some);
-    if sized && !gram {
-        return Err(format!(
-            "--d-model, --d-hidden, --d-token-hidden, --k-inner, --t-outer, --n-sup, --batch and --grad-accum are for GRAM/TRM presets; {} is not one",
-            a.preset
-        ));
-    }
-    if a.data.is_some() && !gram {
-        return Err(format!("--data is for the GRAM/TRM Sudoku and ARC presets, not {}", a.preset));
     }
     Ok(())
 }
@@ -208,25 +264,33 @@ fn size_overrides(a: &TrainCli) -> full_presets::SizeOverrides {
     }
 }
 
-pub fn train(a: TrainCli, command: String, devices: Vec<Device>) -> Result<ExitCode, String> {
-    let device = devices[0].clone();
-    check_flags(&a)?;
-    if let Some(p) = reasoner::presets::reasoner_preset(&a.preset) {
-        return train_reasoner(a, p, command, device);
+/// `train`: the flags `given` on the command line (`given_flags`) are checked against the
+/// preset's family first, then the family trains.
+pub fn train(a: TrainCli, given: &[String], command: String, devices: Vec<Device>) -> Result<ExitCode, String> {
+    let preset = Preset::named(&a.preset)?;
+    misapplied(&preset, &a.preset, given)?;
+    check_values(&a)?;
+    match preset {
+        Preset::Reasoner(p) => train_reasoner(a, p, command, devices[0].clone()),
+        Preset::Grammar(p) => train_grammar(a, p, command, devices[0].clone()),
+        Preset::Lm(p) => train_lm(a, p, command, devices[0].clone()),
+        Preset::GramTrm(p) => train_gram(a, p, command, devices),
     }
-    if let Some(p) = grammar::presets::grammar_preset(&a.preset) {
-        return train_grammar(a, p, command, device);
-    }
-    if let Some(p) = lm::presets::lm_preset(&a.preset) {
-        return train_lm(a, p, command, device);
-    }
-    let p = presets::preset(&a.preset).ok_or_else(|| unknown_preset(&a.preset))?;
+}
+
+fn train_gram(a: TrainCli, p: presets::Preset, command: String, devices: Vec<Device>) -> Result<ExitCode, String> {
     if let Some(ema) = a.ema.filter(|e| !(0.0..1.0).contains(e)) {
         return Err(format!("--ema must be in [0, 1), not {ema}"));
     }
     let (p, dir_name) = match &a.variant {
-        None => (p.clone(), p.name.to_string()),
-        Some(v) => (p.clone().with_variant(v)?, format!("{}-{v}", p.name)),
+        None => {
+            let name = p.name.to_string();
+            (p, name)
+        }
+        Some(v) => {
+            let name = format!("{}-{v}", p.name);
+            (p.with_variant(v)?, name)
+        }
     };
     let sizes = size_overrides(&a);
     if a.resume && sizes.any() {
@@ -290,28 +354,7 @@ fn parse_givens(text: &str) -> Result<(usize, usize), String> {
     Ok((lo, hi))
 }
 
-impl TrainCli {
-    /// A flag only the GRAM/TRM presets take was given (`GRAM_FLAGS`).
-    fn gram_flag_given(&self) -> bool {
-        self.lr.is_some()
-            || self.beta.is_some()
-            || self.free_bits.is_some()
-            || self.prior_rows.is_some()
-            || self.ema.is_some()
-            || self.init_from.is_some()
-            || self.givens.is_some()
-            || self.hardest_of.is_some()
-            || self.augment
-    }
-}
-
-/// The flags only the GRAM/TRM presets take.
-const GRAM_FLAGS: &str = "--lr, --beta, --free-bits, --prior-rows, --ema, --init-from, --givens, --hardest-of, --augment";
-
 fn train_reasoner(a: TrainCli, p: reasoner::presets::ReasonerPreset, command: String, device: Device) -> Result<ExitCode, String> {
-    if a.gram_flag_given() {
-        return Err(format!("{} takes none of {GRAM_FLAGS} (GRAM/TRM presets only)", p.name));
-    }
     let run = run_flags(&a, p.name, command);
     let args = reasoner::train::ReasonerTrainArgs { preset: p, from_dir: a.from, run };
     reasoner::train::train_reasoner(args, device).map(|_| ExitCode::SUCCESS)
@@ -319,18 +362,12 @@ fn train_reasoner(a: TrainCli, p: reasoner::presets::ReasonerPreset, command: St
 
 fn train_grammar(mut a: TrainCli, p: grammar::presets::GrammarPreset, command: String, device: Device) -> Result<ExitCode, String> {
     let init_from = a.init_from.take();
-    if a.gram_flag_given() || a.from.is_some() {
-        return Err(format!("{} takes none of {GRAM_FLAGS} but --init-from, nor --from (one run trains every phase)", p.name));
-    }
     let run = run_flags(&a, p.name, command);
     let args = grammar::train::GrammarTrainArgs { run, preset: p, init_from, flags: a.grammar };
     grammar::train::train_grammar(args, device).map(|_| ExitCode::SUCCESS)
 }
 
 fn train_lm(a: TrainCli, p: lm::presets::LmPreset, command: String, device: Device) -> Result<ExitCode, String> {
-    if a.gram_flag_given() || a.from.is_some() {
-        return Err(format!("{} takes none of {GRAM_FLAGS}, --from", p.name));
-    }
     if a.resume && (a.jepa_lambda.is_some() || a.pred_tokens.is_some()) {
         return Err("a resumed run keeps its objective: no --jepa-lambda or --pred-tokens with --resume".into());
     }

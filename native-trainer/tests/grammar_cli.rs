@@ -228,7 +228,7 @@ fn a_run_from_weights_trains_only_its_phases_and_keeps_the_lineage() {
         assert!(!out.status.success() && err.contains(why), "{args:?}: {err}");
     };
     refused(&["--preset", "grammar-small", "--phases", "sst"], "--init-from");
-    refused(&["--preset", "gram-nqueens8", "--train-corrupt", "0.2"], "grammar presets");
+    refused(&["--preset", "gram-nqueens8", "--train-corrupt", "0.2"], "--train-corrupt is for Grammar presets");
     refused(&["--preset", "grammar-small", "--sst-rollout", "9"], "--sst-rollout is 0 to 8");
 }
 
