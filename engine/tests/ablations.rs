@@ -9,6 +9,7 @@ use engine::gram::noise::NoiseSource;
 use engine::gram::sample::Decoding;
 use engine::gram::{Ablation, Gram, GramConfig, SampleOptions, Trajectories};
 use engine::solve::trajectories_to_run;
+use engine::transfer::ReadBack;
 
 mod common;
 
@@ -22,7 +23,7 @@ fn model(guidance: bool, ablation: Option<Ablation>, device: &Device) -> Gram {
 }
 
 fn values(t: Tensor<3>) -> Vec<f32> {
-    t.into_data().try_into_vec_as::<f32>().unwrap()
+    t.floats().unwrap()
 }
 
 fn empty_board(device: &Device) -> Tensor<2, Int> {

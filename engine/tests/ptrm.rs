@@ -11,6 +11,7 @@ use engine::gram::{Gram, Observation, SampleOptions, Selection, Trajectories};
 use engine::solve::{solve, trajectories_to_run};
 use engine::tasks::nqueens::{Board, NQueens};
 use engine::tasks::{Part, Task, TokenTask};
+use engine::transfer::ReadBack;
 
 mod common;
 use common::tiny;
@@ -25,7 +26,7 @@ fn model(guidance: bool, device: &Device) -> Gram {
 }
 
 fn floats(t: Tensor<1>) -> Vec<f32> {
-    t.into_data().try_into_vec_as::<f32>().unwrap()
+    t.floats().unwrap()
 }
 
 /// The recipe written out from the model's parts, without `Trajectories`: from z0, for each
@@ -52,7 +53,7 @@ fn by_hand(m: &Gram, options: &SampleOptions, sigma: Option<f64>, device: &Devic
             z = m.transition(z, &e_x, Noise::Prior { scale: options.guidance_scale, source: &mut source }).z;
         }
         let logits = m.decode(z.h.clone()).argmax(2).reshape([b, l]);
-        let tokens: Vec<i64> = logits.into_data().convert::<i64>().try_into_vec::<i64>().unwrap();
+        let tokens: Vec<i64> = logits.ints().unwrap();
         let predictions = tokens.chunks(l).map(|r| r.iter().map(|&t| t as u32).collect()).collect();
         out.push((predictions, floats(m.value(z.h.clone())), floats(m.halt_logit(z.h.clone()))));
     }

@@ -12,6 +12,7 @@ use std::path::PathBuf;
 use burn::tensor::{Device, Int, Tensor, TensorData};
 use engine::gram::core::Noise;
 use engine::gram::{Gram, GramConfig};
+use engine::transfer::ReadBack;
 use engine::weights::safetensors::{gram_from_safetensors, gram_to_safetensors, safetensors_names};
 use safetensors::SafeTensors;
 use safetensors::tensor::{Dtype, TensorView};
@@ -79,7 +80,7 @@ fn run(model: &Gram, fx: &Fixture, mode: &str, scale: f64) -> Outputs {
     let e_x = model.encode(x);
     let mut z = model.initial_state(b, l);
     let mut out = Outputs { logits: vec![], q_logits: vec![], values: vec![] };
-    let floats = |t: Tensor<1>| t.into_data().try_into_vec_as::<f32>().unwrap();
+    let floats = |t: Tensor<1>| t.floats().unwrap();
     for s in 0..fx.steps {
         for i in 0..t {
             let noise = if model.has_guidance() {
@@ -91,7 +92,7 @@ fn run(model: &Gram, fx: &Fixture, mode: &str, scale: f64) -> Outputs {
             };
             z = model.transition(z, &e_x, noise).z;
         }
-        out.logits.extend(model.decode(z.h.clone()).into_data().try_into_vec_as::<f32>().unwrap()); // [B, L, V]
+        out.logits.extend(model.decode(z.h.clone()).floats().unwrap()); // [B, L, V]
         out.q_logits.extend(floats(model.halt_logit(z.h.clone())));
         out.values.extend(floats(model.value(z.h.clone())));
     }

@@ -11,6 +11,7 @@ use std::path::PathBuf;
 use burn::tensor::{Device, Int, Tensor, TensorData};
 use engine::gram::core::Noise;
 use engine::gram::{Gram, GramConfig};
+use engine::transfer::ReadBack;
 use engine::weights::WeightsError;
 use engine::weights::safetensors::gram_to_safetensors;
 use engine::weights::trm_import::{TrmImportOptions, gram_from_trm_checkpoint};
@@ -77,8 +78,8 @@ fn run(model: &Gram, config: &GramConfig, fx: &Fixture) -> (Vec<f32>, Vec<f32>) 
         for _ in 0..model.t_outer() {
             z = model.transition(z, &e_x, Noise::Off).z;
         }
-        logits.extend(model.decode(z.h.clone()).into_data().try_into_vec_as::<f32>().unwrap());
-        q_halt.extend(model.halt_logit(z.h.clone()).into_data().try_into_vec_as::<f32>().unwrap());
+        logits.extend(model.decode(z.h.clone()).floats().unwrap());
+        q_halt.extend(model.halt_logit(z.h.clone()).floats().unwrap());
     }
     (logits, q_halt)
 }

@@ -196,6 +196,7 @@ pub fn normals<const D: usize>(key: u64, shape: [usize; D], device: &Device) -> 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::transfer::ReadBack;
 
     /// The counters' halves, built from short aranges, are `i >> 16` and `i & 0xffff`, across
     /// several rows of 2^16 and a partial last row.
@@ -203,10 +204,7 @@ mod tests {
     fn counter_halves_split_every_counter() {
         let n = 3 * 65_536 + 17;
         let h = counter_halves(n, &Device::flex());
-        let (hi, lo): (Vec<i64>, Vec<i64>) = (
-            h.hi.into_data().convert::<i64>().try_to_vec::<i64>().unwrap(),
-            h.lo.into_data().convert::<i64>().try_to_vec::<i64>().unwrap(),
-        );
+        let (hi, lo): (Vec<i64>, Vec<i64>) = (h.hi.ints().unwrap(), h.lo.ints().unwrap());
         assert_eq!(hi.len(), n);
         assert!((0..n).all(|i| hi[i] == (i >> 16) as i64 && lo[i] == (i & 0xffff) as i64));
     }
@@ -218,7 +216,7 @@ mod tests {
         let device = Device::flex();
         for key in [0u64, 1, 0xffff_ffff_ffff_ffff, draw_key(7, 3), 0x8000_8000_8000_8000] {
             let n = 70_001;
-            let got: Vec<i64> = uniform_bits_tensor(key, n, &device).into_data().convert::<i64>().try_to_vec::<i64>().unwrap();
+            let got: Vec<i64> = uniform_bits_tensor(key, n, &device).ints().unwrap();
             let want: Vec<i64> = (0..n as u32).map(|i| (word(key, i) >> 8) as i64).collect();
             assert_eq!(got, want, "key {key:#x}");
         }
@@ -236,10 +234,7 @@ mod tests {
         };
         for c in [M1, M2, 0xffff_ffff, 0x8000_8001, 3] {
             let h = halves().mul_const(c);
-            let (hi, lo): (Vec<i64>, Vec<i64>) = (
-                h.hi.into_data().convert::<i64>().try_to_vec::<i64>().unwrap(),
-                h.lo.into_data().convert::<i64>().try_to_vec::<i64>().unwrap(),
-            );
+            let (hi, lo): (Vec<i64>, Vec<i64>) = (h.hi.ints().unwrap(), h.lo.ints().unwrap());
             for (k, &x) in xs.iter().enumerate() {
                 assert_eq!(((hi[k] as u32) << 16) | lo[k] as u32, x.wrapping_mul(c), "{x:#x} * {c:#x}");
             }
@@ -254,7 +249,7 @@ mod tests {
         let n = 200_001;
         let key = draw_key(11, 0);
         let host = normals_host(key, n);
-        let tensor: Vec<f32> = normals_tensor(key, n, &device).into_data().try_to_vec::<f32>().unwrap();
+        let tensor: Vec<f32> = normals_tensor(key, n, &device).floats().unwrap();
         assert_eq!(tensor.len(), n);
         let worst = host.iter().zip(&tensor).map(|(a, b)| (a - b).abs()).fold(0.0f32, f32::max);
         assert!(worst < 1e-4, "host and tensor normals differ by {worst}");

@@ -118,6 +118,7 @@ impl Guidance {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::transfer::ReadBack;
     use burn::tensor::{Distribution, TensorData};
 
     fn gaussian(seed: u64, device: &Device) -> Gaussian {
@@ -134,11 +135,11 @@ mod tests {
         for seed in 0..20 {
             let q = gaussian(2 * seed, &device);
             let p = gaussian(2 * seed + 1, &device);
-            let kl: Vec<f32> = kl_divergence(&q, &p).into_data().try_into_vec_as::<f32>().unwrap();
+            let kl: Vec<f32> = kl_divergence(&q, &p).floats().unwrap();
             assert!(kl.iter().all(|&k| k > 0.0), "{kl:?}");
-            let same: Vec<f32> = kl_divergence(&q, &q).into_data().try_into_vec_as::<f32>().unwrap();
+            let same: Vec<f32> = kl_divergence(&q, &q).floats().unwrap();
             assert!(same.iter().all(|&k| k.abs() < 1e-5), "{same:?}");
-            let balanced: Vec<f32> = balanced_kl(&q, &p, 0.8).into_data().try_into_vec_as::<f32>().unwrap();
+            let balanced: Vec<f32> = balanced_kl(&q, &p, 0.8).floats().unwrap();
             for (a, b) in kl.iter().zip(&balanced) {
                 assert!((a - b).abs() < 1e-4, "balancing changes gradients, not the value");
             }

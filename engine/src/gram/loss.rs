@@ -167,6 +167,7 @@ fn prior_rows(config: &GramConfig, rows: usize, source: &mut NoiseSource, device
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::transfer::ReadBack;
     use burn::tensor::Device;
 
     /// One supervision step of a small GRAM, twice from the same noise: with free bits above the
@@ -221,7 +222,7 @@ mod tests {
             let (x, y) = (tokens(graph.tokens()), tokens(graph.target_tokens(&colourings[target])));
             let z = model.start_state(1, l, &mut source);
             let out = supervision_step(&model, config, SupervisionBatch { x, y, z }, &|_, _| 0.0, &mut source);
-            (out.loss.into_scalar::<f32>(), out.halt_logits, out.z.h.into_data().try_into_vec_as::<f32>().unwrap())
+            (out.loss.into_scalar::<f32>(), out.halt_logits, out.z.h.floats().unwrap())
         };
         let (plain_a, plain_b) = (step(&config, 0), step(&config, 1));
         assert_ne!(plain_a.2, plain_b.2, "under the posterior the state depends on the target");

@@ -146,6 +146,7 @@ fn box_muller(uniforms: &[(f64, f64)], out: &mut [f32]) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::transfer::ReadBack;
 
     #[test]
     fn normals_are_seeded_and_standard() {
@@ -168,7 +169,7 @@ mod tests {
             let a: Tensor<3> = s.tensor([ids.len(), 3, 4], &device);
             let b: Tensor<3> = s.tensor([ids.len(), 3, 4], &device);
             let u = s.row_uniforms(ids.len(), 6);
-            (a.into_data().try_to_vec::<f32>().unwrap(), b.into_data().try_to_vec::<f32>().unwrap(), u)
+            (a.floats().unwrap(), b.floats().unwrap(), u)
         };
         let (all_a, all_b, all_u) = draw((0..5).collect());
         let (part_a, part_b, part_u) = draw(vec![3, 4]);
@@ -180,10 +181,10 @@ mod tests {
         assert!(all_u.iter().all(|&u| (0.0..1.0).contains(&u)));
         assert_ne!(draw((0..5).collect()).0, {
             let mut s = NoiseSource::per_sample(6, (0..5).collect());
-            s.tensor::<3>([5, 3, 4], &device).into_data().try_to_vec::<f32>().unwrap()
+            s.tensor::<3>([5, 3, 4], &device).floats().unwrap()
         });
         // Standard normals over many values.
-        let v = NoiseSource::per_sample(1, (0..40).collect()).tensor::<2>([40, 1000], &device).into_data().try_to_vec::<f32>().unwrap();
+        let v = NoiseSource::per_sample(1, (0..40).collect()).tensor::<2>([40, 1000], &device).floats().unwrap();
         let mean = v.iter().map(|&x| x as f64).sum::<f64>() / v.len() as f64;
         let var = v.iter().map(|&x| (x as f64 - mean).powi(2)).sum::<f64>() / v.len() as f64;
         assert!(mean.abs() < 0.03 && (var - 1.0).abs() < 0.05, "mean {mean} var {var}");

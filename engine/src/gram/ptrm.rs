@@ -43,6 +43,7 @@ pub fn perturb(z: Latent, sigma: f64, source: &mut NoiseSource) -> Latent {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::transfer::ReadBack;
     use burn::tensor::{Device, TensorData};
 
     fn latent(device: &Device) -> Latent {
@@ -51,7 +52,7 @@ mod tests {
     }
 
     fn values(t: Tensor<3>) -> Vec<f32> {
-        t.into_data().try_into_vec_as::<f32>().unwrap()
+        t.floats().unwrap()
     }
 
     #[test]

@@ -92,6 +92,7 @@ impl PuzzleEmbedding {
 mod tests {
     use super::*;
     use crate::gram::Gram;
+    use crate::transfer::ReadBack;
     use burn::tensor::TensorData;
 
     fn config() -> GramConfig {
@@ -121,7 +122,7 @@ mod tests {
         let (prefix, board) = pe.split(x);
         assert_eq!(prefix.dims(), [2, 3, 8]);
         assert_eq!(board.dims(), [2, 6]);
-        let v: Vec<f32> = prefix.into_data().try_into_vec_as::<f32>().unwrap();
+        let v: Vec<f32> = prefix.floats().unwrap();
         let row = |id: usize| -> Vec<f32> {
             let mut r: Vec<f32> = (0..12).map(|j| (id * 12 + j) as f32 + 1.0).collect();
             r.resize(24, 0.0);
@@ -130,7 +131,7 @@ mod tests {
         assert_eq!(&v[..24], &row(2)[..]);
         assert_eq!(&v[24..], &row(0)[..]);
         let (no_id, _) = pe.split(ints(vec![1; 6], [1, 6], &device));
-        assert_eq!(no_id.into_data().try_into_vec_as::<f32>().unwrap(), row(0));
+        assert_eq!(no_id.floats().unwrap(), row(0));
         assert_eq!(pe.latent_len(7), 9);
         assert_eq!(pe.latent_len(6), 9);
     }
@@ -155,7 +156,7 @@ mod tests {
         let pe = PuzzleEmbedding::init(&config(), &device).unwrap();
         let (prefix, _) = pe.split(ints(vec![2, 1, 1, 1, 1, 1, 1], [1, 7], &device));
         let grads = (prefix * 3.0).sum().backward();
-        let g: Vec<f32> = pe.table.weight.grad(&grads).unwrap().into_data().try_into_vec_as::<f32>().unwrap();
+        let g: Vec<f32> = pe.table.weight.grad(&grads).unwrap().floats().unwrap();
         assert!(g[2 * 12..3 * 12].iter().all(|&v| v == 3.0), "{g:?}");
         assert!(g[..2 * 12].iter().chain(&g[3 * 12..]).all(|&v| v == 0.0), "{g:?}");
     }

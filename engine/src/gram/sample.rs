@@ -9,6 +9,7 @@ use burn::tensor::{Device, Int, Tensor, TensorData};
 use super::core::{Gram, Latent, Noise};
 use super::noise::NoiseSource;
 use super::ptrm;
+use crate::transfer::ReadBack;
 
 /// How an answer is read from a step's logits.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -223,7 +224,7 @@ impl<'m> Trajectories<'m> {
     /// Native only: a browser's WebGPU device must use [`Trajectories::step_async`].
     pub fn step(&mut self) -> &Observation {
         let packed = self.advance();
-        let data = packed.into_data().try_into_vec_as::<f32>().expect("float");
+        let data = packed.floats().expect("float");
         self.observe(data)
     }
 

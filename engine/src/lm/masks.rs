@@ -48,10 +48,11 @@ pub fn blocks(segments: &[Vec<(usize, usize)>], l: usize, device: &Device) -> Te
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::transfer::ReadBack;
 
     fn visible(m: &Tensor<4>, r: usize, i: usize, j: usize) -> bool {
         let l = m.dims()[2];
-        let v = m.clone().into_data().try_to_vec::<f32>().unwrap();
+        let v = m.clone().floats().unwrap();
         v[(r * l + i) * l + j] == 0.0
     }
 

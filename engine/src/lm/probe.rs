@@ -10,10 +10,11 @@ use burn::tensor::{Device, Tensor};
 use super::llm_jepa::{embeddings, pack};
 use super::model::Lm;
 use super::sft::{Example, Layout};
+use crate::transfer::ReadBack;
 
 fn rows(t: Tensor<2>) -> Vec<Vec<f32>> {
     let [n, d] = t.dims();
-    let v = t.into_data().convert::<f32>().try_to_vec::<f32>().expect("f32 rows");
+    let v = t.floats().expect("f32 rows");
     (0..n).map(|i| v[i * d..(i + 1) * d].to_vec()).collect()
 }
 

@@ -7,6 +7,7 @@ use burn::tensor::{Device, Int, Tensor, TensorData};
 
 use super::masks::causal;
 use super::model::Lm;
+use crate::transfer::ReadBack;
 
 /// The special tokens a task gives the objectives.
 #[derive(Clone, Copy, Debug)]
@@ -124,7 +125,7 @@ pub fn greedy(lm: &Lm, prompts: &[Vec<u32>], layout: &Layout, max_new: usize, de
         let l = batch.iter().map(Vec::len).max().unwrap().min(lm.max_len());
         let batch: Vec<Vec<u32>> = batch.into_iter().map(|r| r[r.len().saturating_sub(l)..].to_vec()).collect();
         let hidden = lm.hidden(padded(&batch, l, layout.pad, device), causal(l, device));
-        let next: Vec<i64> = lm.logits(hidden).argmax(2).into_data().convert::<i64>().try_to_vec::<i64>().unwrap();
+        let next: Vec<i64> = lm.logits(hidden).argmax(2).ints().unwrap();
         let mut still = Vec::new();
         for (i, &r) in open.iter().enumerate() {
             let t = next[i * l + batch[i].len() - 1] as u32;

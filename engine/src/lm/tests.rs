@@ -11,6 +11,7 @@ use super::sft::{Example, Layout, padded, sft_batch};
 use super::t_jepa::{PredictorConfig, Spans, TJepa, sample_spans, span_weights};
 use crate::gram::noise::NoiseSource;
 use crate::nn::ema_update;
+use crate::transfer::ReadBack;
 
 const LAYOUT: Layout = Layout { pad: 0, sep: 2, eos: 3, pred: 4 };
 
@@ -21,7 +22,7 @@ fn lm(device: &Device) -> Lm {
 
 fn rows(t: Tensor<2>) -> Vec<Vec<f32>> {
     let [n, d] = t.dims();
-    let v = t.into_data().try_to_vec::<f32>().unwrap();
+    let v = t.floats().unwrap();
     (0..n).map(|i| v[i * d..(i + 1) * d].to_vec()).collect()
 }
 
@@ -80,7 +81,7 @@ fn sft_reads_only_the_answer() {
     // Sequence: 1 7 8 PRED SEP 10 11 EOS; inputs drop EOS, targets drop BOS.
     let answer: Vec<f32> = b.answer.into_data().try_to_vec().unwrap();
     assert_eq!(answer, vec![0.0, 0.0, 0.0, 0.0, 1.0, 1.0, 1.0]);
-    let targets: Vec<i64> = b.targets.into_data().convert::<i64>().try_to_vec::<i64>().unwrap();
+    let targets: Vec<i64> = b.targets.ints().unwrap();
     assert_eq!(&targets[4..], &[10, 11, 3]);
     assert_eq!((b.lens[0], b.sep_at[0]), (7, 4));
 }
@@ -146,7 +147,7 @@ fn the_ema_step_of_the_target_encoder_is_exact() {
     let a = lm(&device);
     device.seed(9);
     let b = LmConfig::new(20, 32).with_d_model(16).with_d_ffn(32).with_n_heads(2).init(&device);
-    let w = |m: &Lm| m.embed(padded(&[vec![3]], 1, 0, &device)).into_data().try_to_vec::<f32>().unwrap();
+    let w = |m: &Lm| m.embed(padded(&[vec![3]], 1, 0, &device)).floats().unwrap();
     let (wa, wb) = (w(&a), w(&b));
     let avg = ema_update(a.clone(), &b, 0.9);
     let got = w(&avg);

@@ -55,11 +55,12 @@ pub fn ema_update<M: Module>(ema: M, model: &M, decay: f64) -> M {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::transfer::ReadBack;
     use burn::nn::{Linear, LinearConfig};
     use burn::tensor::Device;
 
     fn weights(linear: &Linear) -> Vec<f32> {
-        linear.weight.val().into_data().try_to_vec::<f32>().unwrap()
+        linear.weight.val().floats().unwrap()
     }
 
     #[test]
@@ -74,7 +75,7 @@ mod tests {
             assert!((got - (0.9 * x + 0.1 * y)).abs() < 1e-6, "{got} vs {}", 0.9 * x + 0.1 * y);
         }
         assert_eq!(weights(&b), wb, "the model is only read");
-        let bias = avg.bias.as_ref().unwrap().val().into_data().try_to_vec::<f32>().unwrap();
+        let bias = avg.bias.as_ref().unwrap().val().floats().unwrap();
         assert_eq!(bias.len(), 2, "every float parameter is averaged, shapes kept");
     }
 

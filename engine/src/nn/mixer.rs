@@ -88,6 +88,7 @@ impl MixerBlock {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::transfer::ReadBack;
     use burn::tensor::Distribution;
 
     /// Token mixing is what lets cells talk: changing one cell changes the others' outputs,
@@ -97,14 +98,14 @@ mod tests {
         let device = Device::flex();
         let block = MixerBlockConfig::new(8, 16, 5, 10, 2).init(&device);
         let x = Tensor::<3>::random([1, 5, 8], Distribution::Normal(0.0, 1.0), &device);
-        let mut bumped = x.clone().into_data().try_to_vec::<f32>().unwrap();
+        let mut bumped = x.clone().floats().unwrap();
         bumped[0] += 1.0; // cell 0, channel 0
         let y0 = block.forward(x);
         let y1 = block.forward(Tensor::<3>::from_data(burn::tensor::TensorData::new(bumped, [1, 5, 8]), &device));
-        let diff: Vec<f32> = (y1 - y0.clone()).abs().into_data().try_to_vec::<f32>().unwrap();
+        let diff: Vec<f32> = (y1 - y0.clone()).abs().floats().unwrap();
         assert!(diff[4 * 8..5 * 8].iter().any(|&d| d > 1e-4), "cell 4 must see cell 0");
         // Post-norm: each cell's state has RMS ~1 (RmsNorm's gain starts at 1).
-        let rms: Vec<f32> = y0.powf_scalar(2.0).mean_dim(2).sqrt().into_data().try_to_vec::<f32>().unwrap();
+        let rms: Vec<f32> = y0.powf_scalar(2.0).mean_dim(2).sqrt().floats().unwrap();
         assert!(rms.iter().all(|r| (r - 1.0).abs() < 1e-2), "{rms:?}");
     }
 }

@@ -113,6 +113,7 @@ impl PatchEmbed {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::transfer::ReadBack;
     use burn::tensor::TensorData;
 
     /// Patchify then unpatchify is the identity on pixel order: pixel (r, c) lands in patch
@@ -124,12 +125,12 @@ mod tests {
         let values: Vec<f32> = (0..s * s).map(|i| i as f32).collect();
         let image = Tensor::<4>::from_data(TensorData::new(values.clone(), [1, 1, s, s]), &device);
         let patches = patchify(image, p); // [1, 4, 16]
-        let flat: Vec<f32> = patches.clone().into_data().try_into_vec_as::<f32>().unwrap();
+        let flat: Vec<f32> = patches.clone().floats().unwrap();
         // patch 1 is the top-right 4x4 block: its first row is pixels 4..8 of row 0
         assert_eq!(&flat[16..20], &[4.0, 5.0, 6.0, 7.0]);
         // patch 2 starts at row 4, column 0
         assert_eq!(flat[32], 32.0);
-        let back: Vec<f32> = unpatchify(patches, s, p).into_data().try_into_vec_as::<f32>().unwrap();
+        let back: Vec<f32> = unpatchify(patches, s, p).floats().unwrap();
         assert_eq!(back, values);
     }
 

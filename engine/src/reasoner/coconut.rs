@@ -17,6 +17,7 @@ use super::latent_loop::latent_loop;
 use super::loss::LossOut;
 use super::model::Reasoner;
 use crate::gram::noise::NoiseSource;
+use crate::transfer::ReadBack;
 use burn::tensor::activation::log_softmax;
 
 /// Continuous thoughts before the tokens (the paper: 4 latents, then 4 tokens).
@@ -65,7 +66,7 @@ pub fn greedy(model: &Reasoner, x: Tensor<3>, n: usize) -> Vec<Vec<u32>> {
         let logits = model.lm_logits(model.hidden(x.clone())); // [B, L, V]
         let v = logits.dims()[2];
         let next = logits.slice([0..b, l - 1..l, 0..v]).argmax(2).reshape([b, 1]); // [B, 1]
-        let ids: Vec<i64> = next.clone().into_data().convert::<i64>().try_to_vec::<i64>().unwrap();
+        let ids: Vec<i64> = next.clone().ints().unwrap();
         for (o, &t) in out.iter_mut().zip(&ids) {
             o.push(t as u32);
         }

@@ -12,6 +12,7 @@ use serde::{Deserialize, Serialize};
 
 use super::layers::{Layer, LayerConfig, causal_mask};
 use crate::nn::{Rope, RopeConfig};
+use crate::transfer::ReadBack;
 
 /// Which Talker.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -155,7 +156,7 @@ impl Talker {
         let device = latents.device();
         let ids = |t: Tensor<3>| -> Vec<Vec<u32>> {
             let [b, r, _] = t.dims();
-            let v: Vec<i64> = t.argmax(2).reshape([b * r]).into_data().convert::<i64>().try_to_vec::<i64>().unwrap();
+            let v: Vec<i64> = t.argmax(2).reshape([b * r]).ints().unwrap();
             v.chunks(r).map(|c| c.iter().map(|&x| x as u32).collect()).collect()
         };
         match (&self.mono, &self.dual) {

@@ -22,6 +22,7 @@ use engine::tasks::digits::{Classifier, data};
 use engine::weights::sha256_hex;
 
 use crate::run::checkpoint::adamw;
+use engine::transfer::ReadBack;
 
 #[derive(Module, Debug)]
 struct Mlp {
@@ -44,12 +45,12 @@ impl Mlp {
 
     /// The weights as the engine's plain classifier (burn's Linear weight is `[in, out]`).
     fn to_plain(&self) -> Result<Classifier, String> {
-        let floats = |t: Tensor<2>| t.into_data().convert::<f32>().try_to_vec::<f32>().expect("float");
+        let floats = |t: Tensor<2>| t.floats().expect("float");
         let layers = self
             .layers
             .iter()
             .map(|l| {
-                let b = l.bias.as_ref().expect("bias").val().into_data().convert::<f32>().try_to_vec::<f32>().expect("float");
+                let b = l.bias.as_ref().expect("bias").val().floats().expect("float");
                 (floats(l.weight.val()), b)
             })
             .collect();
@@ -117,7 +118,7 @@ pub fn train_classifier(out: &Path, steps: usize, seed: u64, device: &Device) ->
     // The plain forward must be the network that was trained.
     let probe: Vec<(Vec<f32>, u8)> = labelled(Part::Validation).into_iter().take(16).collect();
     let (x, _) = batch_tensors(&probe, device);
-    let burn_logits = model.forward(x).into_data().convert::<f32>().try_to_vec::<f32>().expect("float");
+    let burn_logits = model.forward(x).floats().expect("float");
     for (i, (x, _)) in probe.iter().enumerate() {
         for (a, b) in plain.logits(x).iter().zip(&burn_logits[i * 10..(i + 1) * 10]) {
             if (a - b).abs() > 1e-3 * (1.0 + b.abs()) {

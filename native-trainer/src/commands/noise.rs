@@ -9,6 +9,7 @@ use std::process::ExitCode;
 
 use burn::tensor::Device;
 use engine::gram::counter_noise::{draw_key, normals, uniform_bits_tensor};
+use engine::transfer::ReadBack;
 
 /// FNV-1a over the values' little-endian u32 bytes.
 fn fnv1a64(values: &[i64]) -> u64 {
@@ -20,9 +21,8 @@ pub fn noise(seed: u64, draw: u64, count: usize, out: Option<&Path>, device: &De
         return Err(format!("--count {count}: a draw holds 1 to 2^31 - 1 values"));
     }
     let key = draw_key(seed, draw);
-    let bits: Vec<i64> =
-        uniform_bits_tensor(key, count, device).into_data().convert::<i64>().try_to_vec::<i64>().map_err(|e| format!("{e:?}"))?;
-    let values: Vec<f32> = normals(key, [count], device).into_data().try_to_vec::<f32>().map_err(|e| format!("{e:?}"))?;
+    let bits: Vec<i64> = uniform_bits_tensor(key, count, device).ints().map_err(|e| format!("{e:?}"))?;
+    let values: Vec<f32> = normals(key, [count], device).floats().map_err(|e| format!("{e:?}"))?;
     let n = values.len() as f64;
     let mean = values.iter().map(|&v| v as f64).sum::<f64>() / n;
     let var = values.iter().map(|&v| (v as f64 - mean).powi(2)).sum::<f64>() / n;

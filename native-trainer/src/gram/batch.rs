@@ -13,6 +13,7 @@ use engine::transfer;
 use serde::{Deserialize, Serialize};
 
 use crate::gram::data::{Pair, TrainData};
+use engine::transfer::ReadBack;
 
 /// One slot of the batch: the training pair it holds and how many supervision steps it ran.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -88,7 +89,7 @@ impl InFlight {
         let shape = self.z.h.dims();
         let mut bytes = Vec::new();
         for t in [&self.z.h, &self.z.l] {
-            let values: Vec<f32> = t.clone().into_data().convert::<f32>().try_to_vec::<f32>().expect("a float tensor");
+            let values: Vec<f32> = t.clone().floats().expect("a float tensor");
             bytes.extend(values.iter().flat_map(|v| v.to_le_bytes()));
         }
         (bytes, shape)

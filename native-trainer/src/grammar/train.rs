@@ -30,6 +30,7 @@ use crate::run::checkpoint::{adamw, restore_optimizer};
 use crate::run::course::{RunFlags, Stopper, all_finite, check_resumable, diverged, halt, step_rng, warmup_cosine_lr};
 use crate::run::lineage::{self, program_relative};
 use crate::run::log::{Clock, bar, fmt_duration, log_row, open_log, show_event, show_progress};
+use engine::transfer::ReadBack;
 
 /// The data stream of grammar runs.
 const GRAMMAR_STREAM: u64 = 22;
@@ -299,7 +300,7 @@ fn frozen_latents(m: &GrammarModels, cb: &CutBatch, ad: &Device, plain: &Device)
     let r = m.r.valid();
     let (_, lat) = latent_loop(&r, r.embed_tokens(token_tensor(&cb.prefix, plain)), WINDOW, 0.0, &mut []);
     let dims = lat.dims();
-    let flat: Vec<f32> = lat.into_data().convert::<f32>().try_to_vec::<f32>().unwrap();
+    let flat: Vec<f32> = lat.floats().unwrap();
     Tensor::from_data(TensorData::new(flat, dims), ad)
 }
 

@@ -22,6 +22,7 @@ use crate::run::checkpoint::adamw;
 use crate::run::course::{RunFlags, Stopper, TREES, all_finite, check_resumable, diverged, halt, step_rng, warmup_cosine_lr};
 use crate::run::lineage;
 use crate::run::log::{Clock, bar, fmt_duration, log_row, open_log, show_event, show_progress};
+use engine::transfer::ReadBack;
 
 pub struct ReasonerTrainArgs {
     pub preset: ReasonerPreset,
@@ -239,7 +240,7 @@ fn talker_batch(
         let mut noise: Vec<NoiseSource> = idx.iter().map(|&i| NoiseSource::new(i as u64)).collect();
         let lat = reason(&reasoner, &prompts, ROUTE_LATENTS, 0.0, &mut noise, &inner);
         d = lat.dims()[2];
-        let flat: Vec<f32> = lat.into_data().convert::<f32>().try_to_vec::<f32>().unwrap();
+        let flat: Vec<f32> = lat.floats().unwrap();
         for (k, &i) in idx.iter().enumerate() {
             rows[i] = Some(flat[k * ROUTE_LATENTS * d..(k + 1) * ROUTE_LATENTS * d].to_vec());
         }

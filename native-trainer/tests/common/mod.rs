@@ -2,6 +2,7 @@
 //! and its JSON lines, and the shipped weights.
 #![allow(dead_code)] // each test crate uses its own part
 
+use engine::transfer::ReadBack;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
@@ -56,7 +57,7 @@ pub fn param_bits<M: burn::module::Module>(module: &M) -> Vec<Vec<u32>> {
     struct Bits(Vec<Vec<u32>>);
     impl ModuleVisitor for Bits {
         fn visit_float<const D: usize>(&mut self, p: &Param<Tensor<D>>) {
-            self.0.push(p.val().into_data().convert::<f32>().try_to_vec::<f32>().unwrap().iter().map(|x| x.to_bits()).collect());
+            self.0.push(p.val().floats().unwrap().iter().map(|x| x.to_bits()).collect());
         }
     }
     let mut bits = Bits(Vec::new());

@@ -18,6 +18,7 @@ use super::models::{GrammarModel, GrammarModels};
 use crate::gram::noise::NoiseSource;
 use crate::reasoner::coconut::{THOUGHTS, coconut_complete, greedy};
 use crate::reasoner::latent_loop::{latent_loop, token_tensor};
+use crate::transfer::ReadBack;
 
 /// Instance `i`'s noise stream in a run seeded `seed`.
 pub fn instance_noise(seed: u64, i: usize) -> NoiseSource {
@@ -86,7 +87,7 @@ pub fn nearest_tokens(models: &GrammarModels, prefixes: &[Vec<Symbol>], n: usize
             let (_, lat) = latent_loop(r, r.embed_tokens(token_tensor(&[prompt(p)], device)), n, 0.0, &mut []);
             let d = lat.dims()[2];
             let sims = lat.reshape([n, d]).matmul(vocab.clone().transpose()); // [n, V]
-            let ids: Vec<i64> = sims.argmax(1).reshape([n]).into_data().convert::<i64>().try_to_vec::<i64>().unwrap();
+            let ids: Vec<i64> = sims.argmax(1).reshape([n]).ints().unwrap();
             ids.into_iter().map(|t| t as u32).collect()
         })
         .collect()

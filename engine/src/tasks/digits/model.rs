@@ -27,6 +27,7 @@ mod tests {
     use crate::gram::noise::NoiseSource;
     use crate::gram::{Gram, SampleOptions, SupervisionBatch, Trajectories};
     use crate::tasks::digits::{BLACK, WHITE};
+    use crate::transfer::ReadBack;
     use burn::optim::{AdamWConfig, GradientsParams};
     use burn::tensor::{Device, Int, Tensor, TensorData};
 
@@ -50,10 +51,10 @@ mod tests {
         assert!(out.kl >= 0.0);
         // One optimiser step moves the convolutional encoder: the loss reaches it.
         let blank = || Tensor::<2, Int>::from_data(TensorData::new(vec![BLACK as i64; PIXELS], [1, PIXELS]), &device);
-        let before: Vec<f32> = model.encode(blank()).into_data().try_into_vec_as::<f32>().unwrap();
+        let before: Vec<f32> = model.encode(blank()).floats().unwrap();
         let grads = GradientsParams::from_grads(out.loss.backward(), &model);
         let model = AdamWConfig::new().init().step(1e-2, model, grads);
-        let after: Vec<f32> = model.encode(blank()).into_data().try_into_vec_as::<f32>().unwrap();
+        let after: Vec<f32> = model.encode(blank()).floats().unwrap();
         assert!(before.iter().zip(&after).any(|(a, b)| (a - b).abs() > 1e-6), "the encoder did not move");
 
         let plain = Gram::init(&config, &Device::flex());

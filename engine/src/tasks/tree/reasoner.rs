@@ -11,6 +11,7 @@ use crate::reasoner::latent_loop::{latent_loop, token_tensor};
 use crate::reasoner::loss::SeqBatch;
 use crate::reasoner::model::{Reasoner, ReasonerModel};
 use crate::tasks::tree::{self, EOS, LETTER0, MAX_LEN, PAD, ROUTE, ROUTE_LATENTS, TreeTask};
+use crate::transfer::ReadBack;
 
 /// Teacher-forced batch of full sequences padded to [`MAX_LEN`].
 pub fn seq_batch(tasks: &[TreeTask], device: &Device) -> SeqBatch {
@@ -91,7 +92,7 @@ pub fn solve_trees(model: &ReasonerModel, tasks: &[TreeTask], noise_frac: f64, s
             let latents = reason(&model.reasoner, &batch, ROUTE_LATENTS, noise_frac, &mut noise, device);
             let tokens = model.talker.decode(latents.clone(), ROUTE);
             let [b, r, d] = latents.dims();
-            let flat: Vec<f32> = latents.into_data().convert::<f32>().try_to_vec::<f32>().unwrap();
+            let flat: Vec<f32> = latents.floats().unwrap();
             for (k, &i) in chunk.iter().enumerate() {
                 let lat = (0..r).map(|j| flat[(k * r + j) * d..(k * r + j + 1) * d].to_vec()).collect();
                 out[i] = Some(TreeAnswer { route: tree::route_from_tokens(&tokens[k]), tokens: tokens[k].clone(), latents: lat });
@@ -106,7 +107,7 @@ pub fn solve_trees(model: &ReasonerModel, tasks: &[TreeTask], noise_frac: f64, s
 pub fn vocab_rows(model: &Reasoner) -> Vec<Vec<f32>> {
     let v = model.vocab_latents();
     let [n, d] = v.dims();
-    let flat: Vec<f32> = v.into_data().convert::<f32>().try_to_vec::<f32>().unwrap();
+    let flat: Vec<f32> = v.floats().unwrap();
     (0..n).map(|i| flat[i * d..(i + 1) * d].to_vec()).collect()
 }
 
@@ -281,7 +282,7 @@ pub fn nearest_routes(model: &Reasoner, tasks: &[TreeTask], device: &Device) -> 
         let mut noise = [task_noise(0, i)];
         let lat = reason(model, &[t.input_tokens()], ROUTE_LATENTS, 0.0, &mut noise, device);
         let [_, r, d] = lat.dims();
-        let flat: Vec<f32> = lat.into_data().convert::<f32>().try_to_vec::<f32>().unwrap();
+        let flat: Vec<f32> = lat.floats().unwrap();
         let toks: Vec<u32> = (0..r)
             .map(|j| {
                 let c = cosines(&flat[j * d..(j + 1) * d], &vocab);

@@ -9,6 +9,7 @@ use crate::reasoner::loss::{EMA_MOMENTUM, SST_K, pretrain_loss, sst_loss};
 use crate::reasoner::*;
 use crate::tasks::tree::reasoner::{action_filter, seq_batch, solve_trees};
 use crate::tasks::tree::{self, TreeTask};
+use crate::transfer::ReadBack;
 
 /// A JEPA config small enough for unit tests, with the given Talker.
 pub(crate) fn tiny(kind: TalkerKind) -> ReasonerModelConfig {
@@ -71,9 +72,9 @@ fn masks_count_what_they_must() {
     let device = Device::flex();
     let t = TreeTask::parse("NL, NO, LA, LB[ROOT]N[TARGET]B[ROUTE]").unwrap();
     let b = seq_batch(std::slice::from_ref(&t), &device);
-    let route: Vec<f32> = b.route.into_data().convert::<f32>().try_to_vec::<f32>().unwrap();
-    let real: Vec<f32> = b.real.into_data().convert::<f32>().try_to_vec::<f32>().unwrap();
-    let next: Vec<i64> = b.next.into_data().convert::<i64>().try_to_vec::<i64>().unwrap();
+    let route: Vec<f32> = b.route.floats().unwrap();
+    let real: Vec<f32> = b.real.floats().unwrap();
+    let next: Vec<i64> = b.next.ints().unwrap();
     let toks = t.full_tokens();
     let start = action_filter(&toks).unwrap();
     assert_eq!(tree::token_name(toks[start - 1]), "[ROUTE]");
