@@ -190,7 +190,9 @@ pub enum ProbeStep {
 pub struct Probe {
     cpu: CpuRun,
     adapter: String,
-    /// Weights not loaded yet.
+    /// The weights it loads, the run's first.
+    models: Vec<String>,
+    /// Those not loaded yet.
     loading: Vec<String>,
     /// A remembered timing: nothing to time, only the weights to load.
     remembered: Option<Timing>,
@@ -200,24 +202,24 @@ pub struct Probe {
 impl Probe {
     /// Times `cpu`'s model on WebGPU, after loading `models` (the page's weights, the run's first).
     pub fn timing(cpu: CpuRun, adapter: String, models: Vec<String>) -> Self {
-        Self { loading: Self::with_run_model(&cpu, models), cpu, adapter, remembered: None, millis: Vec::new() }
+        Self::new(cpu, adapter, None, models)
     }
 
     /// Loads `models` for a WebGPU already timed faster (`remembered`).
     pub fn loading(cpu: CpuRun, remembered: Timing, models: Vec<String>) -> Self {
         let adapter = remembered.adapter.clone();
-        Self { loading: Self::with_run_model(&cpu, models), cpu, adapter, remembered: Some(remembered), millis: Vec::new() }
+        Self::new(cpu, adapter, Some(remembered), models)
     }
 
-    fn with_run_model(cpu: &CpuRun, mut models: Vec<String>) -> Vec<String> {
+    fn new(cpu: CpuRun, adapter: String, remembered: Option<Timing>, mut models: Vec<String>) -> Self {
         models.retain(|m| *m != cpu.request.model);
         models.insert(0, cpu.request.model.clone());
-        models
+        Self { loading: models.clone(), models, cpu, adapter, remembered, millis: Vec::new() }
     }
 
     /// What the WebGPU worker is sent after its `Init`: the loads, then the timing run.
     pub fn requests(&self) -> Vec<Request> {
-        let mut out: Vec<Request> = self.loading.iter().map(|model| Request::Load { model: model.clone() }).collect();
+        let mut out: Vec<Request> = self.models.iter().map(|model| Request::Load { model: model.clone() }).collect();
         if self.remembered.is_none() {
             out.push(Request::Solve(self.cpu.timing_request()));
         }
@@ -230,10 +232,8 @@ impl Probe {
     }
 
     /// The weights the WebGPU worker holds once decided.
-    pub fn models(&self) -> Vec<String> {
-        let mut models = vec![self.cpu.request.model.clone()];
-        models.extend(self.loading.iter().filter(|m| **m != self.cpu.request.model).cloned());
-        models
+    pub fn models(&self) -> &[String] {
+        &self.models
     }
 
     /// What the WebGPU worker's `response` means.

@@ -97,6 +97,7 @@ fn a_probe_loads_the_weights_times_the_run_and_decides() {
     assert_eq!(sent.len(), 3);
     assert_eq!(p.answered(&Response::Backend { name: "WebGPU".into(), detail: "NVIDIA (GPU)".into() }), ProbeStep::Wait);
     assert_eq!(p.answered(&Response::Loaded { model: "gram-nqueens8".into(), summary: String::new() }), ProbeStep::Wait);
+    assert_eq!(p.answered(&Response::Loaded { model: "trm-nqueens8".into(), summary: String::new() }), ProbeStep::Wait);
     for ms in [3000.0, 40.0, 50.0, 45.0] {
         assert_eq!(p.answered(&step(2, ms)), ProbeStep::Wait);
     }
@@ -152,4 +153,5 @@ fn a_remembered_faster_webgpu_only_loads_the_weights() {
     assert!(p.requests().iter().all(|r| matches!(r, Request::Load { .. })));
     assert_eq!(p.answered(&Response::Loaded { model: "gram-nqueens8".into(), summary: String::new() }), ProbeStep::Wait);
     assert_eq!(p.answered(&Response::Loaded { model: "trm-nqueens8".into(), summary: String::new() }), ProbeStep::Decided(timing()));
+    assert_eq!(p.models(), ["gram-nqueens8".to_string(), "trm-nqueens8".to_string()], "every weight it loaded, for the fallback");
 }
