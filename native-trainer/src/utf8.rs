@@ -8,6 +8,13 @@ pub fn line_error(line: usize, bytes: &[u8]) -> Option<String> {
     Some(format!("line {line} is not UTF-8 text (byte 0x{:02x} at column {})", bytes[at], at + 1))
 }
 
+/// The file at `path` as text; the error names the file, and the line and column that are not
+/// UTF-8.
+pub fn read(path: &std::path::Path) -> Result<String, String> {
+    let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    text(bytes).map_err(|e| format!("{}: {e}", path.display()))
+}
+
 /// `bytes` as text, or the error naming the first line that is not UTF-8.
 pub fn text(bytes: Vec<u8>) -> Result<String, String> {
     String::from_utf8(bytes).map_err(|e| {

@@ -51,8 +51,7 @@ pub fn import(a: &ImportArgs) -> Result<ExitCode, String> {
 }
 
 fn import_sudoku(a: &ImportArgs) -> Result<ExitCode, String> {
-    let bytes = fs::read(&a.input).map_err(|e| format!("{}: {e}", a.input.display()))?;
-    let text = crate::utf8::text(bytes).map_err(|e| format!("{}: {e}", a.input.display()))?;
+    let text = crate::utf8::read(&a.input)?;
     let rows = read_csv(&text).map_err(|e| format!("{}: {e}", a.input.display()))?;
     let read = rows.len();
     let options = ImportOptions { subsample: a.subsample, min_rating: a.min_difficulty, augment: a.augment, seed: a.seed };
@@ -143,8 +142,7 @@ fn read_arc_input(input: &Path) -> Result<Vec<ArcTask>, String> {
     };
     let mut tasks: Vec<ArcTask> = Vec::new();
     for file in files {
-        let bytes = fs::read(&file).map_err(|e| format!("{}: {e}", file.display()))?;
-        let text = crate::utf8::text(bytes).map_err(|e| format!("{}: {e}", file.display()))?;
+        let text = crate::utf8::read(&file)?;
         let stem = file.file_stem().map(|s| s.to_string_lossy().to_string()).unwrap_or_default();
         let more = arc::json::parse_tasks(&text, &stem, tasks.len() as u32 + 1).map_err(|e| format!("{}: {e}", file.display()))?;
         if let Some(t) = more.iter().find(|t| tasks.iter().any(|o| o.name == t.name)) {

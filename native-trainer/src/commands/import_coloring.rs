@@ -2,7 +2,6 @@
 //! (`engine::tasks::coloring::import`), written as a test import that `eval --data` scores, with
 //! what the set holds and how many of its graphs the project's own dataset has.
 
-use std::fs;
 use std::process::ExitCode;
 
 use engine::tasks::coloring::import::{check_test_graphs, vertices_of};
@@ -13,8 +12,7 @@ use crate::gram::imports::{COLORING_TEST, MANIFEST, pretty, print_written, publi
 
 pub fn import_coloring(a: &ImportArgs) -> Result<ExitCode, String> {
     let input = a.input.display();
-    let bytes = fs::read(&a.input).map_err(|e| format!("{input}: {e}"))?;
-    let text = crate::utf8::text(bytes).map_err(|e| format!("{input}: {e}"))?;
+    let text = crate::utf8::read(&a.input)?;
     let n = vertices_of(a.vertices, &text).map_err(|e| if e.starts_with("--") { e } else { format!("{input}: {e}") })?;
     let import = check_test_graphs(&text, n).map_err(|e| format!("{input}: {e}"))?;
     let (fewest, median, most) = import.colourings;

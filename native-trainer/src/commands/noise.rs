@@ -21,8 +21,8 @@ pub fn noise(seed: u64, draw: u64, count: usize, out: Option<&Path>, device: &De
         return Err(format!("--count {count}: a draw holds 1 to 2^31 - 1 values"));
     }
     let key = draw_key(seed, draw);
-    let bits: Vec<i64> = uniform_bits_tensor(key, count, device).ints().map_err(|e| format!("{e:?}"))?;
-    let values: Vec<f32> = normals(key, [count], device).floats().map_err(|e| format!("{e:?}"))?;
+    let bits: Vec<i64> = uniform_bits_tensor(key, count, device).ints().map_err(|e| e.to_string())?;
+    let values: Vec<f32> = normals(key, [count], device).floats().map_err(|e| e.to_string())?;
     let n = values.len() as f64;
     let mean = values.iter().map(|&v| v as f64).sum::<f64>() / n;
     let var = values.iter().map(|&v| (v as f64 - mean).powi(2)).sum::<f64>() / n;
