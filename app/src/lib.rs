@@ -14,12 +14,14 @@ pub mod gpu_fallback;
 pub mod gpu_probe;
 pub mod headline;
 pub mod lessons;
+pub mod pages;
 pub mod protocol;
 pub mod recorded_jepa;
 pub mod recorded_runs;
-pub mod routes;
 pub mod run_record;
 pub mod share_merge;
+#[cfg(target_arch = "wasm32")]
+pub mod site;
 #[cfg(target_arch = "wasm32")]
 pub mod ui;
 pub mod url_state;

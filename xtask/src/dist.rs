@@ -12,7 +12,7 @@
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use crate::routes;
+use crate::pages::PAGES;
 
 /// What `dist` was asked for.
 #[derive(Debug, PartialEq)]
@@ -113,7 +113,7 @@ pub fn write_site(build_dir: &Path, args: &DistArgs) -> Result<(), String> {
     let write = |p: PathBuf| fs::write(&p, &page).map_err(|e| format!("{}: {e}", p.display()));
     write(out.join("index.html"))?;
     write(out.join("404.html"))?;
-    for route in routes::PAGES {
+    for route in PAGES.iter().map(|p| p.path) {
         fs::create_dir_all(out.join(route)).map_err(|e| e.to_string())?;
         write(out.join(route).join("index.html"))?;
     }
@@ -124,7 +124,7 @@ pub fn write_site(build_dir: &Path, args: &DistArgs) -> Result<(), String> {
         "xtask: wrote the site for {} to {} ({} pages); copy the folder's contents to the host at that path",
         args.base_path,
         out.display(),
-        routes::PAGES.len() + 1
+        PAGES.len() + 1
     );
     Ok(())
 }
@@ -180,7 +180,7 @@ mod tests {
         let expect = "<base href=\"/latent/\"/><script src=\"/latent/app.js\"></script>";
         assert_eq!(fs::read_to_string(tmp.join("site/index.html")).unwrap(), expect);
         assert_eq!(fs::read_to_string(tmp.join("site/404.html")).unwrap(), expect);
-        for p in routes::PAGES {
+        for p in PAGES.iter().map(|p| p.path) {
             assert_eq!(fs::read_to_string(tmp.join("site").join(p).join("index.html")).unwrap(), expect);
         }
         assert_eq!(fs::read_to_string(tmp.join("site/weights/m.json")).unwrap(), "{}");

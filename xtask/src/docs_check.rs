@@ -39,7 +39,7 @@ pub fn check(root: &Path) -> Result<Checked, String> {
         }
     }
     let rows = table_rows(&readme);
-    let routes = std::iter::once("/".to_string()).chain(crate::routes::PAGES.iter().map(|p| format!("/{p}")));
+    let routes = std::iter::once("/".to_string()).chain(crate::pages::PAGES.iter().map(|p| format!("/{}", p.path)));
     for route in routes {
         if !rows.iter().any(|r| r.contains(&format!("`{route}`"))) {
             problems.push(format!("README.md: the page `{route}` is in no table row"));

@@ -27,7 +27,7 @@ pub fn serve() -> Result<(), String> {
     let listener = TcpListener::bind(("127.0.0.1", port)).map_err(|e| format!("127.0.0.1:{port}: {e} (PORT=... picks another port)"))?;
     eprintln!(
         "xtask: the playground is at http://127.0.0.1:{port}/ ({}, built in {} s; pages run the model on the CPU until the WebGPU worker is built)",
-        crate::routes::PAGES.iter().map(|p| format!("/{p}")).collect::<Vec<_>>().join(", "),
+        crate::pages::PAGES.iter().map(|p| format!("/{}", p.path)).collect::<Vec<_>>().join(", "),
         started.elapsed().as_secs()
     );
     let serving = std::thread::spawn({

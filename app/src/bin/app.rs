@@ -3,7 +3,7 @@
 fn main() {
     console_error_panic_hook::set_once();
     app::base_path::tidy_address();
-    leptos::mount::mount_to_body(app::ui::App);
+    leptos::mount::mount_to_body(app::site::App);
 }
 
 #[cfg(not(target_arch = "wasm32"))]

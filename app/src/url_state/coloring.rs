@@ -1,12 +1,11 @@
 //! `/coloring`: the graph and the model, on top of the shared [`Sampling`] parameters.
 
-use std::sync::OnceLock;
-
 use engine::tasks::coloring::{Coloring, Graph, Instance, Part};
 use engine::tasks::{Task, TokenTask};
 
 use super::gram_page::{GramSettings, Model, PageInput};
 use super::sampling::Sampling;
+use super::sized::{HeldOut, size_of_text};
 
 /// Vertex counts with shipped models (`gram-coloring8`, `gram-coloring10`, and their TRMs).
 pub const SIZES: [usize; 2] = [8, 10];
@@ -23,16 +22,13 @@ impl ColoringSettings {
     }
 }
 
-/// The held-out (test) graphs of one vertex count, built once per count: the default graph and
+/// The held-out (test) graphs of each vertex count, built once per count: the default graph and
 /// "New graph" draw from them. Counts other than [`SIZES`] have none.
+static HELD_OUT: HeldOut<Instance> = HeldOut::new(SIZES, |n| Coloring::new(n).instances(Part::Test));
+
+/// The held-out graphs (with their colourings) of one vertex count.
 pub fn held_out(n: usize) -> &'static [Instance] {
-    static EIGHT: OnceLock<Vec<Instance>> = OnceLock::new();
-    static TEN: OnceLock<Vec<Instance>> = OnceLock::new();
-    match n {
-        8 => EIGHT.get_or_init(|| Coloring::new(8).instances(Part::Test)),
-        10 => TEN.get_or_init(|| Coloring::new(10).instances(Part::Test)),
-        _ => &[],
-    }
+    HELD_OUT.of(n)
 }
 
 /// The first held-out `n`-vertex graph with 4 to 8 colourings: one the model never trained on,
@@ -44,7 +40,7 @@ pub fn default_graph(n: usize) -> Graph {
 /// The vertex count a graph text is for: 45 characters is 10 vertices, anything else is read
 /// (and, if wrong, reported) as 8.
 pub fn vertices_of(text: &str) -> usize {
-    if text.trim().chars().count() == 45 { 10 } else { 8 }
+    size_of_text(text, SIZES, 45)
 }
 
 impl PageInput for Graph {
@@ -61,8 +57,7 @@ impl PageInput for Graph {
         default_graph(n)
     }
     fn held_out(n: usize, pick: usize) -> Option<Self> {
-        let graphs = held_out(n);
-        graphs.get(pick % graphs.len().max(1)).map(|i| i.graph.clone())
+        HELD_OUT.pick(n, pick).map(|i| i.graph.clone())
     }
     fn size(&self) -> usize {
         self.n()

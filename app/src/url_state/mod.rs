@@ -5,6 +5,7 @@
 //! - [`fields`]: the readers of single parameters and the wording of the notes;
 //! - [`sampling`]: `n`, `scale`, `seed`, `steps`, `backend`, `run`, shared by the GRAM pages;
 //! - [`gram_page`]: what every GRAM page's URL holds (its input, the model, the sampling), once;
+//! - [`sized`]: the held-out inputs and text sizes of the pages with models of two sizes;
 //! - [`nqueens`], [`sudoku`], [`tree`], [`coloring`], [`generate`]: each page's own input on top;
 //! - [`page_of`]: which page shows each task of the engine's registry, and the link that opens it;
 //! - [`query`]: query strings as text (native decoding for tests, encoding of the tree line).
@@ -21,6 +22,7 @@ pub mod nqueens;
 mod page;
 pub mod query;
 pub mod sampling;
+pub mod sized;
 pub mod sudoku;
 pub mod tree;
 
@@ -37,7 +39,7 @@ use gram_page::{GramSettings, Model, PageInput};
 /// the shipped weights the page then runs.
 #[derive(Clone, Debug, PartialEq)]
 pub struct TaskPage {
-    /// The page's path (`/nqueens`), one of `crate::routes::PAGES`.
+    /// The page's path (`/nqueens`), a row of `crate::pages::PAGES`.
     pub path: &'static str,
     /// The query (without `?`) that opens this task on the page.
     pub query: String,
@@ -86,7 +88,7 @@ mod tests {
         for task in ALL {
             let page = page_of(task);
             let name = page.path.trim_start_matches('/');
-            assert!(crate::routes::PAGES.contains(&name), "{}: {} is not routed", task.id(), page.path);
+            assert!(crate::pages::page(name).is_some(), "{}: {} is not routed", task.id(), page.path);
             assert!(page.notes.is_empty(), "{}: {:?}", task.id(), page.notes);
             for w in &page.weights {
                 let path = root.join(format!("public/weights/{w}.json"));

@@ -1,12 +1,11 @@
 //! `/nqueens`: the board and the model, on top of the shared [`Sampling`] parameters.
 
-use std::sync::OnceLock;
-
 use engine::tasks::TokenTask;
 use engine::tasks::nqueens::{Board, NQueens, Part, puzzles, removed_counts};
 
 use super::gram_page::{GramSettings, Model, PageInput};
 use super::sampling::Sampling;
+use super::sized::{HeldOut, size_of_text};
 
 /// Board sides with shipped models (`gram-nqueens8`, `gram-nqueens10`, and their TRMs).
 pub const SIDES: [usize; 2] = [8, 10];
@@ -23,16 +22,13 @@ impl NQueensSettings {
     }
 }
 
-/// The held-out (test) puzzles of one board side, built once per side: the default board and
+/// The held-out (test) puzzles of each board side, built once per side: the default board and
 /// "New puzzle" draw from them. Sides other than [`SIDES`] have none.
+static HELD_OUT: HeldOut<Board> = HeldOut::new(SIDES, |side| puzzles(side, Part::Test));
+
+/// The held-out puzzles of one board side.
 pub fn held_out(side: usize) -> &'static [Board] {
-    static EIGHT: OnceLock<Vec<Board>> = OnceLock::new();
-    static TEN: OnceLock<Vec<Board>> = OnceLock::new();
-    match side {
-        8 => EIGHT.get_or_init(|| puzzles(8, Part::Test)),
-        10 => TEN.get_or_init(|| puzzles(10, Part::Test)),
-        _ => &[],
-    }
+    HELD_OUT.of(side)
 }
 
 /// The first held-out puzzle with the fewest queens removed that the split has (5 on 8x8, 7 on
@@ -49,7 +45,7 @@ pub fn default_board(side: usize) -> Board {
 /// The side a board text is for: 100 cells is 10x10, anything else is read (and, if wrong,
 /// reported) as 8x8.
 pub fn side_of(text: &str) -> usize {
-    if text.trim().chars().count() == 100 { 10 } else { 8 }
+    size_of_text(text, SIDES, 100)
 }
 
 impl PageInput for Board {
@@ -64,8 +60,7 @@ impl PageInput for Board {
         default_board(side)
     }
     fn held_out(side: usize, pick: usize) -> Option<Self> {
-        let boards = held_out(side);
-        boards.get(pick % boards.len().max(1)).cloned()
+        HELD_OUT.pick(side, pick).cloned()
     }
     fn size(&self) -> usize {
         self.n()
@@ -91,10 +86,6 @@ mod tests {
     use crate::url_state::page::UrlState;
     use crate::url_state::query::decode;
 
-    fn pairs(q: &[(&str, &str)]) -> Vec<(String, String)> {
-        q.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect()
-    }
-
     #[test]
     fn round_trips_and_rejects_bad_values_with_notes() {
         let mut s = NQueensSettings::default();
@@ -102,10 +93,8 @@ mod tests {
         s.sampling.scale = 2.5;
         s.model = Model::Trm;
         s.sampling.run = true;
-        let back: Vec<(String, String)> =
-            s.to_query().split('&').map(|kv| kv.split_once('=').map(|(k, v)| (k.to_string(), v.to_string())).unwrap()).collect();
-        assert_eq!(NQueensSettings::from_pairs(&back), (s, vec![]));
-        let (d, notes) = NQueensSettings::from_pairs(&pairs(&[("n", "abc"), ("scale", "9"), ("board", "QQ"), ("x", "1")]));
+        assert_eq!(NQueensSettings::from_query(&s.to_query()), (s, vec![]));
+        let (d, notes) = NQueensSettings::from_query("n=abc&scale=9&board=QQ&x=1");
         assert_eq!(d, NQueensSettings::default());
         assert_eq!(notes.len(), 4, "{notes:?}");
     }

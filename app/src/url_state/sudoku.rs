@@ -56,10 +56,6 @@ mod tests {
     use crate::url_state::page::UrlState;
     use engine::tasks::sudoku::INFERENCE;
 
-    fn pairs(q: &[(&str, &str)]) -> Vec<(String, String)> {
-        q.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect()
-    }
-
     #[test]
     fn round_trips_and_rejects_bad_values_with_notes() {
         let mut s = SudokuSettings::default();
@@ -69,10 +65,8 @@ mod tests {
         s.sampling.seed = 42;
         s.sampling.backend = BackendChoice::Cpu;
         s.sampling.run = true;
-        let back: Vec<(String, String)> =
-            s.to_query().split('&').map(|kv| kv.split_once('=').map(|(k, v)| (k.to_string(), v.to_string())).unwrap()).collect();
-        assert_eq!(SudokuSettings::from_pairs(&back), (s, vec![]));
-        let (d, notes) = SudokuSettings::from_pairs(&pairs(&[("n", "33"), ("scale", "-1"), ("puzzle", "12x"), ("steps", "0"), ("y", "1")]));
+        assert_eq!(SudokuSettings::from_query(&s.to_query()), (s, vec![]));
+        let (d, notes) = SudokuSettings::from_query("n=33&scale=-1&puzzle=12x&steps=0&y=1");
         assert_eq!(d, SudokuSettings::default());
         assert_eq!(notes.len(), 5, "{notes:?}");
         assert!(notes[2].contains("81 cells"), "{notes:?}");

@@ -9,10 +9,9 @@ use leptos::prelude::*;
 use super::picture::{SIZE, edge_lines, vertex_position};
 use super::state::ColoringState;
 use crate::ui::controls::paste_row::{Field, PasteRow};
-use crate::ui::controls::size_switch::SizeSwitch;
 use crate::ui::trajectories::coverage::Coverage;
-use crate::ui::trajectories::page::ReasonerPage;
-use crate::url_state::coloring::{ColoringSettings, SIZES};
+use crate::ui::trajectories::sized_editor::SizedEditor;
+use crate::url_state::coloring::ColoringSettings;
 
 #[component]
 pub(super) fn GraphEditor(page: ColoringState) -> impl IntoView {
@@ -36,21 +35,21 @@ pub(super) fn GraphEditor(page: ColoringState) -> impl IntoView {
             }
         })
     };
+    let hint = view! {
+        {move || format!("Vertices are numbered 0 to {}, as in the text format. ", size.get() - 1)}
+        "Choose a vertex, then another, to add or remove the edge between them (click, or Tab and Enter)."
+    }
+    .into_any();
+    let after = view! {
+        <PasteRow
+            label="Paste a graph (an edge list such as 0-1 0-2 1-2, vertices from 0; a DIMACS graph; an adjacency matrix; or the 28- or 45-character line)"
+            aria_label="Graph text: an edge list, DIMACS, a matrix or the task's line" placeholder="0-1 0-2 1-2 2-3"
+            field=Field::Lines(2) button="Load graph" text=paste error=paste_error on_load=move || page.load_paste()/>
+    }
+    .into_any();
     view! {
-        <div class="panel">
-            <h2>"Your graph"</h2>
-            <p class="hint">
-                {move || format!("Vertices are numbered 0 to {}, as in the text format. ", size.get() - 1)}
-                "Choose a vertex, then another, to add or remove the edge between them (click, or Tab and Enter)."
-            </p>
-            <SizeSwitch
-                legend="Vertices"
-                name="coloring-size"
-                sizes=&SIZES
-                label=|n| format!("{n} vertices")
-                current=size
-                on_pick=move |n| page.set_size(n)
-            />
+        <SizedEditor page heading="Your graph" legend="Vertices" name="coloring-size" size_label=|n| format!("{n} vertices")
+            verdict_class="verdict" verdict clear="No edges" new="New graph" size hint on_clear=move || page.clear_edges() after>
             <svg
                 class="graph editor"
                 viewBox=format!("0 0 {SIZE} {SIZE}")
@@ -60,16 +59,7 @@ pub(super) fn GraphEditor(page: ColoringState) -> impl IntoView {
                 {move || settings.with(|s| edge_lines(&s.puzzle, None))}
                 {vertices}
             </svg>
-            <p class="verdict" aria-live="polite">{verdict}</p>
-            <div class="row">
-                <button on:click=move |_| page.clear_edges()>"No edges"</button>
-                <button on:click=move |_| page.new_held_out()>"New graph"</button>
-            </div>
-            <PasteRow
-                label="Paste a graph (an edge list such as 0-1 0-2 1-2, vertices from 0; a DIMACS graph; an adjacency matrix; or the 28- or 45-character line)"
-                aria_label="Graph text: an edge list, DIMACS, a matrix or the task's line" placeholder="0-1 0-2 1-2 2-3"
-                field=Field::Lines(2) button="Load graph" text=paste error=paste_error on_load=move || page.load_paste()/>
-        </div>
+        </SizedEditor>
     }
 }
 

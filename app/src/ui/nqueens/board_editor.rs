@@ -1,5 +1,6 @@
 //! The board the visitor builds: 8x8 or 10x10 square buttons (click, tap, Enter; arrows move),
-//! what the exact solver says about it, the size switch, Clear and New puzzle.
+//! what the exact solver says about it, the size switch, Clear and New puzzle (the frame is
+//! `controls::sized_editor`).
 
 use std::collections::BTreeSet;
 
@@ -8,10 +9,10 @@ use leptos::prelude::*;
 
 use super::state::NQueensState;
 use crate::ui::browser::focus_element;
-use crate::ui::controls::size_switch::SizeSwitch;
 use crate::ui::trajectories::coverage::Coverage;
 use crate::ui::trajectories::page::ReasonerPage;
-use crate::url_state::nqueens::{NQueensSettings, SIDES};
+use crate::ui::trajectories::sized_editor::SizedEditor;
+use crate::url_state::nqueens::NQueensSettings;
 
 #[component]
 pub(super) fn BoardEditor(page: NQueensState) -> impl IntoView {
@@ -38,18 +39,11 @@ pub(super) fn BoardEditor(page: NQueensState) -> impl IntoView {
         }
     };
 
+    let hint = "Click, tap or press Enter on a square to place or remove a queen; arrow keys move between squares.".into_any();
+    let on_clear = move || page.edit(&|b: &mut Board| *b = Board::empty(b.n()).expect("a supported side"));
     view! {
-        <div class="panel">
-            <h2>"Your board"</h2>
-            <p class="hint">"Click, tap or press Enter on a square to place or remove a queen; arrow keys move between squares."</p>
-            <SizeSwitch
-                legend="Board size"
-                name="nqueens-size"
-                sizes=&SIDES
-                label=|n| format!("{n}x{n}")
-                current=side
-                on_pick=move |n| page.set_size(n)
-            />
+        <SizedEditor page heading="Your board" legend="Board size" name="nqueens-size" size_label=|n| format!("{n}x{n}")
+            verdict_class="board-status" verdict=board_status clear="Clear" new="New puzzle" size=side hint on_clear>
             <div
                 class="board"
                 role="group"
@@ -58,12 +52,7 @@ pub(super) fn BoardEditor(page: NQueensState) -> impl IntoView {
             >
                 {cells}
             </div>
-            <p class="board-status" aria-live="polite">{board_status}</p>
-            <div class="row">
-                <button on:click=move |_| page.edit(&|b: &mut Board| *b = Board::empty(b.n()).expect("a supported side"))>"Clear"</button>
-                <button on:click=move |_| page.new_held_out()>"New puzzle"</button>
-            </div>
-        </div>
+        </SizedEditor>
     }
 }
 

@@ -19,37 +19,19 @@ use state::SudokuState;
 use vote_panel::VotePanel;
 
 use super::browser::{prefers_reduced_motion, read_url};
-use crate::ui::trajectories::latent_map::LatentMap;
-use crate::ui::trajectories::opening::{PageStatus, open};
-use crate::ui::trajectories::reasoner::ReasonerPanel;
+use crate::ui::trajectories::shell::{GramPage, PageWords};
 use crate::url_state::sudoku::SudokuSettings;
+
+const WORDS: PageWords = PageWords {
+    class: "sudoku",
+    title: "Sudoku: watch the recursion settle, the samples vote, the solver check",
+    still_works: "You can still enter, paste, generate and check puzzles; switch the model above, or reload the page to try again.",
+};
 
 #[component]
 pub fn SudokuPage() -> impl IntoView {
     let (initial, notes) = read_url::<SudokuSettings>();
     let page = SudokuState::new(initial, prefers_reduced_motion());
-    let SudokuState { session, .. } = page;
-    open(page);
-
-    view! {
-        <section class="sudoku">
-            <h1>"Sudoku: watch the recursion settle, the samples vote, the solver check"</h1>
-            <PageStatus page notes still_works="You can still enter, paste, generate and check puzzles; switch the model above, or reload the page to try again."/>
-
-            <div class="layout">
-                <PuzzleEditor page/>
-                <ReasonerPanel page/>
-            </div>
-
-            <div class="results" hidden=move || session.run.with(Option::is_none)>
-                <div class="layout">
-                    <InsideSample page/>
-                    <VotePanel page/>
-                </div>
-                <LatentMap session/>
-            </div>
-
-            <Explain/>
-        </section>
-    }
+    let results = view! { <div class="layout"><InsideSample page/><VotePanel page/></div> }.into_any();
+    view! { <GramPage page notes words=WORDS editor=view! { <PuzzleEditor page/> }.into_any() results explain=view! { <Explain/> }.into_any()/> }
 }

@@ -9,6 +9,8 @@ pub mod opening;
 pub mod page;
 pub mod reasoner;
 pub mod session;
+pub mod shell;
+pub mod sized_editor;
 pub mod views;
 
 /// The run's record and status line: plain Rust, tested natively (`crate::run_record`).
