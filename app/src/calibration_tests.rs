@@ -1,24 +1,9 @@
 use super::*;
-use crate::protocol::{Intervention, StepReport};
+use crate::protocol::{Intervention, Knobs, StepReport};
 
 fn request(run: u64, samples: usize, shares: usize) -> SolveRequest {
-    SolveRequest {
-        run,
-        model: "gram-nqueens8".into(),
-        puzzle: ".".repeat(64),
-        samples,
-        guidance_scale: 1.0,
-        seed: 3,
-        steps: 8,
-        verified_stop: true,
-        restarts: 2,
-        copies: Default::default(),
-        interventions: Vec::new(),
-        report_from: 0,
-        latent_noise: 0.0,
-        lane: Lane::ALONE,
-        share: Share { index: 0, shares },
-    }
+    let knobs = Knobs { seed: 3, verified_stop: true, restarts: 2, ..Knobs::paper(samples, 8) };
+    SolveRequest { share: Share { index: 0, shares }, ..SolveRequest::new(run, "gram-nqueens8", ".".repeat(64), knobs) }
 }
 
 fn step(run: u64, millis: f64) -> Response {

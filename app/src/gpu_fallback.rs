@@ -103,26 +103,10 @@ impl GpuWatch {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::protocol::StepReport;
+    use crate::protocol::{Knobs, StepReport};
 
     fn request(report_from: usize) -> SolveRequest {
-        SolveRequest {
-            run: 4,
-            model: "gram-nqueens8".into(),
-            puzzle: ".".repeat(64),
-            samples: 4,
-            guidance_scale: 1.0,
-            seed: 0,
-            steps: 8,
-            verified_stop: false,
-            restarts: 0,
-            copies: Default::default(),
-            interventions: Vec::new(),
-            report_from,
-            latent_noise: 0.0,
-            lane: Default::default(),
-            share: Default::default(),
-        }
+        SolveRequest { report_from, ..SolveRequest::new(4, "gram-nqueens8", ".".repeat(64), Knobs::paper(4, 8)) }
     }
 
     fn step(run: u64) -> Response {

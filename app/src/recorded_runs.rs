@@ -13,7 +13,7 @@ use engine::solve::recorded::RecordedRun;
 use engine::studies::grammar::recorded::RecordedGrammar;
 use engine::tasks::tree::recorded::RecordedTree;
 
-use crate::protocol::{StepReport, VerifiedStep};
+use crate::protocol::{Knobs, StepReport, VerifiedStep};
 use crate::url_state::grammar::{self, GrammarSettings};
 use crate::url_state::sampling::Sampling;
 use crate::url_state::tree::{self, TreeSettings};
@@ -52,6 +52,21 @@ pub fn matches(run: &RecordedRun, wanted: &Wanted) -> bool {
         && (run.copies == s.run_copies()
             || (!s.stop && !s.copies_free)
             || (s.stop && run.verified.is_some_and(|v| v.round == 0) && [run.copies, s.run_copies()].iter().all(|&c| c != Copies::Samples)))
+}
+
+/// How `run` sampled (the request that replays it live, `protocol::SolveRequest::new`; a
+/// recording has no latent noise).
+pub fn knobs(run: &RecordedRun) -> Knobs {
+    Knobs {
+        samples: run.samples,
+        guidance_scale: run.scale,
+        seed: run.seed,
+        steps: run.steps,
+        verified_stop: run.verified_stop,
+        restarts: run.restarts,
+        copies: run.copies,
+        latent_noise: 0.0,
+    }
 }
 
 fn same(a: f64, b: f64) -> bool {

@@ -152,6 +152,7 @@ pub fn status_line<P>(run: Option<&SampledRun<P>>, reports: &[StepReport]) -> St
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::protocol::Knobs;
 
     fn report(round: usize, step: usize) -> StepReport {
         StepReport::empty(1, round, step, 10.0)
@@ -184,22 +185,12 @@ mod tests {
     /// is what the worker was asked.
     #[test]
     fn a_run_takes_its_settings_from_its_request() {
+        let knobs =
+            Knobs { guidance_scale: 0.5, seed: 3, verified_stop: true, restarts: 4, copies: Copies::Samples, ..Knobs::paper(12, 9) };
         let request = SolveRequest {
-            run: 7,
-            model: "gram-sudoku".into(),
-            puzzle: ".".repeat(81),
-            samples: 12,
-            guidance_scale: 0.5,
-            seed: 3,
-            steps: 9,
-            verified_stop: true,
-            restarts: 4,
-            copies: Copies::Samples,
-            interventions: Vec::new(),
-            report_from: 0,
-            latent_noise: 0.0,
             lane: crate::protocol::Lane { index: 0, lanes: 3 },
             share: crate::protocol::Share { index: 0, shares: 2 },
+            ..SolveRequest::new(7, "gram-sudoku", ".".repeat(81), knobs)
         };
         let r = SampledRun::of(&request, (), "GRAM, scale 0.5".into(), 100.0);
         assert_eq!((r.id, r.samples, r.steps, r.scale, r.restarts, r.lanes, r.started), (7, 12, 9, 0.5, 4, 3, 100.0));

@@ -85,16 +85,12 @@ impl Worker for ReasonerWorker {
 
     fn received(&mut self, scope: &WorkerScope<Self>, msg: Request, id: HandlerId) {
         let mut st = self.state.borrow_mut();
-        match &msg {
-            Request::Cancel { run } => {
-                st.cancelled_upto = st.cancelled_upto.max(*run);
-                return;
-            }
-            Request::Solve(r) => st.latest_run = st.latest_run.max(r.run),
-            Request::Reason(r) => st.latest_run = st.latest_run.max(r.run),
-            Request::Explore(r) => st.latest_run = st.latest_run.max(r.run),
-            Request::Live(r) => st.latest_run = st.latest_run.max(r.run),
-            _ => {}
+        if let Request::Cancel { run } = msg {
+            st.cancelled_upto = st.cancelled_upto.max(run);
+            return;
+        }
+        if let Some(run) = msg.run() {
+            st.latest_run = st.latest_run.max(run);
         }
         st.queue.push_back((msg, id));
         if !st.busy {
@@ -135,32 +131,26 @@ async fn drain(state: Rc<RefCell<State>>, scope: WorkerScope<ReasonerWorker>) {
                     respond(Response::LoadFailed { model, message });
                 }
             }
-            Request::Reason(req) => {
-                let run = req.run;
-                if let Err(message) = tree::reason(&state, req, &respond).await {
-                    respond(Response::Failed { run, message });
-                }
-            }
-            Request::Explore(req) => {
-                let run = req.run;
-                if let Err(message) = grammar::explore_request(&state, req, &respond).await {
-                    respond(Response::Failed { run, message });
-                }
-            }
-            Request::Solve(req) => {
-                let run = req.run;
-                if let Err(message) = solve(&state, req, &respond).await {
-                    respond(Response::Failed { run, message });
-                }
-            }
-            Request::Live(req) => {
-                let run = req.run;
-                if let Err(message) = live::live_request(&state, req, &respond).await {
-                    respond(Response::Failed { run, message });
-                }
-            }
             Request::Cancel { .. } => {}
+            request => {
+                let run = request.run();
+                if let (Some(run), Err(message)) = (run, run_request(&state, request, &respond).await) {
+                    respond(Response::Failed { run, message });
+                }
+            }
         }
+    }
+}
+
+/// Runs a request that starts a run (a solve, a tree search, a grammar study, live training);
+/// its error is the one the page shows for that run.
+async fn run_request(state: &Rc<RefCell<State>>, request: Request, respond: &dyn Fn(Response)) -> Result<(), String> {
+    match request {
+        Request::Solve(req) => solve(state, req, respond).await,
+        Request::Reason(req) => tree::reason(state, req, respond).await,
+        Request::Explore(req) => grammar::explore_request(state, req, respond).await,
+        Request::Live(req) => live::live_request(state, req, respond).await,
+        Request::Init { .. } | Request::Load { .. } | Request::Cancel { .. } => Ok(()),
     }
 }
 

@@ -6,7 +6,7 @@ use engine::tasks::InferenceDefaults;
 
 use super::fields::{Decimal, SEED, Whole, ignored, read_run, run_suffix};
 use super::page::UrlState;
-use crate::protocol::BackendChoice;
+use crate::protocol::{BackendChoice, Knobs};
 
 /// Most supervision steps a run may ask for.
 pub const MAX_STEPS: usize = 16;
@@ -109,6 +109,20 @@ impl Sampling {
     /// copies need none), every sample its own shuffled copy; otherwise the puzzle as given.
     pub fn run_copies(&self) -> Copies {
         if self.copies && (self.stop || self.copies_free) { Copies::Samples } else { Copies::None }
+    }
+
+    /// What a run with these settings samples (the request's knobs, `protocol::SolveRequest::new`).
+    pub fn knobs(&self) -> Knobs {
+        Knobs {
+            samples: self.samples,
+            guidance_scale: self.scale,
+            seed: self.seed,
+            steps: self.steps,
+            verified_stop: self.stop,
+            restarts: self.restarts,
+            copies: self.run_copies(),
+            latent_noise: self.noise,
+        }
     }
 
     /// Applies `key=value` when the key is a shared one (`n`, `scale`, `seed`, `steps`, `stop`,

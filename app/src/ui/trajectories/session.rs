@@ -7,7 +7,7 @@ use leptos::prelude::*;
 use super::record::SampledRun;
 use engine::solve::recorded::RecordedRun;
 
-use crate::protocol::{Intervention, Lane, Request, Response, Share, SolveRequest, StepReport};
+use crate::protocol::{Intervention, Lane, Request, Response, SolveRequest, StepReport};
 use crate::recorded_runs;
 use crate::ui::browser::now;
 use crate::ui::controls::playback::Playback;
@@ -163,23 +163,7 @@ impl<P: Clone + Send + Sync + 'static> Session<P> {
         self.cancel(worker);
         let id = self.next_id.get_value();
         self.next_id.set_value(id + 1);
-        let request = SolveRequest {
-            run: id,
-            model: order.weights,
-            puzzle: order.puzzle,
-            samples: sampling.samples,
-            guidance_scale: sampling.scale,
-            seed: sampling.seed,
-            steps: sampling.steps,
-            verified_stop: sampling.stop,
-            restarts: if sampling.stop { sampling.restarts } else { 0 },
-            copies: sampling.run_copies(),
-            interventions: Vec::new(),
-            report_from: 0,
-            latent_noise: sampling.noise,
-            lane: Lane::ALONE,
-            share: Share::ALL,
-        };
+        let request = SolveRequest::new(id, order.weights, order.puzzle, sampling.knobs());
         // Lane 0 of the worker's lanes when they may share the restarts. A change mid-run
         // replays this request as it is, so the replay runs the rounds the page showed (the
         // helpers' rounds are not run again in a changed run).
@@ -204,24 +188,8 @@ impl<P: Clone + Send + Sync + 'static> Session<P> {
             return;
         }
         let reports = recorded_runs::reports(recorded, 0);
-        let request = SolveRequest {
-            // 0: never a worker's run (those start at 1), so no report of the worker lands here.
-            run: 0,
-            model: recorded.model.clone(),
-            puzzle: recorded.puzzle.clone(),
-            samples: recorded.samples,
-            guidance_scale: recorded.scale,
-            seed: recorded.seed,
-            steps: recorded.steps,
-            verified_stop: recorded.verified_stop,
-            restarts: recorded.restarts,
-            copies: recorded.copies,
-            interventions: Vec::new(),
-            report_from: 0,
-            latent_noise: 0.0,
-            lane: Lane::ALONE,
-            share: Share::ALL,
-        };
+        // Run 0: never a worker's run (those start at 1), so no report of the worker lands here.
+        let request = SolveRequest::new(0, recorded.model.clone(), recorded.puzzle.clone(), recorded_runs::knobs(recorded));
         let done = SampledRun {
             done_ms: Some(0.0),
             verified: recorded_runs::verified(recorded),

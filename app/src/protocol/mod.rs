@@ -1,8 +1,10 @@
 //! Typed messages between the page (main thread) and the model's Web Worker. Encoded by
 //! gloo-worker (serde + bincode); nothing else crosses the boundary.
 
-use engine::solve::Copies;
 use serde::{Deserialize, Serialize};
+
+mod solve_request;
+pub use solve_request::{Knobs, SolveRequest};
 
 /// Which backend the visitor (or the URL's `backend=`) asked for.
 #[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq)]
@@ -65,53 +67,6 @@ impl InjectedFailure {
             Self::MidRun => Some(2),
         }
     }
-}
-
-/// A run request: one puzzle, N trajectories.
-#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
-pub struct SolveRequest {
-    /// Run id chosen by the page; a newer run cancels an older one.
-    pub run: u64,
-    /// Weights name, e.g. `gram-nqueens8`.
-    pub model: String,
-    /// Puzzle text: N-Queens `.` empty / `Q` queen, row-major; Sudoku `.` blank / `1`-`9`;
-    /// graph colouring the upper triangle of the adjacency matrix, `0`/`1` per vertex pair.
-    pub puzzle: String,
-    pub samples: usize,
-    pub guidance_scale: f64,
-    pub seed: u64,
-    pub steps: usize,
-    /// The verified stop: end the run at the first step where a sample passes the rules.
-    #[serde(default)]
-    pub verified_stop: bool,
-    /// With the verified stop: after a whole budget with nothing verified, run all N again with
-    /// fresh noise (the engine's `round_seed`), up to this many times.
-    #[serde(default)]
-    pub restarts: usize,
-    /// With the verified stop: what the rounds solve, the puzzle as given or answer-preserving
-    /// copies of it, read back into the puzzle's frame (the engine's `RunSpec::copies`).
-    #[serde(default)]
-    pub copies: Copies,
-    /// What the visitor did to the running trajectories, by step: the worker replays the run
-    /// (same seed, same numbers) and applies each before the step it names.
-    #[serde(default)]
-    pub interventions: Vec<Intervention>,
-    /// Report steps from this one on (1-based, counted over restarts): a replayed run's earlier
-    /// steps are already on the page.
-    #[serde(default)]
-    pub report_from: usize,
-    /// PTRM's test-time noise: sigma of the Gaussian added to the reasoning latent before every
-    /// supervision step (0: none, the paper's sampler as it was).
-    #[serde(default)]
-    pub latent_noise: f64,
-    /// Which restart rounds this worker takes when several share the run (the engine's `Lane`;
-    /// default: all of them, one worker).
-    #[serde(default)]
-    pub lane: Lane,
-    /// Which of the samples this worker runs when several split them (the engine's `Share`;
-    /// default: all of them, one worker).
-    #[serde(default)]
-    pub share: Share,
 }
 
 /// The engine's lanes: restart rounds shared among workers.
@@ -250,6 +205,20 @@ pub enum Request {
     Cancel {
         run: u64,
     },
+}
+
+impl Request {
+    /// The run a request starts (a solve, a tree search, a grammar study, live training); none
+    /// for the others (a cancel names the run it ends).
+    pub fn run(&self) -> Option<u64> {
+        match self {
+            Request::Solve(r) => Some(r.run),
+            Request::Reason(r) => Some(r.run),
+            Request::Explore(r) => Some(r.run),
+            Request::Live(r) => Some(r.run),
+            Request::Init { .. } | Request::Load { .. } | Request::Cancel { .. } => None,
+        }
+    }
 }
 
 /// One supervision step of every trajectory of a run.
