@@ -1,5 +1,14 @@
 //! What the browser's WebGPU offers, asked the same way on the page (to choose which worker to
 //! start) and in the worker (to say why it runs where it runs): `navigator.gpu.requestAdapter()`.
+//!
+//! Which adapter may run the model is one rule, [`webgpu_or_why_not`]: the page applies it to pick
+//! the worker build it starts (`ui/model_worker/choose.rs`), and the worker applies it again so
+//! the badge can give the reason. A software adapter (SwiftShader, lavapipe: `isFallbackAdapter`)
+//! counts as no GPU and is never timed against the CPU: burn-flex in wasm is far faster than it
+//! (82 ms against 3,644 ms per step on the e2e test's run, docs/speed.md, "In the browser").
+//! `backend=webgpu` in the URL still forces it; the e2e tests do, to run the WebGPU path on
+//! SwiftShader, and add `gpuhardware=1` (read in `ui/model_worker/choose.rs`) to present
+//! SwiftShader as a hardware adapter.
 
 use js_sys::Reflect;
 use wasm_bindgen::{JsCast, JsValue};

@@ -5,8 +5,11 @@
 //! only, without the WebGPU stack that is 72% of the other's code). No maths here: boards,
 //! solvers and metrics are the engine's.
 //!
-//! `calibration`, `gpu_fallback`, `headline`, `protocol`, `run_record`, `share_merge`, `url_state`, `weights_summary` and `gpu_probe`'s choice are plain Rust and tested natively
-//! (`cargo test -p app --lib`); the browser-only modules build for wasm32 only.
+//! `base_path`, `calibration`, `gpu_fallback`, `headline`, `lessons`, `protocol`,
+//! `recorded_jepa`, `recorded_runs`, `routes`, `run_record`, `share_merge`, `url_state`,
+//! `weights_summary` and `gpu_probe`'s choice are plain Rust and tested natively
+//! (`cargo test -p app --lib`); the browser-only modules (`ui`, `worker`) build for wasm32 only
+//! and are tested end to end in Chromium (`tests/e2e/`).
 
 pub mod base_path;
 pub mod calibration;

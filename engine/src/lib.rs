@@ -4,6 +4,12 @@
 //! exact oracles, splits, metrics), the studies that bring their own models and data
 //! (`studies`), the one solve/eval path, and the weights format. No UI, no files, no
 //! network: the native trainer and the browser app call the same functions.
+//!
+//! The modules form layers, and a module imports only from the layers below it: `transfer` and
+//! `nn`; `gram`; `reasoner` (gram's noise source only); `lm` (the Reasoner's layers); `tasks`;
+//! `solve` and `studies`; `weights`. The models never name a task: a weights manifest names its
+//! family and task, read once by `weights::identity`. burn's `flex` backend is always on (the CPU
+//! path of every target); GPU backends are features of the binaries, not of the engine.
 //! `docs/ARCHITECTURE.md` draws the layout.
 
 pub mod gram;

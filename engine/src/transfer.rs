@@ -5,6 +5,9 @@
 //!
 //! The counts are process-wide (a data-parallel step's threads add to one total): take a
 //! [`traffic`] before and after what you measure.
+//!
+//! [`ReadBack`] (`tensor.floats()`, `tensor.ints()`) is every read-back's conversion to host
+//! values, with its error ([`ReadBackError`]) in place of a panic.
 
 use std::ops::Sub;
 use std::sync::atomic::{AtomicU64, Ordering};

@@ -1,4 +1,7 @@
 //! `native-trainer`: train, evaluate, solve, export and benchmark the playground's models.
+//! This file parses the command line (`cli.rs`), picks the devices (`gpu.rs`) and dispatches:
+//! `train` to its family's loop through `train_cli.rs`, the others to `commands/` (`grammar` and
+//! `ceiling` to the grammar study's `grammar/commands.rs`).
 //! Text contracts (other tools read them): see docs/cli.md.
 //! Layout: `docs/ARCHITECTURE.md`.
 

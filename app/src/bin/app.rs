@@ -1,4 +1,9 @@
 //! Entry point of the page (wasm-bindgen's `web` target, loaded by app/index.html).
+//!
+//! The page never links the model: it names the worker only through the type that carries the
+//! messages (`ui/model_worker/mod.rs`), and the engine's model code sits behind the app's
+//! `worker` feature, which the build turns on for the two worker binaries only
+//! (`xtask/src/web.rs`).
 #[cfg(target_arch = "wasm32")]
 fn main() {
     console_error_panic_hook::set_once();

@@ -10,7 +10,12 @@
 //! ```
 //! On the image path (`config.image_side` set, the GRAM paper's MNIST) the encoder is the convolutional
 //! patch encoder and the decoder unpatchifies (`nn::patches`); the latents have one position per patch.
-//! f_L and f_H are the same 2-layer block (as in TRM): attention, or the MLP-mixer for Sudoku.
+//! f_L and f_H are the same 2-layer block (as in TRM): attention, or the MLP-mixer of appendix D.1
+//! (`nn::mixer`), chosen by the config's `mixer` flag. Sudoku uses the mixer, as the paper does;
+//! N-Queens moved to it because on that task (mostly recall of whole solutions) it reached far
+//! higher held-out accuracy in fewer steps (docs/results/nqueens.md), and the shipped colouring
+//! models use it too. The attention presets stay, so earlier numbers can be reproduced; nothing
+//! in the app depends on the core, since the manifest's config says which to build.
 //! The halting Q-head and the LPRM value head
 //! read the first position of h (appendix D.1, "auxiliary head ... from the first token of h").
 

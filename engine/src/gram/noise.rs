@@ -1,5 +1,6 @@
 //! Gaussian noise drawn on the CPU from a seeded generator and uploaded: the same seed gives the
-//! same trajectories on every backend (flex, WebGPU) and whatever else runs on the device.
+//! same trajectories on every backend (flex, WebGPU), at any `--threads`, and whatever else runs
+//! on the device (the e2e tests hold a URL's WebGPU samples against its CPU samples).
 //! Training's sources ([`NoiseSource::on_device`]) draw their tensors on the device instead, from
 //! a counter (`counter_noise.rs`); their scalar draws still come from the generator here.
 //! Sampling's sources ([`NoiseSource::per_sample`]) give each trajectory row its own counter

@@ -2,6 +2,13 @@
 //! learned prior, observed after every supervision step, then one answer selected by majority vote
 //! or by the LPRM value head. The browser animates [`Observation`]s; `eval` and `solve` use the same
 //! path without looking at the intermediate ones.
+//!
+//! A step packs everything an observation needs (logits, LPRM value, halting probability and
+//! logit, the latent sketch when asked for) into one tensor, so a GPU pays one read-back per
+//! step; argmax and softmax then run on the CPU, since sampling on the GPU (top-k) has panicked
+//! in burn's WebGPU backend. A browser cannot block on the GPU, so its worker steps with
+//! [`Trajectories::step_async`] (burn's asynchronous read-back); [`Trajectories::step`] is the
+//! same code with a blocking read, for native use.
 
 use burn::tensor::activation::sigmoid;
 use burn::tensor::{Device, Int, Tensor, TensorData};

@@ -5,6 +5,10 @@
 //! half of each head's channels by the row and half by the column, so the score of a pair depends
 //! on (d_row, d_col): same row, column or diagonal are all visible. Pairs are interleaved
 //! (x0, x1), (x2, x3), ... as in burn's `RotaryEncoding`.
+//!
+//! Graph colouring's tokens are the upper triangle of the adjacency matrix (`triangle`): each
+//! position takes the (row, column) of its matrix cell. With `grid_cols = 0` and no triangle the
+//! encoding is 1-D, for sequence tasks.
 
 use burn::config::Config;
 use burn::module::Module;

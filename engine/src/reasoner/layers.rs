@@ -6,6 +6,11 @@
 //! QK-norm (Dehghani et al. 2023) without learnable gains, as the paper's modified block: each
 //! head's query and key are RMS-normalised before the dot product, so a score is
 //! `sqrt(d_head) * cos(q, k)` — bounded, and blind to the scale of q and k.
+//!
+//! These layers are the Reasoner's own rather than an extension of `nn`'s attention: their
+//! attention width differs from the latent width, QK-norm is the paper's non-learnable RMS
+//! normalisation, and the Dual-Talker needs cross-attention. The language models of `lm` reuse
+//! them.
 
 use burn::config::Config;
 use burn::module::Module;
