@@ -164,12 +164,13 @@ mod tests {
     /// folder of the app (a `ui/<page>` module with a `<Name>Page` component) has a row.
     #[test]
     fn every_page_has_its_e2e_group_and_every_page_folder_a_row() {
-        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
-        let shards = std::fs::read_to_string(root.join("../tests/e2e/shard.mjs")).expect("tests/e2e/shard.mjs");
+        // The workspace's root: this file is compiled by app and by xtask, each a folder below it.
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("the workspace");
+        let shards = std::fs::read_to_string(root.join("tests/e2e/shard.mjs")).expect("tests/e2e/shard.mjs");
         for p in PAGES {
             assert!(shards.contains(&format!("['{}', ", p.e2e)), "/{}: no e2e group '{}' in shard.mjs", p.path, p.e2e);
         }
-        for entry in std::fs::read_dir(root.join("src/ui")).expect("src/ui") {
+        for entry in std::fs::read_dir(root.join("app/src/ui")).expect("app/src/ui") {
             let path = entry.expect("a folder entry").path();
             let module = if path.is_dir() { path.join("mod.rs") } else { path.clone() };
             let name = path.file_stem().and_then(|s| s.to_str()).unwrap_or_default().to_string();

@@ -34,6 +34,7 @@ mod pages;
 mod serve;
 mod step_clock;
 mod test_lane;
+mod trunk;
 mod wasm_features;
 mod wasm_opt_cache;
 mod web;

@@ -138,9 +138,9 @@ pub fn build_site(site: &Path, wasms: &[Wasm], how: Build) -> Result<(), String>
     }
     fs::create_dir_all(site).map_err(|e| format!("{}: {e}", site.display()))?;
     let app = root().join("app");
-    for file in ["index.html", "style.css"] {
-        fs::copy(app.join(file), site.join(file)).map_err(|e| format!("app/{file}: {e}"))?;
-    }
+    let index = fs::read_to_string(app.join("index.html")).map_err(|e| format!("app/index.html: {e}"))?;
+    fs::write(site.join("index.html"), crate::trunk::page_html(&index)?).map_err(|e| format!("{}: {e}", site.display()))?;
+    fs::copy(app.join("style.css"), site.join("style.css")).map_err(|e| format!("app/style.css: {e}"))?;
     for dir in ["weights", "runs"] {
         dist::copy_dir(&root().join("public").join(dir), &site.join(dir))?;
     }
@@ -184,8 +184,6 @@ mod tests {
             }
         }
         // The page's script names the page's files; gpu_probe.rs names the workers'.
-        let index = fs::read_to_string(root().join("app").join("index.html")).unwrap();
-        assert!(index.contains("'/app.js'") && index.contains("'/app_bg.wasm'"));
         let probe = fs::read_to_string(root().join("app").join("src").join("gpu_probe.rs")).unwrap();
         for worker in [CPU_WORKER, WEBGPU_WORKER] {
             assert!(probe.contains(&format!("\"{}.js\"", worker.bin)), "{}", worker.bin);
