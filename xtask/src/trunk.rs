@@ -6,7 +6,7 @@
 //! together: each trunk link of a binary is one of `web::ALL`, with its features, glue and
 //! wasm-opt level, and Trunk.toml keeps the file names the page asks for.
 
-use crate::web::{Glue, PAGE};
+use crate::web::PAGE;
 
 /// What xtask's site loads in place of the trunk links.
 fn loader() -> String {
@@ -65,7 +65,7 @@ fn attr(tag: &str, name: &str) -> String {
 mod tests {
     use super::*;
     use crate::root;
-    use crate::web::ALL;
+    use crate::web::{ALL, Glue};
 
     fn index() -> String {
         std::fs::read_to_string(root().join("app").join("index.html")).unwrap()
