@@ -1,7 +1,7 @@
 //! Project set-up and orchestration, so a fresh machine needs only cargo (and, for the browser
 //! parts, the machine's Node.js and apt):
 //!
-//! - `cargo xtask test`: every test — rustfmt's check, the docs check, clippy (`-D warnings`), the layout rules (tests/layout_check.py), engine unit tests, native-trainer CLI contract tests,
+//! - `cargo xtask test`: every test — rustfmt's check, the docs check, clippy (`-D warnings`), the layout rules (tests/layout_check.py), how far each task reaches beyond its folders (tests/task_reach.py), engine unit tests, native-trainer CLI contract tests,
 //!   shipped-weights tests, the independent Python checker, the GPU trainer's check on Mesa's
 //!   software Vulkan, then the browser app built (`web.rs`) and driven end to end in Chromium
 //!   (WebGPU on SwiftShader and the CPU fallback). Each step's time is printed at the end.
@@ -165,6 +165,7 @@ fn test_steps(times: &mut Vec<step_clock::Step>) -> Result<(), String> {
     timed(times, "docs", docs)?;
     // The architecture's rules (docs/ARCHITECTURE.md): file sizes and no import circles.
     timed(times, "layout", || run(Command::new("python3").current_dir(root()).arg("tests/layout_check.py")))?;
+    timed(times, "task reach", || run(Command::new("python3").current_dir(root()).arg("tests/task_reach.py")))?;
     install_clippy_wrapper()?;
     // One optimised profile for everything (see Cargo.toml) and one feature set: the test build
     // makes the trainer's binary too, and burn is built once. clippy compiles the workspace's

@@ -15,11 +15,13 @@ pub mod registry;
 pub mod split;
 pub mod sudoku;
 pub mod task;
+pub mod test_import;
 pub mod tree;
 
 pub use copy::{Copies, InputCopy};
 pub use inference::InferenceDefaults;
-pub use recipe::{FullSize, TaskRecipe};
+pub use recipe::{FullSize, TaskRecipe, Variant};
 pub use registry::{TaskId, TaskVisitor, visit};
 pub use split::{Part, fnv1a64, spread};
 pub use task::{Report, Solved, Task, TokenTask};
+pub use test_import::TestImport;

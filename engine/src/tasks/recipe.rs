@@ -1,7 +1,8 @@
 //! How a GRAM/TRM task trains, said by the task itself ([`super::TokenTask::recipe`]): the
 //! browser-size recipe that made its shipped GRAM/TRM pair, and the paper's full size where the
 //! paper has the experiment. The trainer's presets `gram-<task>`, `trm-<task>` and
-//! `gram-<task>-full`, `trm-<task>-full` are built from these for every task of the registry.
+//! `gram-<task>-full`, `trm-<task>-full` are built from these for every task of the registry, and
+//! `gram-<task>-<suffix>`, `trm-<task>-<suffix>` from a task's [`Variant`]s.
 
 use crate::gram::GramConfig;
 
@@ -33,6 +34,33 @@ pub struct FullSize {
     pub epochs: usize,
     /// Training inputs one epoch passes over (the paper's split sizes).
     pub train_inputs: usize,
+}
+
+/// Another network for a task, trained by the task's own recipe: N-Queens' mixer core, graph
+/// colouring's attention core. GRAM's config; TRM's is the same without guidance.
+#[derive(Clone, Debug)]
+pub struct Variant {
+    /// The presets' suffix (`gram-coloring8-attn`: `attn`).
+    pub suffix: &'static str,
+    pub config: GramConfig,
+    /// Trajectories per optimiser step and optimiser steps of a whole run.
+    pub batch: usize,
+    pub steps: usize,
+}
+
+/// The variants of the task `id` names (none for a task without a recipe).
+pub fn variants_of(id: super::TaskId) -> Vec<Variant> {
+    struct Variants;
+    impl super::TaskVisitor for Variants {
+        type Output = Vec<Variant>;
+        fn gram<T: super::TokenTask>(self, task: &T) -> Self::Output {
+            task.variants()
+        }
+        fn other<T: super::Task>(self, _: &T) -> Self::Output {
+            Vec::new()
+        }
+    }
+    super::visit(id, Variants)
 }
 
 /// The recipe of the task `id` names: every GRAM/TRM task has one, the tree task none (its

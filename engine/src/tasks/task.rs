@@ -7,8 +7,9 @@
 use std::collections::BTreeMap;
 
 use super::inference::InferenceDefaults;
-use super::recipe::TaskRecipe;
+use super::recipe::{TaskRecipe, Variant};
 use super::split::Part;
+use super::test_import::TestImport;
 use crate::gram::noise::NoiseSource;
 use crate::gram::{Observation, Selection, lprm_select, q_select};
 
@@ -119,6 +120,20 @@ pub trait TokenTask: Task + Clone + Send + 'static {
     /// How the task trains: its shipped pair's network, batch and steps, and the paper's full
     /// size (the trainer's presets for this task are made from it).
     fn recipe(&self) -> TaskRecipe;
+    /// Other networks trained by the same task's recipe, for an architecture comparison (the
+    /// trainer's `gram-<task>-<suffix>` and `trm-<task>-<suffix>` presets); none by default.
+    fn variants(&self) -> Vec<Variant> {
+        Vec::new()
+    }
+    /// A test set from elsewhere that `eval --data` scores (`super::test_import`); none by default.
+    fn test_import(&self) -> Option<TestImport<Self::Instance>> {
+        None
+    }
+    /// The hardest `hardest_of`-th of a rated pool of `part`, which `eval --hardest-of` scores;
+    /// none for a task without ratings.
+    fn rated_set(&self, _part: Part, _hardest_of: usize) -> Option<Vec<Self::Instance>> {
+        None
+    }
     /// `train --augment`: a random copy of the training pair (input `x`, answer `y`) whose answers
     /// are exactly the copied answers, so the answer set stays exact, and whose input falls in the
     /// train part; `None` where the task has no such copy (or this draw's copy left the part).

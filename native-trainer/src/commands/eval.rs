@@ -1,7 +1,6 @@
 //! `eval`: a task's metrics on one part of its split (the test part unless told otherwise),
 //! printed as the task's tables and a machine line, and optionally recorded in the manifest.
 
-use std::any::Any;
 use std::fs;
 use std::path::Path;
 use std::process::ExitCode;
@@ -13,7 +12,7 @@ use engine::gram::Selection;
 use engine::gram::sample::Decoding;
 use engine::gram::{Gram, SampleOptions};
 use engine::solve::{Restarts, SelectedTally, VerifiedStats, evaluate_on_copies, evaluate_selected, evaluate_verified};
-use engine::tasks::{InferenceDefaults, Part, Report, Task, TaskId, TokenTask, spread};
+use engine::tasks::{InferenceDefaults, Part, Report, Task, TokenTask, spread};
 use engine::weights::{EvalRecord, Manifest};
 
 use super::eval_tables::{compute_line, per_input, verified_table};
@@ -160,19 +159,7 @@ pub fn eval(args: EvalArgs, device: &Device) -> Result<SummaryRow, String> {
         result: String::new(),
     };
     let task = task_of(&config, named_task(args.weights, manifest.as_ref()).as_deref())?;
-    let imported: Option<Box<dyn Any>> = match (args.data, task) {
-        (Some(dir), TaskId::Sudoku) => Some(Box::new(crate::gram::imports::read_sudoku_test(dir)?)),
-        (Some(dir), TaskId::Coloring(n)) => Some(Box::new(crate::gram::imports::read_coloring_test(dir, n)?)),
-        (Some(_), _) => return Err(format!("--data scores Sudoku or colouring weights on a test import; these are {} weights", task.id())),
-        (None, _) => match args.hardest_of {
-            Some(k) if task == TaskId::Sudoku => {
-                Some(Box::new(engine::tasks::sudoku::rated_set(part, k, engine::tasks::sudoku::RATED_COUNT)))
-            }
-            Some(_) => return Err(format!("--hardest-of scores Sudoku weights on a rated set; these are {} weights", task.id())),
-            None => None,
-        },
-    };
-    let result = visit(task, GramEval { model: &model, manifest, part, args, device, imported })?;
+    let result = visit(task, GramEval { model: &model, manifest, part, args, device })?;
     Ok(SummaryRow { result, ..row })
 }
 
@@ -182,9 +169,6 @@ struct GramEval<'a> {
     part: Part,
     args: EvalArgs<'a>,
     device: &'a Device,
-    /// `--data`: the import's instances (a `Vec` of the task's instances), scored instead of
-    /// the split's part.
-    imported: Option<Box<dyn Any>>,
 }
 
 impl TaskVisitor for GramEval<'_> {
@@ -196,9 +180,19 @@ impl TaskVisitor for GramEval<'_> {
         let options = with_latent_noise(options, self.args.latent_noise)?;
         let selects =
             self.args.select.iter().map(|s| parse_select(s, false).map(|s| s.expect("no auto"))).collect::<Result<Vec<_>, _>>()?;
-        let all = match &self.imported {
-            Some(set) => set.downcast_ref::<Vec<T::Instance>>().cloned().ok_or("the import does not hold this task's puzzles")?,
-            None => task.instances(self.part),
+        // What is scored: a test import (`--data`), a rated set (`--hardest-of`), or the part.
+        let all = match (self.args.data, self.args.hardest_of) {
+            (Some(dir), _) => {
+                let Some(import) = task.test_import() else {
+                    let nouns = engine::tasks::test_import::nouns().join(" or ");
+                    return Err(format!("--data scores {nouns} weights on a test import; these are {} weights", task.id()));
+                };
+                crate::gram::imports::read_test(dir, &import)?
+            }
+            (None, Some(k)) => task
+                .rated_set(self.part, k)
+                .ok_or_else(|| format!("--hardest-of scores Sudoku weights on a rated set; these are {} weights", task.id()))?,
+            (None, None) => task.instances(self.part),
         };
         let part = match (self.args.data, self.args.hardest_of) {
             (Some(d), _) => format!("imported test {}", d.display()),
@@ -233,7 +227,7 @@ impl TaskVisitor for GramEval<'_> {
         if let (Some(s), Some(rounds)) = (&stats, self.args.rounds) {
             print!("{}", verified_table(s, &options, self.model, rounds));
         }
-        if self.imported.is_none() {
+        if self.args.data.is_none() && self.args.hardest_of.is_none() {
             supplementary(task, self.model, &options, (self.args.rounds, self.args.copies), self.device);
         }
         let mut line = report.table_line();

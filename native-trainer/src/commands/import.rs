@@ -16,11 +16,11 @@ use std::process::ExitCode;
 use engine::studies::arc::{self, ArcTask, Summary};
 use engine::tasks::sudoku::csv::CsvRow;
 use engine::tasks::sudoku::csv::{read_csv, write_csv};
-use engine::tasks::sudoku::imported::{ImportOptions, select, select_test};
+use engine::tasks::sudoku::imported::{ImportOptions, TEST_FILE, select, select_test};
 use serde_json::json;
 
 use crate::cli::{ImportArgs, ImportFormat};
-use crate::gram::imports::{ARC_FILE, MANIFEST, SUDOKU_TEST, SUDOKU_TRAIN, SUDOKU_VALIDATION, check_out, pretty, print_written, publish};
+use crate::gram::imports::{ARC_FILE, MANIFEST, SUDOKU_TRAIN, SUDOKU_VALIDATION, check_out, pretty, print_written, publish};
 
 pub fn import(a: &ImportArgs) -> Result<ExitCode, String> {
     check_out(&a.out)?; // before reading a large file for nothing
@@ -95,7 +95,7 @@ fn import_sudoku_test(a: &ImportArgs, rows: Vec<CsvRow>, options: &ImportOptions
         "rows_read": read,
         "test_rows": test.len(),
     });
-    let written = publish(&a.out, &[(SUDOKU_TEST, write_csv(&test).into_bytes()), (MANIFEST, pretty(&manifest))])?;
+    let written = publish(&a.out, &[(TEST_FILE, write_csv(&test).into_bytes()), (MANIFEST, pretty(&manifest))])?;
     println!("rows read: {read}");
     println!("test: {} rows (after --min-difficulty and --subsample; for eval --data only)", test.len());
     print_written(&written);

@@ -4,11 +4,11 @@
 
 use std::process::ExitCode;
 
-use engine::tasks::coloring::import::{check_test_graphs, vertices_of};
+use engine::tasks::coloring::import::{TEST_FILE, check_test_graphs, vertices_of};
 use serde_json::json;
 
 use crate::cli::ImportArgs;
-use crate::gram::imports::{COLORING_TEST, MANIFEST, pretty, print_written, publish};
+use crate::gram::imports::{MANIFEST, pretty, print_written, publish};
 
 pub fn import_coloring(a: &ImportArgs) -> Result<ExitCode, String> {
     let input = a.input.display();
@@ -27,7 +27,7 @@ pub fn import_coloring(a: &ImportArgs) -> Result<ExitCode, String> {
         "colourings": { "fewest": fewest, "median": median, "most": most },
         "edge_density": import.edge_density,
     });
-    let written = publish(&a.out, &[(COLORING_TEST, lines.into_bytes()), (MANIFEST, pretty(&manifest))])?;
+    let written = publish(&a.out, &[(TEST_FILE, lines.into_bytes()), (MANIFEST, pretty(&manifest))])?;
     println!("graphs: {} on {n} vertices, every one 3-colourable ({} a repeat of an earlier line)", import.graphs.len(), import.duplicates);
     println!("colourings per graph (up to renaming the colours): fewest {fewest}, median {median}, most {most}");
     println!("edge density: {:.3} (the project's {n}-vertex graphs: {:.3})", import.edge_density, import.project_density);

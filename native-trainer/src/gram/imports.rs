@@ -1,14 +1,14 @@
 //! An import directory: what `data import` writes (all of it or nothing) and what `train --data`
 //! reads back. Every import has `import.json` (its format, source, options and counts) beside
 //! its data: `train.csv` + `validation.csv` for `sudoku-csv` (Sudoku-Extreme's own CSV form,
-//! the parts already carved), `arc.bin` for `arc` (`engine::studies::arc::file`), `test.txt`
-//! for `coloring-test` (the task's graph lines).
+//! the parts already carved), `arc.bin` for `arc` (`engine::studies::arc::file`); a test import
+//! (`--test`) the file its task names (`engine::tasks::TestImport`).
 
 use std::fs;
 use std::path::{Path, PathBuf};
 
 use engine::studies::arc::{self, ArcTask};
-use engine::tasks::coloring;
+use engine::tasks::TestImport;
 use engine::tasks::sudoku::Instance;
 use engine::tasks::sudoku::csv::{CsvRow, read_csv};
 use engine::tasks::sudoku::imported::instance;
@@ -16,12 +16,7 @@ use engine::tasks::sudoku::imported::instance;
 pub const MANIFEST: &str = "import.json";
 pub const SUDOKU_TRAIN: &str = "train.csv";
 pub const SUDOKU_VALIDATION: &str = "validation.csv";
-/// A test import's puzzles (`data import --format sudoku-csv --test`).
-pub const SUDOKU_TEST: &str = "test.csv";
 pub const ARC_FILE: &str = "arc.bin";
-/// A colouring test import's graphs, one line each in the task's format
-/// (`data import --format coloring --test`).
-pub const COLORING_TEST: &str = "test.txt";
 
 /// Writes `files` (name, bytes) as the directory `out`, all or nothing: into a fresh directory
 /// beside it, renamed to `out` at the end. `out` must not exist, or be an empty directory.
@@ -104,48 +99,26 @@ pub fn read_sudoku(dir: &Path) -> Result<(Vec<Instance>, Vec<Instance>), String>
     Ok((train, validation))
 }
 
-/// The puzzles of a Sudoku test import (`data import --format sudoku-csv --test`; format
-/// `sudoku-csv-test`), every row checked again: what `eval --data` scores.
-pub fn read_sudoku_test(dir: &Path) -> Result<Vec<Instance>, String> {
-    match format_of(dir)?.as_str() {
-        "sudoku-csv-test" => {}
-        "sudoku-csv" => {
-            return Err(format!(
-                "--data {}: a training import; eval scores a test import (`data import --format sudoku-csv --test`)",
-                dir.display()
-            ));
-        }
-        f => return Err(format!("--data {}: an import of format {f:?}, not a Sudoku test import", dir.display())),
-    }
-    let test = sudoku_rows(dir, SUDOKU_TEST)?;
-    if test.is_empty() {
-        return Err(format!("{}: no puzzle", dir.join(SUDOKU_TEST).display()));
-    }
-    Ok(test)
-}
-
-/// The graphs of a colouring test import (format `coloring-test`) with every colouring, for
-/// weights of `n` vertices: what `eval --data` scores.
-pub fn read_coloring_test(dir: &Path, n: usize) -> Result<Vec<coloring::Instance>, String> {
+/// The instances of a test import (`data import ... --test`) of the task `import` describes:
+/// what `eval --data` scores. The manifest's format and its own checks first, then the file's
+/// every puzzle, checked again as the task reads it.
+pub fn read_test<I>(dir: &Path, import: &TestImport<I>) -> Result<Vec<I>, String> {
     let manifest = manifest_of(dir)?;
     match manifest["format"].as_str().unwrap_or("") {
-        "coloring-test" => {}
+        f if f == import.format => {}
         f => {
             return Err(format!(
-                "--data {}: an import of format {f:?}, not a colouring test import (`data import --format coloring --test`)",
-                dir.display()
+                "--data {}: an import of format {f:?}, not a {} test import (`{}`)",
+                dir.display(),
+                import.noun,
+                import.command
             ));
         }
     }
-    // The vertex count is the manifest's, as `data import --vertices` wrote it.
-    match manifest["vertices"].as_u64() {
-        Some(v) if v as usize == n => {}
-        Some(v) => return Err(format!("--data {}: {v}-vertex graphs; these are coloring{n} weights", dir.display())),
-        None => return Err(format!("--data {}: the import does not say its vertex count", dir.display())),
-    }
-    let path = dir.join(COLORING_TEST);
-    let text = fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
-    coloring::import::read_test_lines(&text, n).map_err(|e| format!("{}: {e}", path.display()))
+    (import.check)(&manifest).map_err(|e| format!("--data {}: {e}", dir.display()))?;
+    let path = dir.join(import.file);
+    let text = crate::utf8::read(&path)?;
+    (import.read)(&text).map_err(|e| format!("{}: {e}", path.display()))
 }
 
 /// The rows of one CSV file of a Sudoku import, checked again, as instances.

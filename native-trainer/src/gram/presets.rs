@@ -6,27 +6,22 @@
 use std::sync::OnceLock;
 
 use engine::studies::arc;
-use engine::tasks::recipe::recipe_of;
+use engine::tasks::TaskId;
+use engine::tasks::recipe::{recipe_of, variants_of};
 use engine::tasks::registry::ALL;
-use engine::tasks::{TaskId, coloring, nqueens};
 
 pub use crate::gram::recipe::Preset;
 
 /// Every browser-size GRAM/TRM preset: each task of the registry's pair (`gram-<task>`,
-/// `trm-<task>`, made from the task's own recipe), after N-Queens its mixer-core pair
-/// (`-mixer`), after graph colouring its attention-core pair (`-attn`), and ARC's smoke test.
-/// Built once.
+/// `trm-<task>`, made from the task's own recipe), after it each of the task's variants
+/// (`-mixer` for N-Queens, `-attn` for graph colouring: `engine::tasks::Variant`), and ARC's
+/// smoke test. Built once.
 pub fn names() -> &'static [&'static str] {
     static NAMES: OnceLock<Vec<&'static str>> = OnceLock::new();
     NAMES.get_or_init(|| {
         let mut names = Vec::new();
         for task in ALL.into_iter().filter(|&t| recipe_of(t).is_some()) {
-            let mut variants = vec![task.id()];
-            match task {
-                TaskId::NQueens(n) => variants.push(format!("nqueens{n}-mixer")),
-                TaskId::Coloring(n) => variants.push(format!("coloring{n}-attn")),
-                _ => {}
-            }
+            let variants = std::iter::once(task.id()).chain(variants_of(task).into_iter().map(|v| format!("{}-{}", task.id(), v.suffix)));
             for v in variants {
                 names.extend(["gram", "trm"].map(|family| &*Box::leak(format!("{family}-{v}").into_boxed_str())));
             }
@@ -53,20 +48,11 @@ pub fn preset(name: &str) -> Option<Preset> {
     }
     let guidance = name.starts_with("gram-");
     let task_name = name.trim_start_matches("gram-").trim_start_matches("trm-");
-    if let Some(side) = task_name.strip_prefix("nqueens").and_then(|t| t.strip_suffix("-mixer")) {
-        // N-Queens with the paper's Sudoku core (engine::tasks::nqueens::gram_mixer_config).
-        // 10x10: the shipped pair's 8,000 steps each (its GRAM was still climbing at 4,000).
-        let n: usize = side.parse().ok()?;
-        let config = nqueens::gram_mixer_config(n, guidance);
-        return Some(recipe(name, Some(TaskId::NQueens(n)), config, 64, if n == 10 { 8000 } else { 4000 }));
-    }
-    if let Some(n) = task_name.strip_prefix("coloring").and_then(|t| t.strip_suffix("-attn")) {
-        // Graph colouring with the paper's attention core at the shipped models' width and
-        // recipe (engine::tasks::coloring::gram_attention_config): the architecture comparison.
-        let n: usize = n.parse().ok()?;
-        let r = recipe_of(TaskId::Coloring(n))?;
-        let config = coloring::gram_attention_config(n, guidance);
-        return Some(recipe(name, Some(TaskId::Coloring(n)), config, r.batch, r.steps));
+    // A task's variant: another network, the same task and recipe.
+    for task in ALL {
+        if let Some(v) = variants_of(task).into_iter().find(|v| task_name == format!("{}-{}", task.id(), v.suffix)) {
+            return Some(recipe(name, Some(task), v.config.with_guidance(guidance), v.batch, v.steps));
+        }
     }
     // The task's own recipe: GRAM's network, TRM's the same without guidance, with GRAM's batch
     // and steps (the equal-compute pair of the GRAM paper's Figure 4).
@@ -95,6 +81,24 @@ mod tests {
             }
         }
         assert!(preset("trm-sudoku").is_some() && preset("hrm-sudoku").is_none());
+    }
+
+    /// The variants' presets are the networks they always were: N-Queens' mixer (10x10 trains
+    /// 8,000 steps), colouring's attention core at the task's batch and steps.
+    #[test]
+    fn the_variants_are_the_mixer_and_attention_pairs() {
+        use engine::tasks::{coloring, nqueens};
+        for n in [8, 10] {
+            for (family, guidance) in [("gram", true), ("trm", false)] {
+                let p = preset(&format!("{family}-nqueens{n}-mixer")).unwrap();
+                assert_eq!(p.config, nqueens::gram_mixer_config(n, guidance));
+                assert_eq!((p.batch, p.steps, p.task), (64, if n == 10 { 8000 } else { 4000 }, Some(TaskId::NQueens(n))));
+                let p = preset(&format!("{family}-coloring{n}-attn")).unwrap();
+                assert_eq!(p.config, coloring::gram_attention_config(n, guidance));
+                assert_eq!((p.batch, p.steps, p.task), (64, 10_000, Some(TaskId::Coloring(n))));
+            }
+        }
+        assert!(preset("gram-sudoku-attn").is_none() && preset("gram-nqueens8-attn").is_none());
     }
 
     /// What adding a task asks of the trainer (docs/ARCHITECTURE.md, "Adding a task"), walked

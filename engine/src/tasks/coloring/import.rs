@@ -8,6 +8,9 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use super::{Graph, Instance, canonical_colourings, count_colourings, dataset, impossible_reason, pair_count, part_of, read_graph_file};
 
+/// The file of a colouring test import that holds its graphs, one line each in the task's format.
+pub const TEST_FILE: &str = "test.txt";
+
 /// A file of graphs, checked.
 #[derive(Debug)]
 pub struct TestImport {

@@ -7,7 +7,7 @@ use super::metrics::Report as ColouringReport;
 use super::solver::is_3_colourable;
 use crate::gram::noise::NoiseSource;
 use crate::gram::{Observation, Selection};
-use crate::tasks::{FullSize, InferenceDefaults, InputCopy, Part, Solved, Task, TaskRecipe, TokenTask};
+use crate::tasks::{FullSize, InferenceDefaults, InputCopy, Part, Solved, Task, TaskRecipe, TestImport, TokenTask, Variant};
 
 /// 3-colouring of `n`-vertex graphs (8 and 10: the GRAM paper, Table 1).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -97,6 +97,24 @@ impl Task for Coloring {
 impl TokenTask for Coloring {
     /// 10,000 steps at batch 64; Table 7: 5,000 epochs of the split's 6,673 (8 vertices) or
     /// 12,577 (10) graphs, attention core (the shipped models use the mixer).
+    /// Graphs from elsewhere (`data import --format coloring --test`), for the weights of the
+    /// manifest's vertex count, every graph's colourings found again as it is read.
+    fn test_import(&self) -> Option<TestImport<Instance>> {
+        let n = self.n;
+        Some(TestImport {
+            noun: "colouring",
+            format: "coloring-test",
+            file: super::import::TEST_FILE,
+            command: "data import --format coloring --test",
+            check: Box::new(move |manifest| match manifest["vertices"].as_u64() {
+                Some(v) if v as usize == n => Ok(()),
+                Some(v) => Err(format!("{v}-vertex graphs; these are coloring{n} weights")),
+                None => Err("the import does not say its vertex count".into()),
+            }),
+            read: Box::new(move |text| super::import::read_test_lines(text, n)),
+        })
+    }
+
     fn recipe(&self) -> TaskRecipe {
         let (train_inputs, beta) = if self.n >= 10 { (12_577, 0.45) } else { (6_673, 0.5) };
         TaskRecipe {
@@ -105,6 +123,13 @@ impl TokenTask for Coloring {
             steps: 10_000,
             full: Some(FullSize { mixer: false, k_inner: 4, beta, epochs: 5_000, train_inputs }),
         }
+    }
+
+    /// The paper's attention core at the shipped models' width and recipe
+    /// (`gram_attention_config`): the architecture comparison.
+    fn variants(&self) -> Vec<Variant> {
+        let r = self.recipe();
+        vec![Variant { suffix: "attn", config: super::gram_attention_config(self.n, true), batch: r.batch, steps: r.steps }]
     }
 
     /// P(colour 0..3) per vertex.

@@ -4,7 +4,7 @@
 use super::metrics::Report as QueensReport;
 use super::{Board, Instance, QUEEN, completions, part_of, split};
 use crate::gram::{Observation, Selection};
-use crate::tasks::{FullSize, Part, Solved, Task, TaskRecipe, TokenTask};
+use crate::tasks::{FullSize, Part, Solved, Task, TaskRecipe, TokenTask, Variant};
 
 /// N-Queens completion on an `n` x `n` board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -91,6 +91,13 @@ impl TokenTask for NQueens {
             steps: 4000,
             full: Some(FullSize { mixer: false, k_inner: 4, beta, epochs, train_inputs }),
         }
+    }
+
+    /// The paper's Sudoku core (`gram_mixer_config`); 10x10 trains 8,000 steps (its GRAM was
+    /// still climbing at 4,000).
+    fn variants(&self) -> Vec<Variant> {
+        let steps = if self.n == 10 { 8000 } else { 4000 };
+        vec![Variant { suffix: "mixer", config: super::gram_mixer_config(self.n, true), batch: 64, steps }]
     }
 
     /// P(queen) per cell.

@@ -125,6 +125,10 @@ fn subsample(rows: Vec<CsvRow>, n: Option<usize>, seed: u64) -> Vec<CsvRow> {
     rows.into_iter().zip(keep).filter_map(|(r, k)| k.then_some(r)).collect()
 }
 
+/// The file of a Sudoku test import that holds its puzzles (`data import --format sudoku-csv
+/// --test`), in the CSV's own form.
+pub const TEST_FILE: &str = "test.csv";
+
 /// A row as the training data's instance: its puzzle, its solution, its rating in `guesses`.
 pub fn instance(row: &CsvRow) -> Instance {
     Instance { puzzle: row.puzzle.clone(), solution: row.solution.clone(), guesses: row.rating as u64 }

@@ -5,7 +5,7 @@ use super::generate::{Augmentation, Difficulty};
 use super::{CELLS, FAMOUS, Instance, SudokuGrid, SudokuReport, VOCAB, part_of, problem_with, test_set, train_pool, validation_set};
 use crate::gram::noise::NoiseSource;
 use crate::gram::{Observation, Selection};
-use crate::tasks::{Copies, FullSize, InferenceDefaults, InputCopy, Part, Solved, Task, TaskRecipe, TokenTask};
+use crate::tasks::{Copies, FullSize, InferenceDefaults, InputCopy, Part, Solved, Task, TaskRecipe, TestImport, TokenTask};
 
 /// Held-out puzzles per difficulty band (`eval`'s test part).
 pub const TEST_PER_BAND: usize = 100;
@@ -80,6 +80,30 @@ impl Task for Sudoku {
 impl TokenTask for Sudoku {
     /// Batch 32 (not 64): a Sudoku supervision step costs T(K+1) = 14 passes of the mixer.
     /// Table 7: the mixer core, K = 6, 50,000 epochs of 1,000 puzzles.
+    /// A Sudoku CSV's test part (`data import --format sudoku-csv --test`), every row checked
+    /// again as it is read.
+    fn test_import(&self) -> Option<TestImport<Instance>> {
+        Some(TestImport {
+            noun: "Sudoku",
+            format: "sudoku-csv-test",
+            file: super::imported::TEST_FILE,
+            command: "data import --format sudoku-csv --test",
+            check: Box::new(|_| Ok(())),
+            read: Box::new(|text| {
+                let rows = super::csv::read_csv(text).map_err(|e| e.to_string())?;
+                if rows.is_empty() {
+                    return Err("no puzzle".into());
+                }
+                Ok(rows.iter().map(super::imported::instance).collect())
+            }),
+        })
+    }
+
+    /// The hardest of each `hardest_of` generated puzzles, by the solver's guesses (`rated_set`).
+    fn rated_set(&self, part: Part, hardest_of: usize) -> Option<Vec<Instance>> {
+        Some(super::rated_set(part, hardest_of, super::RATED_COUNT))
+    }
+
     fn recipe(&self) -> TaskRecipe {
         TaskRecipe {
             config: super::gram_config(true),
