@@ -6,11 +6,8 @@
 //! together: each trunk link of a binary is one of `web::ALL`, with its features, glue and
 //! wasm-opt level, and Trunk.toml keeps the file names the page asks for.
 
-use crate::web::PAGE;
-
-/// What xtask's site loads in place of the trunk links.
-fn loader() -> String {
-    let bin = PAGE.bin;
+/// What xtask's site loads in place of the trunk links: the page's binary `bin`.
+fn loader(bin: &str) -> String {
     [
         "  <link rel=\"stylesheet\" href=\"/style.css\">".to_string(),
         format!("  <link rel=\"modulepreload\" href=\"/{bin}.js\" crossorigin=\"anonymous\">"),
@@ -25,13 +22,13 @@ fn loader() -> String {
 
 /// `app/index.html` as xtask's site serves it: the trunk links out, xtask's loader where the
 /// first of them was. An error if it has none (then neither build would load the page).
-pub fn page_html(source: &str) -> Result<String, String> {
+pub fn page_html(source: &str, page: &str) -> Result<String, String> {
     let mut out = Vec::new();
     let mut placed = false;
     for line in source.lines() {
         if line.trim_start().starts_with("<link data-trunk ") {
             if !placed {
-                out.push(loader());
+                out.push(loader(page));
                 placed = true;
             }
         } else {
@@ -65,7 +62,7 @@ fn attr(tag: &str, name: &str) -> String {
 mod tests {
     use super::*;
     use crate::root;
-    use crate::web::{ALL, Glue};
+    use crate::web::{ALL, Glue, PAGE};
 
     fn index() -> String {
         std::fs::read_to_string(root().join("app").join("index.html")).unwrap()
@@ -117,12 +114,12 @@ mod tests {
 
     #[test]
     fn xtasks_page_loads_its_own_build_where_the_trunk_links_were() {
-        let page = page_html(&index()).unwrap();
+        let page = page_html(&index(), PAGE.bin).unwrap();
         assert!(!page.contains("<link data-trunk"));
         assert!(page.contains("import init from '/app.js';") && page.contains("module_or_path: '/app_bg.wasm'"));
         assert!(page.contains("<link rel=\"stylesheet\" href=\"/style.css\">"));
         let (head, body) = page.split_once("</head>").unwrap();
         assert!(head.contains("<script type=\"module\">") && body.contains("<noscript>"));
-        assert!(page_html("<html></html>").is_err(), "a page without the build's description is refused");
+        assert!(page_html("<html></html>", "app").is_err(), "a page without the build's description is refused");
     }
 }

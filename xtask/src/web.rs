@@ -139,7 +139,7 @@ pub fn build_site(site: &Path, wasms: &[Wasm], how: Build) -> Result<(), String>
     fs::create_dir_all(site).map_err(|e| format!("{}: {e}", site.display()))?;
     let app = root().join("app");
     let index = fs::read_to_string(app.join("index.html")).map_err(|e| format!("app/index.html: {e}"))?;
-    fs::write(site.join("index.html"), crate::trunk::page_html(&index)?).map_err(|e| format!("{}: {e}", site.display()))?;
+    fs::write(site.join("index.html"), crate::trunk::page_html(&index, PAGE.bin)?).map_err(|e| format!("{}: {e}", site.display()))?;
     fs::copy(app.join("style.css"), site.join("style.css")).map_err(|e| format!("app/style.css: {e}"))?;
     for dir in ["weights", "runs"] {
         dist::copy_dir(&root().join("public").join(dir), &site.join(dir))?;
