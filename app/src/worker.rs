@@ -5,6 +5,15 @@
 //! `Cancel` and a newer `Solve`, which take effect at once: a running solve checks, after each
 //! step, whether it is still the latest run. Between steps the worker yields to the event loop so
 //! those messages are received while a run is in flight.
+//!
+//! The manifest's `model` says what a request loads: `jepa-reasoner` weights as a Reasoner with
+//! its Talker (`Request::Reason`, answered by `Response::Reasoned`; `worker/tree.rs`),
+//! `cfg-models` as the grammar study's T, C and R (`Request::Explore`, answered by `Explored` and
+//! `CurvePoint`s; `worker/grammar.rs`), `/jepa`'s training through `Request::Live`
+//! (`worker/live.rs`), everything else as GRAM/TRM through the engine's `LiveRun`. The tree and
+//! grammar models and `/jepa`'s training always run on burn-flex, whatever backend the page
+//! chose: they are small, their analysis reads every latent back at once, and a training step
+//! reads its loss back at once, which WebGPU in a browser cannot do synchronously.
 
 use std::cell::RefCell;
 use std::collections::{HashMap, VecDeque};

@@ -18,7 +18,6 @@ use home::{Home, NotFound};
 /// table (`crate::pages`).
 #[component]
 pub fn App() -> impl IntoView {
-    let nav = PAGES.iter().map(|p| view! { <A href=href(&format!("/{}", p.path))>{p.nav}</A> }).collect_view();
     // The start page, then every row of the table: one route list of one type.
     let start: PageView = || Home().into_any();
     let routes: Vec<_> = std::iter::once(NestedRoute::new(StaticSegment(""), start))
@@ -30,7 +29,8 @@ pub fn App() -> impl IntoView {
         <Router base=crate::base_path::router_base()>
             <header class="top">
                 <A href=href("/")>"Latent-reasoning playground"</A>
-                <nav aria-label="Puzzles">{nav}</nav>
+                // Built inside the router: a link resolves its path against it.
+                <nav aria-label="Puzzles">{PAGES.iter().map(|p| view! { <A href=href(&format!("/{}", p.path))>{p.nav}</A> }).collect_view()}</nav>
             </header>
             <main>
                 <LessonPanel/>

@@ -1,6 +1,8 @@
-//! N trajectories of GRAM on one puzzle, as the N-Queens and Sudoku pages run them: the run's
-//! record, its lifecycle (start, stop, step reports from the worker) and what every such page
-//! says about it.
+//! N trajectories of GRAM on one puzzle, as `/nqueens`, `/sudoku`, `/coloring` and `/generate`
+//! run them (`/generate` names its button Generate and offers no verified stop and no pick:
+//! `page.rs`'s `RUN_LABEL`, `VERIFIED_STOP`, `PICKS`): the run's record, its lifecycle (start,
+//! stop, step reports from the worker), what every such page says about it, and the frame
+//! (`shell.rs`) and sized input editor (`sized_editor.rs`) the puzzle pages share.
 
 pub mod coverage;
 pub mod instant;
