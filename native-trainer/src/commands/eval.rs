@@ -123,32 +123,48 @@ pub fn summary_table(rows: &[SummaryRow]) -> String {
     s
 }
 
+/// One `--weights`, dispatched by its family (regex weights are scored together, `eval_all`).
 pub fn eval(args: EvalArgs, device: &Device) -> Result<SummaryRow, String> {
     let name = args.weights.file_stem().map_or_else(|| args.weights.display().to_string(), |s| s.to_string_lossy().into_owned());
     if !args.select.is_empty() && matches!(args.found.family, Family::Grammar | Family::JepaReasoner) {
         return Err("--select picks among a GRAM/TRM model's samples; these weights have none".into());
     }
-    if args.found.family == Family::Grammar {
-        let a = &args;
-        let asked = crate::grammar::commands::GrammarEvalArgs {
-            path: a.weights,
-            part: a.part,
-            limit: a.limit,
-            seed: a.options.seed,
-            record: a.record,
-            csv: a.csv,
-            command: a.command,
-        };
-        crate::grammar::commands::eval(asked, device)?;
-        return Ok(SummaryRow::plain(name, "T, C, R", "greedy", "the tables above"));
-    }
-    if args.found.family == Family::JepaReasoner {
-        if args.part != "test" {
-            return Err("tree weights are scored on the test part only".into());
+    match args.found.family {
+        Family::Grammar => {
+            let a = &args;
+            let asked = crate::grammar::commands::GrammarEvalArgs {
+                path: a.weights,
+                part: a.part,
+                limit: a.limit,
+                seed: a.options.seed,
+                record: a.record,
+                csv: a.csv,
+                command: a.command,
+            };
+            crate::grammar::commands::eval(asked, device)?;
+            Ok(SummaryRow::plain(name, "T, C, R", "greedy", "the tables above"))
         }
-        crate::reasoner::commands::eval(args.weights, args.limit, args.latent_noise, args.options.seed, args.record, args.command, device)?;
-        return Ok(SummaryRow::plain(name, "JEPA-Reasoner", "-", "its TABLE line above"));
+        Family::JepaReasoner => {
+            if args.part != "test" {
+                return Err("tree weights are scored on the test part only".into());
+            }
+            crate::reasoner::commands::eval(
+                args.weights,
+                args.limit,
+                args.latent_noise,
+                args.options.seed,
+                args.record,
+                args.command,
+                device,
+            )?;
+            Ok(SummaryRow::plain(name, "JEPA-Reasoner", "-", "its TABLE line above"))
+        }
+        Family::Gram | Family::Trm | Family::RegexLm => eval_gram(name, args, device),
     }
+}
+
+/// GRAM/TRM weights on their task's part, a test import or a rated set.
+fn eval_gram(name: String, args: EvalArgs, device: &Device) -> Result<SummaryRow, String> {
     let (model, config, manifest) = load_found(args.weights, args.found.manifest.as_deref(), device)?;
     let part = Part::parse(args.part).ok_or_else(|| format!("--part must be train, validation or test, not {:?}", args.part))?;
     let row = SummaryRow {
