@@ -8,6 +8,7 @@ pub mod coloring;
 pub mod copy;
 pub mod coverage;
 pub mod digits;
+pub mod error;
 pub mod inference;
 pub mod nqueens;
 pub mod recipe;
@@ -18,6 +19,7 @@ pub mod task;
 pub mod tree;
 
 pub use copy::{Copies, InputCopy};
+pub use error::PuzzleError;
 pub use inference::InferenceDefaults;
 pub use recipe::{FullSize, TaskRecipe};
 pub use registry::{TaskId, TaskVisitor, visit};

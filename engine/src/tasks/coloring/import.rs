@@ -48,7 +48,7 @@ pub fn vertices_of(explicit: Option<usize>, text: &str) -> Result<usize, String>
 /// Reads and checks a file of graphs (the task's lines, edge lists, DIMACS) onto `n` vertices:
 /// every graph must be 3-colourable.
 pub fn check_test_graphs(text: &str, n: usize) -> Result<TestImport, String> {
-    let read = read_graph_file(text, n)?;
+    let read = read_graph_file(text, n).map_err(|e| e.to_string())?;
     if read.is_empty() {
         return Err("no graph in this file".into());
     }
