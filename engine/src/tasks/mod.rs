@@ -22,6 +22,6 @@ pub use copy::{Copies, InputCopy};
 pub use error::PuzzleError;
 pub use inference::InferenceDefaults;
 pub use recipe::{FullSize, TaskRecipe};
-pub use registry::{TaskId, TaskVisitor, visit};
+pub use registry::{TaskError, TaskId, TaskVisitor, visit};
 pub use split::{Part, fnv1a64, spread};
 pub use task::{Report, Solved, Task, TokenTask};
