@@ -7,6 +7,7 @@ pub mod boards;
 pub mod coloring;
 pub mod copy;
 pub mod coverage;
+pub mod dataset_error;
 pub mod digits;
 pub mod error;
 pub mod inference;
@@ -19,6 +20,7 @@ pub mod task;
 pub mod tree;
 
 pub use copy::{Copies, InputCopy};
+pub use dataset_error::DatasetError;
 pub use error::PuzzleError;
 pub use inference::InferenceDefaults;
 pub use recipe::{FullSize, TaskRecipe};
