@@ -116,7 +116,7 @@ fn gram(args: &RecordArgs, name: &str, manifest_text: Option<&str>, device: &Dev
     let (model, _, manifest) = load_found(args.weights, manifest_text, device)?;
     let manifest = manifest.ok_or("record takes shipped weights (a .bpk with its manifest), not a run directory")?;
     let id = engine::tasks::TaskId::parse(&manifest.task).map_err(|e| e.to_string())?;
-    let task = step_task(id)?;
+    let task = step_task(id).map_err(|e| e.to_string())?;
     let options = SampleOptions {
         samples: args.samples.unwrap_or(20),
         guidance_scale: args.guidance_scale.unwrap_or(1.0),
@@ -137,7 +137,7 @@ fn gram(args: &RecordArgs, name: &str, manifest_text: Option<&str>, device: &Dev
         lane: Lane::ALONE,
         share: engine::solve::share::Share::ALL,
     };
-    let run = record_gram(&model, &*task, (name, &manifest.sha256), puzzle, spec, device)?;
+    let run = record_gram(&model, &*task, (name, &manifest.sha256), puzzle, spec, device).map_err(|e| e.to_string())?;
     let summary = format!(
         "{} steps of {} samples{}",
         run.steps_recorded.len(),
