@@ -266,7 +266,7 @@ async fn solve(state: &Rc<RefCell<State>>, req: SolveRequest, respond: &dyn Fn(R
         return Err(format!("samples must be 1-{MAX_SAMPLES}, steps 1-{MAX_STEPS} and restarts 0-{MAX_RESTARTS} or until verified"));
     }
     // The manifest says which task the weights solve, and so how to read puzzles and answers.
-    let kind = step_task(task)?;
+    let kind = step_task(task).map_err(|e| e.to_string())?;
     let options = SampleOptions {
         samples: req.samples,
         guidance_scale: req.guidance_scale,
@@ -288,7 +288,7 @@ async fn solve(state: &Rc<RefCell<State>>, req: SolveRequest, respond: &dyn Fn(R
         share: req.share,
     };
     // The engine's run: restarts, the verified stop and the visitor's changes are its.
-    let mut run = LiveRun::new(&model, &*kind, &req.puzzle, spec, &device)?;
+    let mut run = LiveRun::new(&model, &*kind, &req.puzzle, spec, &device).map_err(|e| e.to_string())?;
     let started = now();
     // A worker on a shared run's later restarts reports only the step it verifies at.
     let helper = req.lane.index > 0;
@@ -305,7 +305,7 @@ async fn solve(state: &Rc<RefCell<State>>, req: SolveRequest, respond: &dyn Fn(R
                 fail.as_str()
             ));
         }
-        let view = run.step_async().await?;
+        let view = run.step_async().await.map_err(|e| e.to_string())?;
         let verified = run.verified().map(VerifiedStep::from);
         let report = StepReport { verified, ..StepReport::from_view(req.run, view, now() - t0) };
         // A replayed run's earlier steps are already on the page.

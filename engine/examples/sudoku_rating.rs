@@ -19,7 +19,7 @@ fn rating(text: &str) -> String {
     match SudokuGrid::parse(text) {
         Ok(grid) => match assess(&grid) {
             Ok(guesses) => guesses.to_string(),
-            Err(why) => why,
+            Err(why) => why.to_string(),
         },
         Err(e) => format!("not a puzzle: {e:?}"),
     }

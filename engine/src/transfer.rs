@@ -75,18 +75,19 @@ pub fn read<const D: usize, K: Basic>(tensor: Tensor<D, K>) -> TensorData {
     data
 }
 
-/// Why a tensor's values could not be read back as the type asked for (burn's `DataError`,
-/// said in words).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ReadBackError(String);
-
-impl std::fmt::Display for ReadBackError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "reading a tensor back: {}", self.0)
-    }
+/// Why a tensor's values could not be read back to the host (burn's errors, said in words).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ReadBackError {
+    /// The values are not of the type asked for ([`ReadBack`]; burn's `DataError`).
+    #[error("reading a tensor back: {0}")]
+    Convert(String),
+    /// An asynchronous read (WebGPU in a browser) failed on the device.
+    #[error("reading the GPU result failed: {0}")]
+    Device(String),
+    /// An asynchronous read's values are not floats.
+    #[error("unexpected tensor data: {0}")]
+    Data(String),
 }
-
-impl std::error::Error for ReadBackError {}
 
 /// Reading a tensor's values back to the host, converted to the type asked for: the one way
 /// the code does it (a blocking read, not counted in [`traffic`]: the training step counts its
@@ -100,11 +101,11 @@ pub trait ReadBack {
 
 impl<const D: usize, K: Basic> ReadBack for Tensor<D, K> {
     fn floats(self) -> Result<Vec<f32>, ReadBackError> {
-        self.into_data().convert::<f32>().try_into_vec::<f32>().map_err(|e| ReadBackError(format!("{e:?}")))
+        self.into_data().convert::<f32>().try_into_vec::<f32>().map_err(|e| ReadBackError::Convert(format!("{e:?}")))
     }
 
     fn ints(self) -> Result<Vec<i64>, ReadBackError> {
-        self.into_data().convert::<i64>().try_into_vec::<i64>().map_err(|e| ReadBackError(format!("{e:?}")))
+        self.into_data().convert::<i64>().try_into_vec::<i64>().map_err(|e| ReadBackError::Convert(format!("{e:?}")))
     }
 }
 

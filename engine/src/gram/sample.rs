@@ -16,7 +16,7 @@ use burn::tensor::{Device, Int, Tensor, TensorData};
 use super::core::{Gram, Latent, Noise};
 use super::noise::NoiseSource;
 use super::ptrm;
-use crate::transfer::ReadBack;
+use crate::transfer::{ReadBack, ReadBackError};
 
 /// How an answer is read from a step's logits.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -237,10 +237,10 @@ impl<'m> Trajectories<'m> {
 
     /// [`Trajectories::step`] with an asynchronous read-back, for WebGPU in a browser (where a
     /// synchronous read cannot wait for the GPU). Same numbers as `step` on the same device.
-    pub async fn step_async(&mut self) -> Result<&Observation, String> {
+    pub async fn step_async(&mut self) -> Result<&Observation, ReadBackError> {
         let packed = self.advance();
-        let data = packed.into_data_async().await.map_err(|e| format!("reading the GPU result failed: {e:?}"))?;
-        let data = data.try_into_vec_as::<f32>().map_err(|e| format!("unexpected tensor data: {e:?}"))?;
+        let data = packed.into_data_async().await.map_err(|e| ReadBackError::Device(format!("{e:?}")))?;
+        let data = data.try_into_vec_as::<f32>().map_err(|e| ReadBackError::Data(format!("{e:?}")))?;
         Ok(self.observe(data))
     }
 

@@ -13,6 +13,8 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::error::SolveError;
+
 /// The most lanes one request is split into.
 pub const MAX_LANES: usize = 16;
 
@@ -46,10 +48,10 @@ impl Lane {
     /// A run that takes every round itself.
     pub const ALONE: Lane = Lane { index: 0, lanes: 1 };
 
-    /// Lane `index` of `lanes`; a sentence when there is no such lane.
-    pub fn new(index: usize, lanes: usize) -> Result<Self, String> {
+    /// Lane `index` of `lanes`; [`SolveError::Lane`] when there is no such lane.
+    pub fn new(index: usize, lanes: usize) -> Result<Self, SolveError> {
         if lanes == 0 || lanes > MAX_LANES || index >= lanes {
-            return Err(format!("lane {index} of {lanes}: lanes are 1 to {MAX_LANES}, the index below their number"));
+            return Err(SolveError::Lane { index, lanes, max: MAX_LANES });
         }
         Ok(Lane { index, lanes })
     }
@@ -88,7 +90,9 @@ mod tests {
         assert_eq!(Lane::new(0, 2).unwrap().rounds(9).collect::<Vec<_>>(), vec![0, 2, 4, 6, 8]);
         assert_eq!(Lane::new(2, 3).unwrap().rounds(9).collect::<Vec<_>>(), vec![2, 5, 8]);
         assert!(Lane::new(1, 2).unwrap().rounds(1).next().is_none(), "no round left for lane 1 of a single round");
-        assert!(Lane::new(2, 2).is_err() && Lane::new(0, 0).is_err() && Lane::new(0, MAX_LANES + 1).is_err());
+        assert_eq!(Lane::new(2, 2), Err(SolveError::Lane { index: 2, lanes: 2, max: MAX_LANES }));
+        assert!(Lane::new(0, 0).is_err() && Lane::new(0, MAX_LANES + 1).is_err());
+        assert_eq!(Lane::new(0, 0).unwrap_err().to_string(), "lane 0 of 0: lanes are 1 to 16, the index below their number");
         // The others join at step JOIN_AFTER_STEPS of round 0, or after a shorter round 0.
         assert!(!others_join(0, JOIN_AFTER_STEPS - 1) && others_join(0, JOIN_AFTER_STEPS) && others_join(2, 1));
         // Until verified (usize::MAX rounds): no overflow.

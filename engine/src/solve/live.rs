@@ -9,6 +9,7 @@ use std::ops::Range;
 use burn::tensor::Device;
 use serde::{Deserialize, Serialize};
 
+use super::error::SolveError;
 use super::lane::Lane;
 use super::share::Share;
 use super::step_answers::StepTask;
@@ -111,12 +112,12 @@ pub struct LiveRun<'m> {
 impl<'m> LiveRun<'m> {
     /// Reads `puzzle` as `task` says; a malformed puzzle is a sentence, and so is a lane other
     /// than 0 on a run the visitor changed (its steps are numbered over the rounds lane 0 runs).
-    pub fn new(model: &'m Gram, task: &'m dyn StepTask, puzzle: &str, spec: RunSpec, device: &Device) -> Result<Self, String> {
+    pub fn new(model: &'m Gram, task: &'m dyn StepTask, puzzle: &str, spec: RunSpec, device: &Device) -> Result<Self, SolveError> {
         let tokens = task.tokens(puzzle)?;
         let lane = Lane::new(spec.lane.index, spec.lane.lanes)?;
         let share = Share::new(spec.share.index, spec.share.shares)?;
         if lane.index > 0 && !(spec.verified_stop && spec.interventions.is_empty()) {
-            return Err("only a verified run nobody changed shares its rounds among lanes".into());
+            return Err(SolveError::LaneOfChangedRun);
         }
         // Not once the visitor changed the run (a raised scale or a perturbed sample makes the N
         // differ), nor with a copy per sample and no stop (each of the N sees its own input, as
@@ -131,7 +132,7 @@ impl<'m> LiveRun<'m> {
         let rows = if run.samples == 1 { 0..1 } else { share.range(run.samples) };
         let shown = share.range(spec.options.samples);
         if rows.is_empty() || shown.is_empty() {
-            return Err(format!("share {} of {} holds none of the run's {} samples", share.index, share.shares, spec.options.samples));
+            return Err(SolveError::EmptyShare { index: share.index, shares: share.shares, samples: spec.options.samples });
         }
         let round = lane.first_round();
         let (input, trajectories) = round_start(model, task, &tokens, &spec, &run, &rows, round, device);
@@ -180,7 +181,7 @@ impl<'m> LiveRun<'m> {
     }
 
     /// The next step with an asynchronous read-back (WebGPU in a browser).
-    pub async fn step_async(&mut self) -> Result<StepView, String> {
+    pub async fn step_async(&mut self) -> Result<StepView, SolveError> {
         self.before_step();
         let obs = self.trajectories.step_async().await?.clone();
         Ok(self.after_step(&self.back(obs)))
@@ -364,7 +365,7 @@ mod tests {
             lane: Lane::new(1, 2).unwrap(),
             share: Share::ALL,
         };
-        assert!(LiveRun::new(&model, &*task, &puzzle, spec, &Device::flex()).is_err());
+        assert_eq!(LiveRun::new(&model, &*task, &puzzle, spec, &Device::flex()).err(), Some(SolveError::LaneOfChangedRun));
     }
 
     /// A deterministic model (TRM) shares a round's copy among its N samples even when copies

@@ -3,6 +3,7 @@
 //! (`chunk` puzzles x N samples per forward).
 
 mod copied;
+pub mod error;
 mod evaluate;
 pub mod lane;
 pub mod live;
@@ -19,6 +20,7 @@ use burn::tensor::Device;
 
 pub use crate::tasks::Copies;
 pub use copied::solve_on_copies;
+pub use error::SolveError;
 pub use evaluate::{SelectedTally, VerifiedStats, VerifiedTally, evaluate, evaluate_on_copies, evaluate_selected, evaluate_verified};
 pub use round_input::RoundInput;
 pub use verified::{Restarts, VerifiedAt, VerifiedRun, round_seed, rounds_to_run, solve_verified};

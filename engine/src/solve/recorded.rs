@@ -9,6 +9,7 @@ use burn::tensor::Device;
 use serde::{Deserialize, Serialize};
 
 use super::VerifiedAt;
+use super::error::SolveError;
 use super::live::{LiveRun, RunSpec, StepView};
 use super::step_answers::StepTask;
 use crate::gram::Gram;
@@ -97,7 +98,7 @@ pub fn record(
     puzzle: &str,
     spec: RunSpec,
     device: &Device,
-) -> Result<RecordedRun, String> {
+) -> Result<RecordedRun, SolveError> {
     let options = spec.options.clone();
     let (verified_stop, restarts, copies) = (spec.verified_stop, spec.restarts, spec.copies);
     let mut run = LiveRun::new(model, task, puzzle, spec, device)?;

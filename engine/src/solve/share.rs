@@ -9,6 +9,8 @@ use std::ops::Range;
 
 use serde::{Deserialize, Serialize};
 
+use super::error::SolveError;
+
 /// The most shares one run is split into.
 pub const MAX_SHARES: usize = 16;
 
@@ -30,10 +32,10 @@ impl Share {
     /// A run that takes every sample itself.
     pub const ALL: Share = Share { index: 0, shares: 1 };
 
-    /// Share `index` of `shares`; a sentence when there is no such share.
-    pub fn new(index: usize, shares: usize) -> Result<Self, String> {
+    /// Share `index` of `shares`; [`SolveError::Share`] when there is no such share.
+    pub fn new(index: usize, shares: usize) -> Result<Self, SolveError> {
         if shares == 0 || shares > MAX_SHARES || index >= shares {
-            return Err(format!("share {index} of {shares}: shares are 1 to {MAX_SHARES}, the index below their number"));
+            return Err(SolveError::Share { index, shares, max: MAX_SHARES });
         }
         Ok(Share { index, shares })
     }
@@ -65,7 +67,9 @@ mod tests {
         }
         assert_eq!(Share::new(1, 2).unwrap().range(20), 10..20);
         assert_eq!(Share::ALL.range(7), 0..7);
-        assert!(Share::new(2, 2).is_err() && Share::new(0, 0).is_err() && Share::new(0, MAX_SHARES + 1).is_err());
+        assert_eq!(Share::new(2, 2), Err(SolveError::Share { index: 2, shares: 2, max: MAX_SHARES }));
+        assert!(Share::new(0, 0).is_err() && Share::new(0, MAX_SHARES + 1).is_err());
+        assert_eq!(Share::new(2, 2).unwrap_err().to_string(), "share 2 of 2: shares are 1 to 16, the index below their number");
         assert_eq!((Share::count(20, 4), Share::count(2, 4), Share::count(5, 0)), (4, 2, 1));
     }
 }

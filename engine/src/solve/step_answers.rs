@@ -4,6 +4,7 @@
 //! [`TokenTask`] methods say each of these; [`StepTask`] is them behind one object, so the
 //! worker and `record` hold "the task the manifest names" without a list of tasks of their own.
 
+use super::error::SolveError;
 use crate::gram::Observation;
 use crate::gram::noise::NoiseSource;
 use crate::tasks::{InputCopy, Task, TaskId, TaskVisitor, TokenTask, visit};
@@ -21,8 +22,8 @@ pub struct SampleAnswer {
 pub trait StepTask: Send + Sync {
     /// The task's id (`nqueens8`, `coloring10`, ...).
     fn id(&self) -> String;
-    /// The puzzle text as tokens; a malformed or impossible puzzle is a sentence.
-    fn tokens(&self, puzzle: &str) -> Result<Vec<u32>, String>;
+    /// The puzzle text as tokens; a malformed or impossible puzzle is [`SolveError::BadPuzzle`].
+    fn tokens(&self, puzzle: &str) -> Result<Vec<u32>, SolveError>;
     /// The rule check: `prediction` answers the puzzle whose tokens are `x`.
     fn is_right(&self, x: &[u32], prediction: &[u32]) -> bool;
     /// The task's measured settle fraction (`TokenTask::default_settle`).
@@ -38,8 +39,8 @@ impl<T: TokenTask> StepTask for T {
         Task::id(self)
     }
 
-    fn tokens(&self, puzzle: &str) -> Result<Vec<u32>, String> {
-        let puzzle = self.parse(puzzle).map_err(|e| format!("bad {}: {e}", self.puzzle_noun()))?;
+    fn tokens(&self, puzzle: &str) -> Result<Vec<u32>, SolveError> {
+        let puzzle = self.parse(puzzle).map_err(|source| SolveError::BadPuzzle { noun: self.puzzle_noun(), source })?;
         Ok(TokenTask::tokens(self, &puzzle))
     }
 
@@ -62,15 +63,15 @@ impl<T: TokenTask> StepTask for T {
 }
 
 /// The step loop's view of the task `task` (a manifest's id) names, through the registry.
-pub fn step_task(task: TaskId) -> Result<Box<dyn StepTask>, String> {
+pub fn step_task(task: TaskId) -> Result<Box<dyn StepTask>, SolveError> {
     struct Boxed;
     impl TaskVisitor for Boxed {
-        type Output = Result<Box<dyn StepTask>, String>;
+        type Output = Result<Box<dyn StepTask>, SolveError>;
         fn gram<T: TokenTask>(self, task: &T) -> Self::Output {
             Ok(Box::new(task.clone()))
         }
         fn other<T: Task>(self, task: &T) -> Self::Output {
-            Err(format!("{} weights are not GRAM/TRM weights", task.id()))
+            Err(SolveError::NotGram(task.id()))
         }
     }
     visit(task, Boxed)
@@ -79,7 +80,9 @@ pub fn step_task(task: TaskId) -> Result<Box<dyn StepTask>, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::tasks::PuzzleError;
     use crate::tasks::registry::ALL;
+    use crate::tasks::sudoku::{GridError, SudokuProblem};
 
     /// Every GRAM/TRM task of the registry has a step loop view, and it reads its own puzzle text.
     #[test]
@@ -87,12 +90,19 @@ mod tests {
         for t in ALL {
             match step_task(t) {
                 Ok(s) => assert_eq!(s.id(), t.id()),
-                Err(e) => assert!(t == TaskId::Tree && e.contains("not GRAM/TRM"), "{e}"),
+                Err(e) => assert!(t == TaskId::Tree && e == SolveError::NotGram("tree".into()), "{e}"),
             }
         }
         let queens = step_task(TaskId::NQueens(8)).unwrap();
-        assert!(queens.tokens("QQ").unwrap_err().starts_with("bad board: "));
-        assert!(step_task(TaskId::Coloring(8)).unwrap().tokens("1").unwrap_err().starts_with("bad graph: "));
-        assert!(step_task(TaskId::Sudoku).unwrap().tokens("1").unwrap_err().starts_with("bad puzzle: "));
+        assert!(queens.tokens("QQ").unwrap_err().to_string().starts_with("bad board: "));
+        assert!(step_task(TaskId::Coloring(8)).unwrap().tokens("1").unwrap_err().to_string().starts_with("bad graph: "));
+        let bad = step_task(TaskId::Sudoku).unwrap().tokens("1").unwrap_err();
+        assert_eq!(bad, SolveError::BadPuzzle { noun: "puzzle", source: PuzzleError::Grid(GridError::Length(1)) });
+        assert_eq!(bad.to_string(), "bad puzzle: a Sudoku has 81 cells, this line has 1");
+        // A proper grid the oracle refuses is the task's variant, wrapped whole.
+        let empty = step_task(TaskId::Sudoku).unwrap().tokens(&".".repeat(81)).unwrap_err();
+        assert_eq!(empty, SolveError::BadPuzzle { noun: "puzzle", source: PuzzleError::Sudoku(SudokuProblem::SeveralSolutions) });
+        assert_eq!(empty.to_string(), "bad puzzle: impossible puzzle: this puzzle has more than one solution");
+        assert_eq!(step_task(TaskId::Tree).err().map(|e| e.to_string()), Some("tree weights are not GRAM/TRM weights".into()));
     }
 }

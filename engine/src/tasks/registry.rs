@@ -31,6 +31,29 @@ pub enum TaskId {
     Digits,
 }
 
+/// Why a name or a set of weights gives no task. The text (`Display`) is the sentence the CLI
+/// prints (a manifest's error wraps it).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum TaskError {
+    /// A name that is no task's id (the text lists every id).
+    #[error("unknown task {:?}; tasks: {}", .0, known_ids())]
+    Unknown(String),
+    /// Weights that name no task, and whose config's shapes fit none.
+    #[error("these weights name no task and their config (sequence length {seq_len}, vocabulary {vocab}) fits none")]
+    NoTaskFits { seq_len: usize, vocab: usize },
+    /// Weights that name a task their config's shapes do not fit (`fits`: the task they do fit).
+    #[error(
+        "the task named is {named}, but the config (sequence length {seq_len}, vocabulary {vocab}) is {}: the two disagree",
+        .fits.map_or("no known task's".to_string(), |t| format!("{}'s", t.id()))
+    )]
+    Disagree { named: String, seq_len: usize, vocab: usize, fits: Option<TaskId> },
+}
+
+/// Every id, as [`TaskError::Unknown`] lists them.
+fn known_ids() -> String {
+    ALL.iter().map(|t| t.id()).collect::<Vec<_>>().join(", ")
+}
+
 /// Every task, in the order the CLI lists them.
 pub const ALL: [TaskId; 9] = [
     TaskId::NQueens(8),
@@ -59,11 +82,8 @@ impl TaskId {
     }
 
     /// Reads an id; an unknown one is an error that lists the known ones.
-    pub fn parse(text: &str) -> Result<TaskId, String> {
-        ALL.into_iter().find(|t| t.id() == text).ok_or_else(|| {
-            let ids: Vec<String> = ALL.iter().map(|t| t.id()).collect();
-            format!("unknown task {text:?}; tasks: {}", ids.join(", "))
-        })
+    pub fn parse(text: &str) -> Result<TaskId, TaskError> {
+        ALL.into_iter().find(|t| t.id() == text).ok_or_else(|| TaskError::Unknown(text.to_string()))
     }
 
     /// The task a GRAM/TRM config was built for (by its sequence length and vocabulary). A
@@ -90,11 +110,11 @@ impl TaskId {
     /// The task of GRAM/TRM weights: the one they name (a manifest's `task`, a run's preset's),
     /// which their config's shapes must fit, or it is an error naming both. Only weights that name
     /// no task are read from their shapes ([`TaskId::of_gram_config`]); callers say so.
-    pub fn of_weights(config: &GramConfig, named: Option<&str>) -> Result<TaskId, String> {
+    pub fn of_weights(config: &GramConfig, named: Option<&str>) -> Result<TaskId, TaskError> {
         let by_config = TaskId::of_gram_config(config);
-        let shapes = format!("sequence length {}, vocabulary {}", config.seq_len, config.vocab);
+        let (seq_len, vocab) = (config.seq_len, config.vocab);
         let Some(name) = named.filter(|t| !t.is_empty()) else {
-            return by_config.ok_or_else(|| format!("these weights name no task and their config ({shapes}) fits none"));
+            return by_config.ok_or(TaskError::NoTaskFits { seq_len, vocab });
         };
         let named = TaskId::parse(name)?;
         // A generation task has its puzzle task's shapes.
@@ -106,8 +126,7 @@ impl TaskId {
         if by_config == Some(shaped_as) {
             return Ok(named);
         }
-        let fits = by_config.map_or("no known task's".to_string(), |t| format!("{}'s", t.id()));
-        Err(format!("the task named is {name}, but the config ({shapes}) is {fits}: the two disagree"))
+        Err(TaskError::Disagree { named: name.to_string(), seq_len, vocab, fits: by_config })
     }
 }
 
@@ -142,7 +161,11 @@ mod tests {
             assert_eq!(TaskId::parse(&t.id()), Ok(t));
         }
         let err = TaskId::parse("chess").unwrap_err();
-        assert!(err.contains("nqueens8, nqueens10, sudoku, tree, coloring8, coloring10, nqueens8-boards, sudoku-grids, digits"), "{err}");
+        assert_eq!(err, TaskError::Unknown("chess".into()));
+        assert_eq!(
+            err.to_string(),
+            "unknown task \"chess\"; tasks: nqueens8, nqueens10, sudoku, tree, coloring8, coloring10, nqueens8-boards, sudoku-grids, digits"
+        );
         let queens = crate::tasks::nqueens::gram_mixer_config(8, true);
         let sudoku = crate::tasks::sudoku::gram_config(true);
         assert_eq!(TaskId::of_weights(&queens, Some("nqueens8-boards")), Ok(TaskId::QueensBoards(8)));
@@ -154,9 +177,20 @@ mod tests {
             [(&sudoku, "nqueens8-boards", "sudoku's"), (&queens, "sudoku-grids", "nqueens8's"), (&queens, "sudoku", "nqueens8's")]
         {
             let err = TaskId::of_weights(config, Some(named)).unwrap_err();
+            assert!(matches!(&err, TaskError::Disagree { named: n, fits: Some(_), .. } if n == named), "{err:?}");
+            let err = err.to_string();
             assert!(err.contains(named) && err.contains(fits), "{err}");
         }
-        assert!(TaskId::of_weights(&queens, Some("chess")).unwrap_err().contains("unknown task"));
+        assert_eq!(TaskId::of_weights(&queens, Some("chess")), Err(TaskError::Unknown("chess".into())));
+        let nothing = GramConfig { seq_len: 7, ..queens.clone() };
+        assert_eq!(TaskId::of_weights(&nothing, None), Err(TaskError::NoTaskFits { seq_len: 7, vocab: queens.vocab }));
+        assert_eq!(
+            TaskId::of_weights(&nothing, None).unwrap_err().to_string(),
+            format!("these weights name no task and their config (sequence length 7, vocabulary {}) fits none", queens.vocab)
+        );
+        let disagree = TaskId::of_weights(&nothing, Some("sudoku")).unwrap_err();
+        assert_eq!(disagree, TaskError::Disagree { named: "sudoku".into(), seq_len: 7, vocab: queens.vocab, fits: None });
+        assert!(disagree.to_string().contains("is no known task's: the two disagree"), "{disagree}");
         assert_eq!(TaskId::of_gram_config(&crate::tasks::sudoku::gram_config(true)), Some(TaskId::Sudoku));
         assert_eq!(TaskId::of_gram_config(&crate::tasks::digits::gram_config(false)), Some(TaskId::Digits));
         assert_eq!(TaskId::of_gram_config(&crate::tasks::nqueens::gram_mixer_config(8, false)), Some(TaskId::NQueens(8)));

@@ -6,6 +6,7 @@
 
 use std::collections::BTreeMap;
 
+use super::error::PuzzleError;
 use super::inference::InferenceDefaults;
 use super::recipe::{TaskRecipe, Variant};
 use super::split::Part;
@@ -63,7 +64,7 @@ pub trait Task: Sync {
     fn id(&self) -> String;
     /// Reads one line of the text format. Malformed text and puzzles the oracle proves unsolvable
     /// are readable errors, never a panic.
-    fn parse(&self, text: &str) -> Result<Self::Puzzle, String>;
+    fn parse(&self, text: &str) -> Result<Self::Puzzle, PuzzleError>;
     /// The text format of a puzzle (what `split` prints; `parse` reads it back).
     fn puzzle_text(&self, puzzle: &Self::Puzzle) -> String;
     /// The text format of an answer.

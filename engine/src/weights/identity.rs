@@ -109,7 +109,7 @@ fn family(manifest: &Value) -> Result<Family, WeightsError> {
 
 /// A GRAM/TRM manifest's task, which its config's shapes must fit.
 fn named_task(manifest: &Manifest) -> Result<TaskId, WeightsError> {
-    TaskId::of_weights(&manifest.config, Some(&manifest.task)).map_err(WeightsError::Manifest)
+    TaskId::of_weights(&manifest.config, Some(&manifest.task)).map_err(|e| WeightsError::Manifest(e.to_string()))
 }
 
 #[cfg(test)]

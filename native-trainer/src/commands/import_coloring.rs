@@ -4,6 +4,7 @@
 
 use std::process::ExitCode;
 
+use engine::tasks::DatasetError;
 use engine::tasks::coloring::import::{TEST_FILE, check_test_graphs, vertices_of};
 use serde_json::json;
 
@@ -13,7 +14,11 @@ use crate::gram::imports::{MANIFEST, pretty, print_written, publish};
 pub fn import_coloring(a: &ImportArgs) -> Result<ExitCode, String> {
     let input = a.input.display();
     let text = crate::utf8::read(&a.input)?;
-    let n = vertices_of(a.vertices, &text).map_err(|e| if e.starts_with("--") { e } else { format!("{input}: {e}") })?;
+    let n = vertices_of(a.vertices, &text).map_err(|e| match e {
+        // A bad --vertices is the flag's error, not the file's.
+        DatasetError::Vertices(_) => e.to_string(),
+        e => format!("{input}: {e}"),
+    })?;
     let import = check_test_graphs(&text, n).map_err(|e| format!("{input}: {e}"))?;
     let (fewest, median, most) = import.colourings;
     let lines: String = import.graphs.iter().map(|g| g.to_text() + "\n").collect();

@@ -115,7 +115,8 @@ fn gram(args: &RecordArgs, name: &str, manifest_text: Option<&str>, device: &Dev
     let puzzle = args.puzzle.ok_or("--puzzle is required for GRAM/TRM weights (the page's default puzzle)")?;
     let (model, _, manifest) = load_found(args.weights, manifest_text, device)?;
     let manifest = manifest.ok_or("record takes shipped weights (a .bpk with its manifest), not a run directory")?;
-    let task = step_task(engine::tasks::TaskId::parse(&manifest.task)?)?;
+    let id = engine::tasks::TaskId::parse(&manifest.task).map_err(|e| e.to_string())?;
+    let task = step_task(id).map_err(|e| e.to_string())?;
     let options = SampleOptions {
         samples: args.samples.unwrap_or(20),
         guidance_scale: args.guidance_scale.unwrap_or(1.0),
@@ -126,7 +127,7 @@ fn gram(args: &RecordArgs, name: &str, manifest_text: Option<&str>, device: &Dev
         ..Default::default()
     };
     // Copies as the page's worker runs them (the task's default).
-    let copies = engine::tasks::registry::visit(engine::tasks::TaskId::parse(&manifest.task)?, DefaultCopies);
+    let copies = engine::tasks::registry::visit(id, DefaultCopies);
     let spec = RunSpec {
         options,
         verified_stop: args.stop_restarts.is_some(),
@@ -136,7 +137,7 @@ fn gram(args: &RecordArgs, name: &str, manifest_text: Option<&str>, device: &Dev
         lane: Lane::ALONE,
         share: engine::solve::share::Share::ALL,
     };
-    let run = record_gram(&model, &*task, (name, &manifest.sha256), puzzle, spec, device)?;
+    let run = record_gram(&model, &*task, (name, &manifest.sha256), puzzle, spec, device).map_err(|e| e.to_string())?;
     let summary = format!(
         "{} steps of {} samples{}",
         run.steps_recorded.len(),

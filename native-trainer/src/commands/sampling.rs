@@ -16,7 +16,7 @@ use engine::tasks::{TaskId, TokenTask};
 /// `task`, a run directory's preset's), which their config's shapes must fit
 /// ([`TaskId::of_weights`]); weights that name none are read from their shapes, with a note.
 pub fn task_of(config: &GramConfig, named: Option<&str>) -> Result<TaskId, String> {
-    let task = TaskId::of_weights(config, named)?;
+    let task = TaskId::of_weights(config, named).map_err(|e| e.to_string())?;
     if named.is_none_or(str::is_empty) {
         eprintln!("note: these weights name no task; read as {} from their shapes", task.id());
     }

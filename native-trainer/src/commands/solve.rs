@@ -105,7 +105,7 @@ impl TaskVisitor for GramSolve<'_> {
         let options = with_latent_noise(with_settle(options, self.sampling.settle, task)?, self.latent_noise)?;
         let select = self.select.unwrap_or(task.default_selection());
         answer_lines("puzzle", |text| {
-            let puzzle = task.parse(text)?;
+            let puzzle = task.parse(text).map_err(|e| e.to_string())?;
             if let Some(rounds) = rounds {
                 let run = solve_verified(task, self.model, &puzzle, &options, rounds, select, self.device);
                 let s = &run.solved;

@@ -65,7 +65,7 @@ impl SudokuState {
 
         let puzzle = Memo::new(move |_| settings.with(|s| s.puzzle.clone()));
         let conflicts = Memo::new(move |_| puzzle.with(|p| p.conflicts().into_iter().collect::<BTreeSet<_>>()));
-        let assessment = Memo::new(move |_| puzzle.with(assess));
+        let assessment = Memo::new(move |_| puzzle.with(|p| assess(p).map_err(|e| e.to_string())));
         let samples = session.samples(|b| SudokuGrid::parse(b).ok());
         // The answer the page's rule picks (the vote, or the highest LPRM value), and how many
         // samples agree with it.

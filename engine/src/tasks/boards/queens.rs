@@ -4,7 +4,7 @@
 use super::report::BoardsReport;
 use crate::gram::{Observation, Selection};
 use crate::tasks::nqueens::{Board, Instance, NQueens, all_solutions};
-use crate::tasks::{Part, Solved, Task, TaskRecipe, TokenTask};
+use crate::tasks::{Part, PuzzleError, Solved, Task, TaskRecipe, TokenTask};
 
 /// Unconditional N-Queens boards on an `n` x `n` board: N-Queens' boards, tokens and rules
 /// (delegated to [`NQueens`]), one input.
@@ -39,14 +39,10 @@ impl Task for QueensBoards {
     }
 
     /// The only input is the constant: the empty board.
-    fn parse(&self, text: &str) -> Result<Board, String> {
-        let board = Board::parse(text, self.n()).map_err(|e| e.to_string())?;
+    fn parse(&self, text: &str) -> Result<Board, PuzzleError> {
+        let board = Board::parse(text, self.n())?;
         if board.queen_count() > 0 {
-            return Err(format!(
-                "{} generates boards from nothing: its one input is the empty board ({} dots), not a board with queens",
-                self.id(),
-                self.n() * self.n()
-            ));
+            return Err(PuzzleError::NotEmptyBoard { n: self.n() });
         }
         Ok(board)
     }
@@ -160,7 +156,11 @@ mod tests {
         let empty = ".".repeat(64);
         assert!(task.parse(&empty).is_ok());
         let one = format!("Q{}", ".".repeat(63));
-        assert!(task.parse(&one).unwrap_err().contains("empty board"));
+        assert_eq!(task.parse(&one), Err(PuzzleError::NotEmptyBoard { n: 8 }));
+        assert_eq!(
+            task.parse(&one).unwrap_err().to_string(),
+            "nqueens8-boards generates boards from nothing: its one input is the empty board (64 dots), not a board with queens"
+        );
         let x = task.tokens(&task.parse(&empty).unwrap());
         let solution = &task.targets(&task.instance())[5];
         assert!(task.is_right_prediction(&x, solution));

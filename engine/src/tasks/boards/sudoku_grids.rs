@@ -11,7 +11,7 @@ use super::report::BoardsReport;
 use crate::gram::noise::NoiseSource;
 use crate::gram::{Observation, Selection};
 use crate::tasks::sudoku::{Sudoku, SudokuGrid, random_solution};
-use crate::tasks::{Part, Solved, Task, TaskRecipe, TokenTask};
+use crate::tasks::{Part, PuzzleError, Solved, Task, TaskRecipe, TokenTask};
 
 /// Valid full 9x9 Sudoku grids there are (Felgenhauer & Jarvis, 2005).
 pub const SUDOKU_GRIDS: u128 = 6_670_903_752_021_072_936_960;
@@ -57,12 +57,10 @@ impl Task for SudokuGrids {
     }
 
     /// The only input is the constant: the empty grid.
-    fn parse(&self, text: &str) -> Result<SudokuGrid, String> {
-        let grid = SudokuGrid::parse(text).map_err(|e| e.to_string())?;
+    fn parse(&self, text: &str) -> Result<SudokuGrid, PuzzleError> {
+        let grid = SudokuGrid::parse(text)?;
         if grid.givens() > 0 {
-            return Err(
-                "sudoku-grids generates grids from nothing: its one input is the empty grid (81 dots), not a puzzle with givens".into()
-            );
+            return Err(PuzzleError::NotEmptyGrid);
         }
         Ok(grid)
     }
@@ -164,7 +162,8 @@ mod tests {
         assert_eq!(random_grids(200, GRIDS_SEED), grids, "a pure function of the seed");
         assert!(task.parse(&".".repeat(81)).is_ok());
         let one = format!("5{}", ".".repeat(80));
-        assert!(task.parse(&one).unwrap_err().contains("empty grid"));
+        assert_eq!(task.parse(&one), Err(PuzzleError::NotEmptyGrid));
+        assert!(task.parse(&one).unwrap_err().to_string().contains("empty grid"));
         let x = task.tokens(&SudokuGrid::empty());
         assert!(task.is_right_prediction(&x, &grids[3].tokens()));
         let mut broken = grids[3].clone();

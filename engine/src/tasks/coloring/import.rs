@@ -6,7 +6,8 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use super::{Graph, Instance, canonical_colourings, count_colourings, dataset, impossible_reason, pair_count, part_of, read_graph_file};
+use super::{Graph, Instance, canonical_colourings, count_colourings, dataset, pair_count, part_of, read_graph_file, uncolourable};
+use crate::tasks::DatasetError;
 
 /// The file of a colouring test import that holds its graphs, one line each in the task's format.
 pub const TEST_FILE: &str = "test.txt";
@@ -30,7 +31,7 @@ pub struct TestImport {
 
 /// The models' vertex count: `explicit` (`--vertices`), else the length of the file's first
 /// line in the task's format (28 characters: 8 vertices, 45: 10).
-pub fn vertices_of(explicit: Option<usize>, text: &str) -> Result<usize, String> {
+pub fn vertices_of(explicit: Option<usize>, text: &str) -> Result<usize, DatasetError> {
     let n = match explicit {
         Some(n) => n,
         None => {
@@ -38,26 +39,26 @@ pub fn vertices_of(explicit: Option<usize>, text: &str) -> Result<usize, String>
             match first.map(|l| l.chars().count()) {
                 Some(28) => 8,
                 Some(45) => 10,
-                _ => return Err("say which models the graphs are for: --vertices 8 or --vertices 10 (only a file that starts with the task's 28- or 45-character line says it itself)".into()),
+                _ => return Err(DatasetError::VerticesUnsaid),
             }
         }
     };
     if n != 8 && n != 10 {
-        return Err(format!("--vertices {n}: the colouring models have 8 or 10 vertices (a smaller graph is read with the rest isolated)"));
+        return Err(DatasetError::Vertices(n));
     }
     Ok(n)
 }
 
 /// Reads and checks a file of graphs (the task's lines, edge lists, DIMACS) onto `n` vertices:
 /// every graph must be 3-colourable.
-pub fn check_test_graphs(text: &str, n: usize) -> Result<TestImport, String> {
+pub fn check_test_graphs(text: &str, n: usize) -> Result<TestImport, DatasetError> {
     let read = read_graph_file(text, n)?;
     if read.is_empty() {
-        return Err("no graph in this file".into());
+        return Err(DatasetError::NoGraphs);
     }
     for (line, g) in &read {
-        if let Some(reason) = impossible_reason(g) {
-            return Err(format!("line {line}: {reason}; a test graph needs a colouring to find"));
+        if let Some(reason) = uncolourable(g) {
+            return Err(DatasetError::Uncolourable { line: *line, reason });
         }
     }
     let graphs: Vec<Graph> = read.into_iter().map(|(_, g)| g).collect();
@@ -83,19 +84,18 @@ pub fn check_test_graphs(text: &str, n: usize) -> Result<TestImport, String> {
 
 /// A test import's lines (the task's format, one graph each) with every colouring: what `eval
 /// --data` scores. Each graph is checked again.
-pub fn read_test_lines(text: &str, n: usize) -> Result<Vec<Instance>, String> {
+pub fn read_test_lines(text: &str, n: usize) -> Result<Vec<Instance>, DatasetError> {
     let mut out = Vec::new();
     for (k, line) in text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty()) {
-        let at = |e: String| format!("line {}: {e}", k + 1);
-        let graph = Graph::parse(line, n).map_err(|e| at(e.to_string()))?;
+        let graph = Graph::parse(line, n).map_err(|source| DatasetError::TestLine { line: k + 1, source })?;
         let colourings = canonical_colourings(&graph);
         if colourings.is_empty() {
-            return Err(at("not 3-colourable".into()));
+            return Err(DatasetError::TestLineUncolourable(k + 1));
         }
         out.push(Instance { graph, colourings });
     }
     if out.is_empty() {
-        return Err("no graph".into());
+        return Err(DatasetError::NoTestGraphs);
     }
     Ok(out)
 }
@@ -110,8 +110,10 @@ mod tests {
     fn a_file_of_graphs_is_checked_and_placed() {
         let train = dataset(8).into_iter().find(|i| part_of(&i.graph) == crate::tasks::split::Part::Train).unwrap().graph;
         assert_eq!(vertices_of(None, &train.to_text()), Ok(8));
-        assert!(vertices_of(None, "0-1 1-2\n").unwrap_err().contains("--vertices 8 or --vertices 10"));
-        assert!(vertices_of(Some(9), "").is_err());
+        assert_eq!(vertices_of(None, "0-1 1-2\n"), Err(DatasetError::VerticesUnsaid));
+        assert!(vertices_of(None, "0-1 1-2\n").unwrap_err().to_string().contains("--vertices 8 or --vertices 10"));
+        assert_eq!(vertices_of(Some(9), ""), Err(DatasetError::Vertices(9)));
+        assert!(vertices_of(Some(9), "").unwrap_err().to_string().starts_with("--vertices 9: "));
         let text = format!("{}\n# a triangle\n0-1 1-2 2-0\n\n{}\n", train.to_text(), train.to_text());
         let import = check_test_graphs(&text, 8).unwrap();
         assert_eq!(import.graphs.len(), 3);
@@ -119,9 +121,14 @@ mod tests {
         assert_eq!(import.in_dataset.get("train"), Some(&2));
         assert!(import.colourings.0 >= 1 && import.edge_density > 0.0 && import.project_density > 0.0);
         let k4 = "0-1 0-2 0-3 1-2 1-3 2-3\n";
-        assert!(check_test_graphs(k4, 8).unwrap_err().contains("a test graph needs a colouring"));
-        assert!(check_test_graphs("# nothing\n", 8).is_err());
+        let err = check_test_graphs(k4, 8).unwrap_err();
+        assert_eq!(err, DatasetError::Uncolourable { line: 1, reason: crate::tasks::PuzzleError::FourClique([0, 1, 2, 3]) });
+        assert!(err.to_string().ends_with("; a test graph needs a colouring to find"), "{err}");
+        assert_eq!(check_test_graphs("# nothing\n", 8).unwrap_err(), DatasetError::NoGraphs);
+        assert!(matches!(check_test_graphs("0-1\n0-9\n", 8), Err(DatasetError::Graphs(super::super::PasteError::AtLine { line: 2, .. }))));
         let lines: String = import.graphs.iter().map(|g| g.to_text() + "\n").collect();
         assert_eq!(read_test_lines(&lines, 8).unwrap().len(), 3);
+        assert_eq!(read_test_lines("\n", 8).unwrap_err(), DatasetError::NoTestGraphs);
+        assert_eq!(read_test_lines(&format!("{lines}{}", "1".repeat(28)), 8).unwrap_err(), DatasetError::TestLineUncolourable(4));
     }
 }

@@ -9,6 +9,7 @@ mod graph;
 pub mod import;
 pub mod metrics;
 mod model;
+mod paste_error;
 mod pasted;
 mod solver;
 mod task;
@@ -18,8 +19,9 @@ pub use graph::{
     COLOURS, Colouring, DIAGONAL, EDGE, FIRST_COLOUR, Graph, GraphError, NO_EDGE, VOCAB, pair_count, pairs, position, seq_len,
 };
 pub use model::{gram_attention_config, gram_config};
+pub use paste_error::PasteError;
 pub use pasted::{from_pasted_onto, read_graph_file};
 pub use solver::{canonical_colourings, count_colourings, is_3_colourable};
-pub use task::{Coloring, colour_probabilities, impossible_reason};
+pub use task::{Coloring, colour_probabilities, impossible_reason, uncolourable};
 
 pub use crate::tasks::split::Part;

@@ -7,7 +7,7 @@ use super::metrics::Report as ColouringReport;
 use super::solver::is_3_colourable;
 use crate::gram::noise::NoiseSource;
 use crate::gram::{Observation, Selection};
-use crate::tasks::{FullSize, InferenceDefaults, InputCopy, Part, Solved, Task, TaskRecipe, TestImport, TokenTask, Variant};
+use crate::tasks::{FullSize, InferenceDefaults, InputCopy, Part, PuzzleError, Solved, Task, TaskRecipe, TestImport, TokenTask, Variant};
 
 /// 3-colouring of `n`-vertex graphs (8 and 10: the GRAM paper, Table 1).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -26,9 +26,15 @@ impl Coloring {
     }
 }
 
-/// Why a graph has no 3-colouring, in words: four vertices joined pairwise when there are, else
-/// the exhaustive search's verdict.
+/// Why a graph has no 3-colouring, in words (the page's editor): [`uncolourable`]'s sentence.
 pub fn impossible_reason(graph: &Graph) -> Option<String> {
+    uncolourable(graph).map(|e| e.to_string())
+}
+
+/// Why a graph has no 3-colouring: four vertices joined pairwise when there are
+/// ([`PuzzleError::FourClique`]), else the exhaustive search's verdict
+/// ([`PuzzleError::NotColourable`]); `None` for a 3-colourable graph.
+pub fn uncolourable(graph: &Graph) -> Option<PuzzleError> {
     if is_3_colourable(graph) {
         return None;
     }
@@ -39,15 +45,13 @@ pub fn impossible_reason(graph: &Graph) -> Option<String> {
                 for d in c + 1..n {
                     let q = [a, b, c, d];
                     if q.iter().enumerate().all(|(i, &u)| q[i + 1..].iter().all(|&v| graph.has_edge(u, v))) {
-                        return Some(format!(
-                            "not 3-colourable: vertices {a}, {b}, {c} and {d} are all joined to each other, so they need four colours"
-                        ));
+                        return Some(PuzzleError::FourClique(q));
                     }
                 }
             }
         }
     }
-    Some("not 3-colourable: the exhaustive search finds no colouring with three colours".into())
+    Some(PuzzleError::NotColourable)
 }
 
 impl Task for Coloring {
@@ -60,9 +64,9 @@ impl Task for Coloring {
     }
 
     /// The task's line or an edge list (`0-1 0-2 1-2`, vertices from 0): [`Graph::from_pasted`].
-    fn parse(&self, text: &str) -> Result<Graph, String> {
+    fn parse(&self, text: &str) -> Result<Graph, PuzzleError> {
         let graph = Graph::from_pasted(text, self.n)?;
-        match impossible_reason(&graph) {
+        match uncolourable(&graph) {
             Some(reason) => Err(reason),
             None => Ok(graph),
         }
@@ -111,7 +115,7 @@ impl TokenTask for Coloring {
                 Some(v) => Err(format!("{v}-vertex graphs; these are coloring{n} weights")),
                 None => Err("the import does not say its vertex count".into()),
             }),
-            read: Box::new(move |text| super::import::read_test_lines(text, n)),
+            read: Box::new(move |text| super::import::read_test_lines(text, n).map_err(|e| e.to_string())),
         })
     }
 
@@ -242,21 +246,28 @@ pub fn colour_probabilities(obs: &crate::gram::Observation, row: usize, n: usize
 
 #[cfg(test)]
 mod tests {
+    use super::super::{GraphError, PasteError};
     use super::*;
 
     #[test]
     fn parse_explains_bad_graphs() {
         let task = Coloring::new(8);
-        assert!(task.parse(&"0".repeat(27)).unwrap_err().contains("expected 28 characters"));
+        assert_eq!(task.parse(&"0".repeat(27)), Err(PuzzleError::Paste(PasteError::LineLength(27))));
+        assert!(task.parse(&"0".repeat(27)).unwrap_err().to_string().contains("expected 28 characters"));
         assert!(task.parse("0-1 1-2 2-0").is_ok(), "an edge list");
-        assert!(task.parse(&format!("2{}", "0".repeat(27))).unwrap_err().contains("character 1 is '2'"));
+        // The task line's own format error is the graph's, however the paste was read.
+        let bad = task.parse(&format!("2{}", "0".repeat(27))).unwrap_err();
+        assert!(matches!(bad, PuzzleError::Graph(GraphError::Char { index: 0, found: '2', .. })), "{bad:?}");
+        assert!(bad.to_string().contains("character 1 is '2'"));
         // K4 on vertices 0..4: pairs (0,1),(0,2),(0,3) then (1,2),(1,3) then (2,3).
         let mut g = Graph::empty(8);
         for (i, j) in [(0, 1), (0, 2), (0, 3), (1, 2), (1, 3), (2, 3)] {
             g.set_edge(i, j, true);
         }
         let err = task.parse(&g.to_text()).unwrap_err();
-        assert!(err.contains("vertices 0, 1, 2 and 3"), "{err}");
+        assert_eq!(err, PuzzleError::FourClique([0, 1, 2, 3]));
+        assert_eq!(err.to_string(), "not 3-colourable: vertices 0, 1, 2 and 3 are all joined to each other, so they need four colours");
+        assert_eq!(impossible_reason(&g), Some(err.to_string()));
         let ok = task.parse(&"0".repeat(28)).unwrap();
         assert_eq!(task.puzzle_text(&ok), "0".repeat(28));
     }

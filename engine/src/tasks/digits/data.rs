@@ -9,6 +9,20 @@
 use super::{PIXELS, SIDE};
 use crate::tasks::Part;
 
+/// Why a text is not a digit in [`Digit::to_text`]'s format (rows and columns 1-based).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum DigitError {
+    /// Not 28 rows joined by `/` (the rows found).
+    #[error("a digit is {SIDE} rows of 0/1 joined by '/', got {0} rows")]
+    Rows(usize),
+    /// A row of another length than 28.
+    #[error("row {row} has {found} characters, not {SIDE}")]
+    RowLength { row: usize, found: usize },
+    /// A character other than `0` or `1`.
+    #[error("row {row} column {column}: {found:?} is not 0 or 1")]
+    Pixel { row: usize, column: usize, found: char },
+}
+
 /// One binary 28x28 digit, pixels row-major, `true` = white (ink).
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Digit {
@@ -27,21 +41,21 @@ impl Digit {
     }
 
     /// Reads [`Digit::to_text`]'s format; anything else is a readable error.
-    pub fn parse(text: &str) -> Result<Digit, String> {
+    pub fn parse(text: &str) -> Result<Digit, DigitError> {
         let rows: Vec<&str> = text.trim().split('/').collect();
         if rows.len() != SIDE {
-            return Err(format!("a digit is {SIDE} rows of 0/1 joined by '/', got {} rows", rows.len()));
+            return Err(DigitError::Rows(rows.len()));
         }
         let mut pixels = Vec::with_capacity(PIXELS);
         for (r, row) in rows.iter().enumerate() {
             if row.chars().count() != SIDE {
-                return Err(format!("row {} has {} characters, not {SIDE}", r + 1, row.chars().count()));
+                return Err(DigitError::RowLength { row: r + 1, found: row.chars().count() });
             }
             for (c, ch) in row.chars().enumerate() {
                 match ch {
                     '0' => pixels.push(false),
                     '1' => pixels.push(true),
-                    other => return Err(format!("row {} column {}: {other:?} is not 0 or 1", r + 1, c + 1)),
+                    found => return Err(DigitError::Pixel { row: r + 1, column: c + 1, found }),
                 }
             }
         }
@@ -130,9 +144,13 @@ mod tests {
         let text = d.to_text();
         assert_eq!(text.len(), 28 * 28 + 27);
         assert_eq!(Digit::parse(&text), Ok(d));
-        assert!(Digit::parse("0101").unwrap_err().contains("28 rows"));
+        assert_eq!(Digit::parse("0101"), Err(DigitError::Rows(1)));
+        assert_eq!(DigitError::Rows(1).to_string(), "a digit is 28 rows of 0/1 joined by '/', got 1 rows");
         let bad = text.replacen('1', "2", 1);
-        assert!(Digit::parse(&bad).unwrap_err().contains("is not 0 or 1"), "{}", Digit::parse(&bad).unwrap_err());
+        assert_eq!(Digit::parse(&bad), Err(DigitError::Pixel { row: 2, column: 2, found: '2' }));
+        assert_eq!(Digit::parse(&bad).unwrap_err().to_string(), "row 2 column 2: '2' is not 0 or 1");
+        let short = text.replacen("0/", "/", 1);
+        assert_eq!(Digit::parse(&short), Err(DigitError::RowLength { row: 1, found: 27 }));
         assert!(parse_file(b"nonsense").unwrap_err().contains("not a digits file"));
     }
 

@@ -14,7 +14,7 @@ pub mod report;
 mod task;
 
 pub use classifier::Classifier;
-pub use data::Digit;
+pub use data::{Digit, DigitError};
 pub use model::gram_config;
 pub use report::DigitsReport;
 pub use task::{DigitSet, Digits};

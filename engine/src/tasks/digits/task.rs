@@ -4,7 +4,7 @@ use super::data::{self, Digit};
 use super::report::DigitsReport;
 use super::{BLACK, PIXELS, WHITE};
 use crate::gram::{Observation, Selection};
-use crate::tasks::{Part, Solved, Task, TaskRecipe, TokenTask};
+use crate::tasks::{Part, PuzzleError, Solved, Task, TaskRecipe, TokenTask};
 
 /// Unconditional binarized MNIST digits.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -27,10 +27,10 @@ impl Task for Digits {
     }
 
     /// The only input is the constant: the blank image.
-    fn parse(&self, text: &str) -> Result<Digit, String> {
+    fn parse(&self, text: &str) -> Result<Digit, PuzzleError> {
         let digit = Digit::parse(text)?;
         if digit.ink() > 0.0 {
-            return Err("digits are generated from nothing: the one input is the blank image (all 0s)".into());
+            return Err(PuzzleError::NotBlankImage);
         }
         Ok(digit)
     }
@@ -131,7 +131,8 @@ mod tests {
         assert!(task.parse(&blank.to_text()).is_ok());
         let mut one = Digit::blank();
         one.pixels[100] = true;
-        assert!(task.parse(&one.to_text()).unwrap_err().contains("blank image"));
+        assert_eq!(task.parse(&one.to_text()), Err(PuzzleError::NotBlankImage));
+        assert_eq!(task.parse("0101"), Err(PuzzleError::Digit(crate::tasks::digits::DigitError::Rows(1))));
         let x = task.tokens(&blank);
         assert_eq!(task.puzzle_from_tokens(&x), Some(blank));
         assert_eq!(task.puzzle_from_tokens(&task.tokens(&one)), None);

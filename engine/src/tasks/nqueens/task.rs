@@ -4,7 +4,7 @@
 use super::metrics::Report as QueensReport;
 use super::{Board, Instance, QUEEN, completions, part_of, split};
 use crate::gram::{Observation, Selection};
-use crate::tasks::{FullSize, Part, Solved, Task, TaskRecipe, TokenTask, Variant};
+use crate::tasks::{FullSize, Part, PuzzleError, Solved, Task, TaskRecipe, TokenTask, Variant};
 
 /// N-Queens completion on an `n` x `n` board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -23,18 +23,12 @@ impl NQueens {
     }
 }
 
-/// Why a well-formed board cannot be completed, in words.
-pub fn impossible_reason(board: &Board) -> Option<String> {
-    if let Some(((r1, c1), (r2, c2))) = board.conflicts().first().copied() {
-        return Some(format!(
-            "impossible puzzle: the queens at row {}, column {} and row {}, column {} attack each other",
-            r1 + 1,
-            c1 + 1,
-            r2 + 1,
-            c2 + 1
-        ));
+/// Why a well-formed board cannot be completed: two givens attack, or nothing completes it.
+pub fn impossible_reason(board: &Board) -> Option<PuzzleError> {
+    if let Some((first, second)) = board.conflicts().first().copied() {
+        return Some(PuzzleError::QueensAttack { first, second });
     }
-    completions(board).is_empty().then(|| "impossible puzzle: no placement of the remaining queens completes it".to_string())
+    completions(board).is_empty().then_some(PuzzleError::QueensStuck)
 }
 
 impl Task for NQueens {
@@ -46,8 +40,8 @@ impl Task for NQueens {
         format!("nqueens{}", self.n)
     }
 
-    fn parse(&self, text: &str) -> Result<Board, String> {
-        let board = Board::parse(text, self.n).map_err(|e| e.to_string())?;
+    fn parse(&self, text: &str) -> Result<Board, PuzzleError> {
+        let board = Board::parse(text, self.n)?;
         match impossible_reason(&board) {
             Some(reason) => Err(reason),
             None => Ok(board),

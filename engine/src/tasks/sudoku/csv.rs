@@ -4,9 +4,8 @@
 //! error naming its line, the header being line 1) and written back in the same form. Text in,
 //! text out: reading the file is the caller's.
 
-use std::fmt;
-
 use super::{CELLS, SudokuGrid, units_of};
+use crate::tasks::DatasetError;
 
 /// The header the build scripts' CSV starts with.
 pub const HEADER: &str = "source,q,a,rating";
@@ -24,19 +23,12 @@ pub struct CsvRow {
 }
 
 /// The first bad line of a file: its number (1-based, the header is line 1) and what is wrong.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("line {line}: {error}")]
 pub struct CsvError {
     pub line: usize,
-    pub message: String,
+    pub error: DatasetError,
 }
-
-impl fmt::Display for CsvError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "line {}: {}", self.line, self.message)
-    }
-}
-
-impl std::error::Error for CsvError {}
 
 /// Every row of `text`, in file order, or the first bad line. Blank lines are skipped; a `\r`
 /// before a line's end is ignored. The source may itself hold commas (the last three fields are
@@ -45,30 +37,29 @@ pub fn read_csv(text: &str) -> Result<Vec<CsvRow>, CsvError> {
     let mut lines = text.lines().enumerate().map(|(i, l)| (i + 1, l.trim_end_matches('\r')));
     let header = lines.next().map(|(_, l)| l.trim()).unwrap_or("");
     if header != HEADER && header != LONG_HEADER {
-        return Err(CsvError { line: 1, message: format!("the header must be {HEADER:?}, not {header:?}") });
+        return Err(CsvError { line: 1, error: DatasetError::Header { expected: HEADER, found: header.to_string() } });
     }
-    lines.filter(|(_, l)| !l.trim().is_empty()).map(|(line, l)| parse_row(l).map_err(|message| CsvError { line, message })).collect()
+    lines.filter(|(_, l)| !l.trim().is_empty()).map(|(line, l)| parse_row(l).map_err(|error| CsvError { line, error })).collect()
 }
 
 /// One data line, checked.
-pub fn parse_row(line: &str) -> Result<CsvRow, String> {
+pub fn parse_row(line: &str) -> Result<CsvRow, DatasetError> {
     let fields: Vec<&str> = line.rsplitn(4, ',').collect();
     if fields.len() != 4 {
-        return Err(format!("expected 4 fields (source,q,a,rating), found {}", fields.len()));
+        return Err(DatasetError::Fields(fields.len()));
     }
     let (rating, a, q, source) = (fields[0].trim(), fields[1], fields[2], fields[3]);
-    let puzzle = SudokuGrid::parse(q).map_err(|e| format!("q: {e}"))?;
-    let solution = SudokuGrid::parse(a).map_err(|e| format!("a: {e}"))?;
+    let puzzle = SudokuGrid::parse(q).map_err(DatasetError::Puzzle)?;
+    let solution = SudokuGrid::parse(a).map_err(DatasetError::Solution)?;
     check_solution(&puzzle, &solution)?;
-    let rating = rating.parse().map_err(|_| format!("rating {rating:?} is not a non-negative integer"))?;
+    let rating = rating.parse().map_err(|_| DatasetError::Rating(rating.to_string()))?;
     Ok(CsvRow { source: source.to_string(), puzzle, solution, rating })
 }
 
 /// Why `solution` is not the complete, conflict-free grid that keeps `puzzle`'s givens.
-fn check_solution(puzzle: &SudokuGrid, solution: &SudokuGrid) -> Result<(), String> {
-    let at = |c: usize| format!("cell {} (row {}, column {})", c + 1, c / 9 + 1, c % 9 + 1);
+fn check_solution(puzzle: &SudokuGrid, solution: &SudokuGrid) -> Result<(), DatasetError> {
     if let Some(c) = (0..CELLS).find(|&c| solution.get(c) == 0) {
-        return Err(format!("a: the solution has a blank at {}", at(c)));
+        return Err(DatasetError::SolutionBlank(c));
     }
     if let Some(&c) = solution.conflicts().first() {
         let (r, col, b) = units_of(c);
@@ -86,10 +77,10 @@ fn check_solution(puzzle: &SudokuGrid, solution: &SudokuGrid) -> Result<(), Stri
                 }
             })
             .unwrap_or_default();
-        return Err(format!("a: not a valid solution: digit {d} repeats in {unit}"));
+        return Err(DatasetError::SolutionRepeats { digit: d, unit });
     }
-    if let Some(c) = (0..CELLS).find(|&c| puzzle.get(c) != 0 && puzzle.get(c) != solution.get(c)) {
-        return Err(format!("a disagrees with q at {}: q gives {}, a has {}", at(c), puzzle.get(c), solution.get(c)));
+    if let Some(cell) = (0..CELLS).find(|&c| puzzle.get(c) != 0 && puzzle.get(c) != solution.get(c)) {
+        return Err(DatasetError::Disagrees { cell, given: puzzle.get(cell), found: solution.get(cell) });
     }
     Ok(())
 }
@@ -112,6 +103,7 @@ pub fn write_csv(rows: &[CsvRow]) -> String {
 
 #[cfg(test)]
 mod tests {
+    use super::super::GridError;
     use super::*;
 
     const Q: &str = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
@@ -161,6 +153,24 @@ mod tests {
         case(format!("{Q},{A}"), "expected 4 fields");
         let err = read_csv(&format!("q,a\n{good}\n")).unwrap_err();
         assert_eq!(err.line, 1);
-        assert!(err.message.contains("the header must be"), "{err}");
+        assert!(err.to_string().contains("the header must be"), "{err}");
+    }
+
+    /// A bad row's field is its variant: the line is the [`CsvError`]'s, what is wrong the
+    /// [`DatasetError`]'s, the grid's own error kept whole.
+    #[test]
+    fn a_bad_row_is_a_variant_naming_its_field() {
+        let row = |q: &str, a: &str, rating: &str| parse_row(&format!("s,{q},{a},{rating}")).unwrap_err();
+        assert_eq!(row(&Q[1..], A, "1"), DatasetError::Puzzle(GridError::Length(80)));
+        assert_eq!(row(Q, &A[1..], "1"), DatasetError::Solution(GridError::Length(80)));
+        assert_eq!(row(Q, &format!("{}.", &A[..80]), "1"), DatasetError::SolutionBlank(80));
+        assert_eq!(row(Q, A, "-1"), DatasetError::Rating("-1".into()));
+        assert_eq!(parse_row(&format!("{Q},{A}")), Err(DatasetError::Fields(2)));
+        let err = read_csv(&format!("{HEADER}\ns,{},{A},1\n", &Q[1..])).unwrap_err();
+        assert_eq!(err, CsvError { line: 2, error: DatasetError::Puzzle(GridError::Length(80)) });
+        assert_eq!(err.to_string(), "line 2: q: a Sudoku has 81 cells, this line has 80");
+        let header = read_csv("q,a\n").unwrap_err();
+        assert_eq!(header.error, DatasetError::Header { expected: HEADER, found: "q,a".into() });
+        assert_eq!(header.to_string(), "line 1: the header must be \"source,q,a,rating\", not \"q,a\"");
     }
 }

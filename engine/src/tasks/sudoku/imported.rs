@@ -18,6 +18,7 @@ use std::collections::HashSet;
 use super::csv::CsvRow;
 use super::{Augmentation, Instance};
 use crate::gram::noise::NoiseSource;
+use crate::tasks::DatasetError;
 use crate::tasks::split::{Part, fnv1a64, part_by_hash};
 
 /// Mixed into the seed of the augmentations' generator (another stream than the subsample's).
@@ -49,14 +50,11 @@ pub struct Imported {
 
 /// Applies the rules of the module's header to the rows read (in file order). An import needs
 /// at least two rows left after filtering (one for each part).
-pub fn select(rows: Vec<CsvRow>, options: &ImportOptions) -> Result<Imported, String> {
+pub fn select(rows: Vec<CsvRow>, options: &ImportOptions) -> Result<Imported, DatasetError> {
     let read = rows.len();
     let rows = filter_and_subsample(rows, options);
     if rows.len() < 2 {
-        return Err(format!(
-            "{} of the {read} rows read are left after --min-difficulty and --subsample; an import needs at least 2 (train and validation)",
-            rows.len()
-        ));
+        return Err(DatasetError::TooFewRows { left: rows.len(), read });
     }
     let kept = rows.len();
     let hash = |r: &CsvRow| fnv1a64(&r.puzzle.to_text());
@@ -80,14 +78,14 @@ pub fn select(rows: Vec<CsvRow>, options: &ImportOptions) -> Result<Imported, St
 
 /// A test import (`data import --test`): the rows after the rating filter and the subsample,
 /// in file order, every one of them the test part (no validation carved, no copies).
-pub fn select_test(rows: Vec<CsvRow>, options: &ImportOptions) -> Result<Vec<CsvRow>, String> {
+pub fn select_test(rows: Vec<CsvRow>, options: &ImportOptions) -> Result<Vec<CsvRow>, DatasetError> {
     if options.augment > 0 {
-        return Err("a test import takes no --augment: it scores the puzzles as they are".into());
+        return Err(DatasetError::TestAugment);
     }
     let read = rows.len();
     let rows = filter_and_subsample(rows, options);
     if rows.is_empty() {
-        return Err(format!("none of the {read} rows read is left after --min-difficulty and --subsample"));
+        return Err(DatasetError::NoRowsLeft { read });
     }
     Ok(rows)
 }
@@ -196,13 +194,14 @@ mod tests {
         let mut sources: Vec<String> = both.train.iter().chain(&both.validation).map(|r| r.source.clone()).collect();
         sources.sort_by_key(|s| s[1..].parse::<usize>().unwrap());
         assert_eq!(kept.iter().map(|r| r.source.clone()).collect::<Vec<_>>(), sources);
-        assert!(select_test(rows(3), &ImportOptions { augment: 1, ..options.clone() }).unwrap_err().contains("--augment"));
-        assert!(select_test(rows(3), &ImportOptions { min_rating: Some(1000), ..options }).is_err());
+        assert_eq!(select_test(rows(3), &ImportOptions { augment: 1, ..options.clone() }), Err(DatasetError::TestAugment));
+        assert_eq!(select_test(rows(3), &ImportOptions { min_rating: Some(1000), ..options }), Err(DatasetError::NoRowsLeft { read: 3 }));
     }
 
     #[test]
     fn too_few_rows_left_is_an_error() {
         let err = select(rows(5), &ImportOptions { min_rating: Some(4), ..Default::default() }).unwrap_err();
-        assert!(err.contains("1 of the 5 rows read are left"), "{err}");
+        assert_eq!(err, DatasetError::TooFewRows { left: 1, read: 5 });
+        assert!(err.to_string().contains("1 of the 5 rows read are left"), "{err}");
     }
 }

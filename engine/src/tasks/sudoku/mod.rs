@@ -27,7 +27,7 @@ pub use harden::harden;
 pub use metrics::{SudokuReport, WIDTHS, WidthPoint, vote, width_curve};
 pub use model::gram_config;
 pub use pool::{PoolSpec, RATED_COUNT, RATED_GIVENS, rated_set, rating_summary, train_pool};
-pub use solver::{Instance, SolveReport, assess, problem_with, solve_with_limit, unique_solution};
+pub use solver::{Instance, SolveReport, SudokuProblem, assess, problem_with, solve_with_limit, unique_solution};
 pub use task::{INFERENCE, Sudoku, TEST_PER_BAND, TRAIN_GIVENS};
 
 /// Cells of a grid.

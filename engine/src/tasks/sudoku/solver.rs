@@ -199,23 +199,39 @@ pub fn unique_solution(grid: &SudokuGrid) -> Option<SudokuGrid> {
     (r.solutions.len() == 1).then(|| r.solutions.remove(0))
 }
 
-/// Why a grid has no single answer, in words a player reads; `None` for a proper puzzle.
-pub fn problem_with(grid: &SudokuGrid) -> Option<String> {
+/// Why a well-formed grid is not a proper puzzle (exactly one solution): what [`assess`] finds.
+/// The text is the words a player reads (the Sudoku page's verdict; `impossible puzzle: ...` in
+/// the task's parse).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SudokuProblem {
+    /// The same digit twice in a row, column or box among the givens.
+    #[error("two givens clash (same digit twice in a row, column or box)")]
+    Clash,
+    /// The givens admit no solution.
+    #[error("this puzzle has no solution")]
+    NoSolution,
+    /// The givens admit two solutions or more.
+    #[error("this puzzle has more than one solution")]
+    SeveralSolutions,
+}
+
+/// Why a grid has no single answer; `None` for a proper puzzle.
+pub fn problem_with(grid: &SudokuGrid) -> Option<SudokuProblem> {
     assess(grid).err()
 }
 
 /// One exact search that says both whether `grid` is a proper puzzle and what it costs:
 /// `Ok(guesses)` (the search effort, the difficulty rating) when it has exactly one solution,
-/// else `Err(why not)` in words a player reads.
-pub fn assess(grid: &SudokuGrid) -> Result<u64, String> {
+/// else why not.
+pub fn assess(grid: &SudokuGrid) -> Result<u64, SudokuProblem> {
     if !grid.conflicts().is_empty() {
-        return Err("two givens clash (same digit twice in a row, column or box)".into());
+        return Err(SudokuProblem::Clash);
     }
     let r = solve_with_limit(grid, 2);
     match r.solutions.len() {
-        0 => Err("this puzzle has no solution".into()),
+        0 => Err(SudokuProblem::NoSolution),
         1 => Ok(r.guesses),
-        _ => Err("this puzzle has more than one solution".into()),
+        _ => Err(SudokuProblem::SeveralSolutions),
     }
 }
 
@@ -258,14 +274,17 @@ mod tests {
         let mut clash = g.clone();
         clash.set(1, 5);
         assert_eq!(clash.conflicts(), vec![0, 1]);
-        assert!(problem_with(&clash).unwrap().contains("clash"));
+        assert_eq!(problem_with(&clash), Some(SudokuProblem::Clash));
+        assert_eq!(SudokuProblem::Clash.to_string(), "two givens clash (same digit twice in a row, column or box)");
         let mut stuck = SudokuGrid::empty();
         for (i, d) in [1u8, 2, 3, 4, 5, 6, 7, 8].iter().enumerate() {
             stuck.set(i, *d);
         }
         stuck.set(9 * 4 + 8, 9); // row 1's last cell can only be 9, but column 9 has one
-        assert!(problem_with(&stuck).unwrap().contains("no solution"));
-        assert!(problem_with(&SudokuGrid::empty()).unwrap().contains("more than one"));
+        assert_eq!(problem_with(&stuck), Some(SudokuProblem::NoSolution));
+        assert_eq!(problem_with(&SudokuGrid::empty()), Some(SudokuProblem::SeveralSolutions));
+        assert_eq!(SudokuProblem::NoSolution.to_string(), "this puzzle has no solution");
+        assert_eq!(SudokuProblem::SeveralSolutions.to_string(), "this puzzle has more than one solution");
     }
 
     #[test]

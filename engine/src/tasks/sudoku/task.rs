@@ -5,7 +5,7 @@ use super::generate::{Augmentation, Difficulty};
 use super::{CELLS, FAMOUS, Instance, SudokuGrid, SudokuReport, VOCAB, part_of, problem_with, test_set, train_pool, validation_set};
 use crate::gram::noise::NoiseSource;
 use crate::gram::{Observation, Selection};
-use crate::tasks::{Copies, FullSize, InferenceDefaults, InputCopy, Part, Solved, Task, TaskRecipe, TestImport, TokenTask};
+use crate::tasks::{Copies, FullSize, InferenceDefaults, InputCopy, Part, PuzzleError, Solved, Task, TaskRecipe, TestImport, TokenTask};
 
 /// Held-out puzzles per difficulty band (`eval`'s test part).
 pub const TEST_PER_BAND: usize = 100;
@@ -36,10 +36,10 @@ impl Task for Sudoku {
 
     /// A wrong length, a bad character, clashing givens, no solution or more than one solution
     /// are errors.
-    fn parse(&self, text: &str) -> Result<SudokuGrid, String> {
-        let grid = SudokuGrid::parse(text).map_err(|e| e.to_string())?;
+    fn parse(&self, text: &str) -> Result<SudokuGrid, PuzzleError> {
+        let grid = SudokuGrid::parse(text)?;
         match problem_with(&grid) {
-            Some(p) => Err(format!("impossible puzzle: {p}")),
+            Some(p) => Err(PuzzleError::Sudoku(p)),
             None => Ok(grid),
         }
     }

@@ -5,7 +5,7 @@
 
 use super::{TreeTask, part_of, test_set, train_sample, validation_set};
 use crate::reasoner::{ReasonerConfig, ReasonerModelConfig, TalkerConfig, TalkerKind};
-use crate::tasks::{Part, Task};
+use crate::tasks::{Part, PuzzleError, Task};
 
 /// Held-out trees `eval` scores and `split --part test` prints.
 pub const TEST_TREES: usize = 1000;
@@ -24,8 +24,8 @@ impl Task for Trees {
         "tree".into()
     }
 
-    fn parse(&self, text: &str) -> Result<TreeTask, String> {
-        TreeTask::parse(text).map_err(|e| e.to_string())
+    fn parse(&self, text: &str) -> Result<TreeTask, PuzzleError> {
+        Ok(TreeTask::parse(text)?)
     }
 
     fn puzzle_text(&self, puzzle: &TreeTask) -> String {
