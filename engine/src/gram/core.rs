@@ -72,10 +72,10 @@ pub struct Transition {
 #[derive(Module, Debug)]
 pub struct Gram {
     embed: Embedding,
-    /// The attention core (N-Queens); exactly one of `block` and `mixer` exists. Two options
+    /// The attention core (the `-attn` presets, digits, ARC); exactly one of `block` and `mixer` exists. Two options
     /// rather than an enum keep the tensor names of the attention weights as they were shipped.
     block: Option<Block>,
-    /// The MLP-mixer core (Sudoku).
+    /// The MLP-mixer core (the shipped Sudoku, N-Queens and colouring models).
     mixer: Option<MixerBlock>,
     /// h_0, `[D]`, fixed: saved with the weights, never trained.
     h_init: Param<Tensor<1>>,

@@ -1,7 +1,10 @@
 //! Every task the playground knows, by id, and the one place an id becomes a task. A new task
 //! adds its folder under `tasks/` and its entry here (a [`TaskId`] variant, its id, and its arm
 //! in [`visit`]); the trainer's `eval`, `solve`, `split`, `export` and `bench` then work for it,
-//! since each is written once over the task interface and reaches its task through [`visit`].
+//! since each is written once over the task interface and reaches its task through [`visit`];
+//! so do `record` and the browser's worker (`solve::step_answers::step_task`), and the trainer's
+//! presets `gram-<task>`, `trm-<task>` (and `-full`, and a variant's `-<suffix>`) follow from the
+//! task's recipe.
 
 use super::boards::{QueensBoards, SudokuGrids};
 use super::coloring::Coloring;

@@ -1,8 +1,8 @@
 //! The task interface. A task is a folder under `tasks/` that implements [`Task`] (its text
 //! format, exact oracle and split rule) and, when a GRAM/TRM model solves it, [`TokenTask`]
 //! (tokens in and out, its metrics, its measured inference defaults). The solve and eval path
-//! (the `solve` module) is written once over these traits; the models (`gram`, `jepa`, `nn`) know
-//! no task.
+//! (the `solve` module) is written once over these traits; the models (`gram`, `reasoner`, `lm`,
+//! `nn`) know no task.
 
 use std::collections::BTreeMap;
 

@@ -1,6 +1,11 @@
 //! The Reasoner on tree route search: batches for training, latent generation with the action
 //! filter and optional latent noise, the Talker's decoding, evaluation (exact match and the
 //! mixed-latent figures), and a per-step explanation for the browser.
+//!
+//! The tree task's counterpart of `solve/`: the CLI, the tests and `/tree` call the same
+//! functions, the page through its one call, `reason_and_explain`. Each tree's noise comes from
+//! the seed and the tree's index (`task_noise`), so an answer does not depend on which trees
+//! share its batch, and a page's URL reproduces a noisy run exactly.
 
 use burn::tensor::{Device, Int, Tensor, TensorData};
 use serde::{Deserialize, Serialize};
