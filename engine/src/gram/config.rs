@@ -128,7 +128,7 @@ impl GramConfig {
     /// Positions of the latent states: the puzzle-embedding positions and `seq_len`, or one per
     /// patch on the image path.
     pub fn latent_len(&self) -> usize {
-        self.image().map_or(self.puzzle_prefix() + self.seq_len, |(side, patch)| (side / patch).pow(2))
+        self.image().map_or(self.puzzle_prefix().saturating_add(self.seq_len), |(side, patch)| (side / patch).saturating_pow(2))
     }
 
     /// Puzzle-embedding positions P (0 without them).
@@ -146,12 +146,14 @@ impl GramConfig {
             return None;
         }
         let ndim = self.puzzle_emb_ndim.unwrap_or(self.d_model);
+        // A manifest's numbers are untrusted: P x D saturates rather than overflowing.
+        let prefix_values = p.saturating_mul(self.d_model);
         if self.image_side.is_some() {
             Some("puzzle-embedding positions are for the token path, not the image path".into())
         } else if self.grid_cols != 0 || self.triangle.is_some() {
             Some("puzzle-embedding positions need 1-D RoPE (grid_cols 0): a prefix would shift the board's 2-D positions".into())
-        } else if ndim == 0 || ndim > p * self.d_model {
-            Some(format!("puzzle_emb_ndim {ndim} must be in 1..={} (P x D)", p * self.d_model))
+        } else if ndim == 0 || ndim > prefix_values {
+            Some(format!("puzzle_emb_ndim {ndim} must be in 1..={prefix_values} (P x D)"))
         } else if self.n_puzzles.unwrap_or(0) == 0 {
             Some("puzzle-embedding positions need n_puzzles >= 1".into())
         } else {
