@@ -15,6 +15,7 @@ use engine::solve::{Restarts, SelectedTally, VerifiedStats, evaluate_on_copies, 
 use engine::tasks::{InferenceDefaults, Part, Report, Task, TokenTask, spread};
 use engine::weights::{EvalRecord, Manifest};
 
+use super::eval_summary::{SummaryRow, summary_table};
 use super::eval_tables::{compute_line, per_input, verified_table};
 use super::sampling::{named_task, parse_select, settle_note, task_of, with_latent_noise, with_settle};
 use crate::cli::EvalCli;
@@ -93,34 +94,6 @@ pub fn eval_all(a: EvalCli, command_line: &str, device: &Device) -> Result<ExitC
         print!("{}", summary_table(&rows));
     }
     Ok(ExitCode::SUCCESS)
-}
-
-/// One row of the summary table that `eval` prints after several weights.
-pub struct SummaryRow {
-    weights: String,
-    model: String,
-    variant: String,
-    decoding: String,
-    result: String,
-}
-
-impl SummaryRow {
-    /// A row of weights that have no variants (the grammar and tree studies).
-    fn plain(weights: String, model: &str, decoding: &str, result: &str) -> SummaryRow {
-        SummaryRow { weights, model: model.into(), variant: "-".into(), decoding: decoding.into(), result: result.into() }
-    }
-}
-
-/// The summary of several evaluations, one row per weights file (the GRAM paper's Table 10 when the
-/// weights are a preset's variants).
-pub fn summary_table(rows: &[SummaryRow]) -> String {
-    let mut s = String::from(
-        "\nSummary (one row per --weights):\n| weights | model | variant | decoding | result |\n| --- | --- | --- | --- | --- |\n",
-    );
-    for r in rows {
-        s.push_str(&format!("| {} | {} | {} | {} | {} |\n", r.weights, r.model, r.variant, r.decoding, r.result));
-    }
-    s
 }
 
 /// One `--weights`, dispatched by its family (regex weights are scored together, `eval_all`).

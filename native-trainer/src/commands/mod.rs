@@ -10,6 +10,7 @@ pub mod classifier;
 pub mod convert;
 pub mod demo;
 pub mod eval;
+mod eval_summary;
 mod eval_tables;
 pub mod export;
 pub mod generate;
