@@ -1,5 +1,6 @@
 //! Pages. Views are thin: every rule, solver and metric comes from the engine. The site around
-//! them (header, router, start page) is `crate::site`, which reads the page table.
+//! them (header, router, start page) is the `site` module beside this one, which reads the page
+//! table; nothing here knows it.
 //!
 //! - [`nqueens`], [`sudoku`], [`tree`], [`coloring`]: the puzzle pages, each a folder of panels around its state;
 //! - [`generate`]: p(x), digits and boards drawn from nothing;

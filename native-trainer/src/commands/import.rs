@@ -16,7 +16,7 @@ use std::process::ExitCode;
 use engine::studies::arc::{self, ArcTask, Summary};
 use engine::tasks::sudoku::csv::CsvRow;
 use engine::tasks::sudoku::csv::{read_csv, write_csv};
-use engine::tasks::sudoku::imported::{ImportOptions, TEST_FILE, select, select_test};
+use engine::tasks::sudoku::imported::{ImportOptions, TEST_FILE, TEST_FORMAT, select, select_test};
 use serde_json::json;
 
 use crate::cli::{ImportArgs, ImportFormat};
@@ -89,7 +89,7 @@ fn import_sudoku_test(a: &ImportArgs, rows: Vec<CsvRow>, options: &ImportOptions
     let read = rows.len();
     let test = select_test(rows, options).map_err(|e| format!("{}: {e}", a.input.display()))?;
     let manifest = json!({
-        "format": "sudoku-csv-test",
+        "format": TEST_FORMAT,
         "input": a.input.display().to_string(),
         "options": { "subsample": a.subsample, "min_difficulty": a.min_difficulty, "seed": a.seed },
         "rows_read": read,

@@ -5,7 +5,7 @@
 use std::process::ExitCode;
 
 use engine::tasks::DatasetError;
-use engine::tasks::coloring::import::{TEST_FILE, check_test_graphs, vertices_of};
+use engine::tasks::coloring::import::{TEST_FILE, TEST_FORMAT, check_test_graphs, vertices_of};
 use serde_json::json;
 
 use crate::cli::ImportArgs;
@@ -23,7 +23,7 @@ pub fn import_coloring(a: &ImportArgs) -> Result<ExitCode, String> {
     let (fewest, median, most) = import.colourings;
     let lines: String = import.graphs.iter().map(|g| g.to_text() + "\n").collect();
     let manifest = json!({
-        "format": "coloring-test",
+        "format": TEST_FORMAT,
         "input": input.to_string(),
         "vertices": n,
         "graphs": import.graphs.len(),

@@ -10,8 +10,7 @@ use std::path::{Path, PathBuf};
 use engine::studies::arc::{self, ArcTask};
 use engine::tasks::TestImport;
 use engine::tasks::sudoku::Instance;
-use engine::tasks::sudoku::csv::{CsvRow, read_csv};
-use engine::tasks::sudoku::imported::instance;
+use engine::tasks::sudoku::imported::{TEST_FORMAT, read_instances};
 
 pub const MANIFEST: &str = "import.json";
 pub const SUDOKU_TRAIN: &str = "train.csv";
@@ -82,7 +81,7 @@ fn format_of(dir: &Path) -> Result<String, String> {
 fn expect_format(dir: &Path, want: &str) -> Result<(), String> {
     match format_of(dir)? {
         f if f == want => Ok(()),
-        f if f == "sudoku-csv-test" => {
+        f if f == TEST_FORMAT => {
             Err(format!("--data {}: a test import, which only `eval --data` reads; train on a training import", dir.display()))
         }
         f => Err(format!("--data {}: an import of format {f:?}; this preset trains on a {want:?} import", dir.display())),
@@ -125,8 +124,7 @@ pub fn read_test<I>(dir: &Path, import: &TestImport<I>) -> Result<Vec<I>, String
 fn sudoku_rows(dir: &Path, name: &str) -> Result<Vec<Instance>, String> {
     let path = dir.join(name);
     let text = fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
-    let rows: Vec<CsvRow> = read_csv(&text).map_err(|e| format!("{}: {e}", path.display()))?;
-    Ok(rows.iter().map(instance).collect())
+    read_instances(&text).map_err(|e| format!("{}: {e}", path.display()))
 }
 
 /// The tasks of an `arc` import.

@@ -9,6 +9,8 @@ use std::collections::{BTreeMap, BTreeSet};
 use super::{Graph, Instance, canonical_colourings, count_colourings, dataset, pair_count, part_of, read_graph_file, uncolourable};
 use crate::tasks::DatasetError;
 
+/// The `format` a colouring test import's manifest names.
+pub const TEST_FORMAT: &str = "coloring-test";
 /// The file of a colouring test import that holds its graphs, one line each in the task's format.
 pub const TEST_FILE: &str = "test.txt";
 

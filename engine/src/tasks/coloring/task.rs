@@ -99,15 +99,13 @@ impl Task for Coloring {
 }
 
 impl TokenTask for Coloring {
-    /// 10,000 steps at batch 64; Table 7: 5,000 epochs of the split's 6,673 (8 vertices) or
-    /// 12,577 (10) graphs, attention core (the shipped models use the mixer).
     /// Graphs from elsewhere (`data import --format coloring --test`), for the weights of the
     /// manifest's vertex count, every graph's colourings found again as it is read.
     fn test_import(&self) -> Option<TestImport<Instance>> {
         let n = self.n;
         Some(TestImport {
             noun: "colouring",
-            format: "coloring-test",
+            format: super::import::TEST_FORMAT,
             file: super::import::TEST_FILE,
             command: "data import --format coloring --test",
             check: Box::new(move |manifest| match manifest["vertices"].as_u64() {
@@ -119,6 +117,8 @@ impl TokenTask for Coloring {
         })
     }
 
+    /// 10,000 steps at batch 64; Table 7: 5,000 epochs of the split's 6,673 (8 vertices) or
+    /// 12,577 (10) graphs, attention core (the shipped models use the mixer).
     fn recipe(&self) -> TaskRecipe {
         let (train_inputs, beta) = if self.n >= 10 { (12_577, 0.45) } else { (6_673, 0.5) };
         TaskRecipe {

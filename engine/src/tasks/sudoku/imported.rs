@@ -15,7 +15,7 @@
 
 use std::collections::HashSet;
 
-use super::csv::CsvRow;
+use super::csv::{CsvError, CsvRow, read_csv};
 use super::{Augmentation, Instance};
 use crate::gram::noise::NoiseSource;
 use crate::tasks::DatasetError;
@@ -123,9 +123,18 @@ fn subsample(rows: Vec<CsvRow>, n: Option<usize>, seed: u64) -> Vec<CsvRow> {
     rows.into_iter().zip(keep).filter_map(|(r, k)| k.then_some(r)).collect()
 }
 
+/// The `format` a Sudoku test import's manifest names (a training import's is `sudoku-csv`).
+pub const TEST_FORMAT: &str = "sudoku-csv-test";
+
 /// The file of a Sudoku test import that holds its puzzles (`data import --format sudoku-csv
 /// --test`), in the CSV's own form.
 pub const TEST_FILE: &str = "test.csv";
+
+/// The instances of a Sudoku CSV's text (`source,q,a,rating`), every row checked again as it is
+/// read: what a training or test import's file holds.
+pub fn read_instances(text: &str) -> Result<Vec<Instance>, CsvError> {
+    Ok(read_csv(text)?.iter().map(instance).collect())
+}
 
 /// A row as the training data's instance: its puzzle, its solution, its rating in `guesses`.
 pub fn instance(row: &CsvRow) -> Instance {

@@ -78,23 +78,21 @@ impl Task for Sudoku {
 }
 
 impl TokenTask for Sudoku {
-    /// Batch 32 (not 64): a Sudoku supervision step costs T(K+1) = 14 passes of the mixer.
-    /// Table 7: the mixer core, K = 6, 50,000 epochs of 1,000 puzzles.
     /// A Sudoku CSV's test part (`data import --format sudoku-csv --test`), every row checked
     /// again as it is read.
     fn test_import(&self) -> Option<TestImport<Instance>> {
         Some(TestImport {
             noun: "Sudoku",
-            format: "sudoku-csv-test",
+            format: super::imported::TEST_FORMAT,
             file: super::imported::TEST_FILE,
             command: "data import --format sudoku-csv --test",
             check: Box::new(|_| Ok(())),
             read: Box::new(|text| {
-                let rows = super::csv::read_csv(text).map_err(|e| e.to_string())?;
-                if rows.is_empty() {
+                let puzzles = super::imported::read_instances(text).map_err(|e| e.to_string())?;
+                if puzzles.is_empty() {
                     return Err("no puzzle".into());
                 }
-                Ok(rows.iter().map(super::imported::instance).collect())
+                Ok(puzzles)
             }),
         })
     }
@@ -104,6 +102,8 @@ impl TokenTask for Sudoku {
         Some(super::rated_set(part, hardest_of, super::RATED_COUNT))
     }
 
+    /// Batch 32 (not 64): a Sudoku supervision step costs T(K+1) = 14 passes of the mixer.
+    /// Table 7: the mixer core, K = 6, 50,000 epochs of 1,000 puzzles.
     fn recipe(&self) -> TaskRecipe {
         TaskRecipe {
             config: super::gram_config(true),
