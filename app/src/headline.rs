@@ -1,7 +1,10 @@
 //! The headline results the start page shows: each experiment of the four papers that a shipped
-//! model answers, the paper's number beside ours. The paper's number is the paper's (typed here
-//! from its table, with the table named); ours is read at run time from the shipped weights'
-//! manifest (`public/weights/<name>.json`, its recorded `eval`), never typed. Plain Rust, tested
+//! model answers, the paper's number beside ours. A row lives in the folder of the page that runs
+//! its model (`ui/<page>/headline.rs`, gathered in `crate::ui::HEADLINES`); the paper's number is
+//! the paper's (typed there from its table, with the table named); ours is read at run time from
+//! the shipped weights' manifest (`public/weights/<name>.json`, its recorded `eval`), never typed.
+//! The README's results table has these rows and more (ablations, PTRM, the grammar and
+//! language-model studies, which ship no manifest number of their own). Plain Rust, tested
 //! natively: every row's fields exist in the shipped manifests, and the README's results table
 //! shows the same numbers.
 
@@ -35,132 +38,6 @@ pub struct Headline {
     pub route: &'static str,
 }
 
-/// Every headline row a shipped manifest answers. The README's results table has these rows and
-/// more (ablations, PTRM, the grammar and language-model studies, which ship no manifest number
-/// of their own), each linked to its results page.
-pub const HEADLINES: &[Headline] = &[
-    Headline {
-        experiment: "8x8 N-Queens, GRAM (GRAM paper, Table 1)",
-        measure: "accuracy / coverage@20",
-        paper: "99.7% / 88.1%",
-        weights: "gram-nqueens8",
-        fields: &[("/eval/accuracy", Unit::Percent), ("/eval/coverage", Unit::Percent)],
-        route: "/nqueens",
-    },
-    Headline {
-        experiment: "8x8 N-Queens, TRM (GRAM paper, Table 1)",
-        measure: "accuracy / coverage@20",
-        paper: "72.9% / 23.1%",
-        weights: "trm-nqueens8",
-        fields: &[("/eval/accuracy", Unit::Percent), ("/eval/coverage", Unit::Percent)],
-        route: "/nqueens?model=trm",
-    },
-    Headline {
-        experiment: "10x10 N-Queens, GRAM (GRAM paper, Table 1)",
-        measure: "accuracy / coverage@20",
-        paper: "90.3% / 53.7%",
-        weights: "gram-nqueens10",
-        fields: &[("/eval/accuracy", Unit::Percent), ("/eval/coverage", Unit::Percent)],
-        route: "/nqueens?size=10",
-    },
-    Headline {
-        experiment: "10x10 N-Queens, TRM (GRAM paper, Table 1)",
-        measure: "accuracy / coverage@20",
-        paper: "24.3% / 2.5%",
-        weights: "trm-nqueens10",
-        fields: &[("/eval/accuracy", Unit::Percent), ("/eval/coverage", Unit::Percent)],
-        route: "/nqueens?size=10&model=trm",
-    },
-    Headline {
-        experiment: "Graph 3-colouring, 8 vertices, GRAM (GRAM paper, Table 1)",
-        measure: "conflict edges / coverage@20",
-        paper: "1 / 86.0%",
-        weights: "gram-coloring8",
-        fields: &[("/eval/extra/conflict_edges", Unit::Plain), ("/eval/coverage", Unit::Percent)],
-        route: "/coloring",
-    },
-    Headline {
-        experiment: "Graph 3-colouring, 8 vertices, TRM (GRAM paper, Table 1)",
-        measure: "conflict edges / coverage@20",
-        paper: "112 / 21.9%",
-        weights: "trm-coloring8",
-        fields: &[("/eval/extra/conflict_edges", Unit::Plain), ("/eval/coverage", Unit::Percent)],
-        route: "/coloring?model=trm",
-    },
-    Headline {
-        experiment: "Graph 3-colouring, 10 vertices, GRAM (GRAM paper, Table 1)",
-        measure: "conflict edges / coverage@20",
-        paper: "3 / 53.5%",
-        weights: "gram-coloring10",
-        fields: &[("/eval/extra/conflict_edges", Unit::Plain), ("/eval/coverage", Unit::Percent)],
-        route: "/coloring?size=10",
-    },
-    Headline {
-        experiment: "Graph 3-colouring, 10 vertices, TRM (GRAM paper, Table 1)",
-        measure: "conflict edges / coverage@20",
-        paper: "175 / 6.5%",
-        weights: "trm-coloring10",
-        fields: &[("/eval/extra/conflict_edges", Unit::Plain), ("/eval/coverage", Unit::Percent)],
-        route: "/coloring?size=10&model=trm",
-    },
-    Headline {
-        experiment: "Sudoku, GRAM (GRAM paper, Figure 3: Sudoku-Extreme; ours: generated puzzles)",
-        measure: "solved, vote of 20",
-        paper: "97.0%",
-        weights: "gram-sudoku",
-        fields: &[("/eval/extra/vote@20", Unit::Percent)],
-        route: "/sudoku",
-    },
-    Headline {
-        experiment: "Sudoku, TRM (GRAM paper, Figure 3: Sudoku-Extreme; ours: generated puzzles)",
-        measure: "solved, vote of 20",
-        paper: "87.4%",
-        weights: "trm-sudoku",
-        fields: &[("/eval/extra/vote@20", Unit::Percent)],
-        route: "/sudoku?model=trm",
-    },
-    Headline {
-        experiment: "Binarized MNIST digits from nothing, p(x), GRAM at 8 steps (GRAM paper, Table 2; our IS classifier is our own)",
-        measure: "IS / FID",
-        paper: "1.85 / 84.08",
-        weights: "gram-digits",
-        fields: &[("/eval/extra/IS", Unit::Plain), ("/eval/extra/FID", Unit::Plain)],
-        route: "/generate?kind=digits",
-    },
-    Headline {
-        experiment: "Binarized MNIST digits from nothing, p(x), TRM (GRAM paper, Table 2)",
-        measure: "IS / FID",
-        paper: "1.00 / 303.29",
-        weights: "trm-digits",
-        fields: &[("/eval/extra/IS", Unit::Plain), ("/eval/extra/FID", Unit::Plain)],
-        route: "/generate?kind=digits&model=trm",
-    },
-    Headline {
-        experiment: "Tree route search, JEPA-Reasoner + Talker (JEPA-Reasoner paper, section 5.1)",
-        measure: "exact match / right node is the major contributor",
-        paper: "99.87% / 99.89%",
-        weights: "reasoner-tree",
-        fields: &[("/eval/eval/exact_match", Unit::Percent), ("/eval/eval/major_contributor", Unit::Percent)],
-        route: "/tree",
-    },
-    Headline {
-        experiment: "English to regex, LM + LLM-JEPA (LLM-JEPA paper, NL-RX; the paper fine-tunes 1B-8B LLMs: no comparable number)",
-        measure: "regexes right in meaning",
-        paper: "—",
-        weights: "regex-llm-jepa",
-        fields: &[("/eval/score/semantic", Unit::Share)],
-        route: "/jepa",
-    },
-    Headline {
-        experiment: "English to regex, LM alone (LLM-JEPA paper's baseline)",
-        measure: "regexes right in meaning",
-        paper: "—",
-        weights: "regex-lm",
-        fields: &[("/eval/score/semantic", Unit::Share)],
-        route: "/jepa",
-    },
-];
-
 /// A number as the tables show it: at most two decimals, trailing zeros dropped.
 pub fn show(value: f64, unit: Unit) -> String {
     let v = if unit == Unit::Share { 100.0 * value } else { value };
@@ -187,6 +64,10 @@ pub fn manifest_path(weights: &str) -> String {
 mod tests {
     use super::*;
 
+    fn rows() -> impl Iterator<Item = &'static Headline> {
+        crate::ui::HEADLINES.into_iter().flatten()
+    }
+
     fn root() -> std::path::PathBuf {
         std::path::Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap().to_path_buf()
     }
@@ -206,7 +87,7 @@ mod tests {
 
     #[test]
     fn every_row_reads_from_a_shipped_manifest() {
-        for row in HEADLINES {
+        for row in rows() {
             let m = manifest(row.weights);
             let ours = ours(row, &m).unwrap_or_else(|| panic!("{}: a field is missing from {}.json", row.experiment, row.weights));
             assert_eq!(
@@ -219,7 +100,7 @@ mod tests {
             assert!(crate::pages::page(row.route).is_some(), "{}", row.route);
         }
         let missing = serde_json::json!({"eval": {"accuracy": 1.0}});
-        assert_eq!(ours(&HEADLINES[0], &missing), None, "a missing field is said, not guessed");
+        assert_eq!(ours(rows().next().unwrap(), &missing), None, "a missing field is said, not guessed");
     }
 
     /// The README's results table shows, for each of these rows, the paper's number and the one
@@ -227,7 +108,7 @@ mod tests {
     #[test]
     fn the_readme_table_agrees_with_the_manifests() {
         let readme = std::fs::read_to_string(root().join("README.md")).unwrap();
-        for row in HEADLINES {
+        for row in rows() {
             let ours = ours(row, &manifest(row.weights)).unwrap();
             let found = readme.lines().any(|l| l.starts_with('|') && l.contains(row.paper) && l.contains(&ours));
             assert!(found, "README.md: no table row with the paper's {} and our {ours} ({})", row.paper, row.experiment);

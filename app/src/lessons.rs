@@ -162,11 +162,11 @@ pub fn page_pairs(pairs: &[(String, String)]) -> Vec<(String, String)> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::ui::nqueens::url::NQueensSettings;
+    use crate::ui::sudoku::url::SudokuSettings;
+    use crate::ui::tree::url::TreeSettings;
     use crate::url_state::UrlState;
-    use crate::url_state::nqueens::NQueensSettings;
     use crate::url_state::query::decode;
-    use crate::url_state::sudoku::SudokuSettings;
-    use crate::url_state::tree::TreeSettings;
 
     /// The notes a step's state leaves on its page (none: the page reads it all).
     fn notes(path: &str, query: &str) -> Vec<String> {

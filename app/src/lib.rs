@@ -6,10 +6,11 @@
 //! solvers and metrics are the engine's.
 //!
 //! `base_path`, `calibration`, `gpu_fallback`, `headline`, `lessons`, `protocol`,
-//! `recorded_jepa`, `recorded_runs`, `routes`, `run_record`, `share_merge`, `url_state`,
-//! `weights_summary` and `gpu_probe`'s choice are plain Rust and tested natively
-//! (`cargo test -p app --lib`); the browser-only modules (`ui`, `worker`) build for wasm32 only
-//! and are tested end to end in Chromium (`tests/e2e/`).
+//! `pages`, `recorded_jepa`, `recorded_runs`, `run_record`, `share_merge`, `url_state`,
+//! `weights_summary`, `gpu_probe`'s choice and each page's URL state and headline rows
+//! (`ui/<page>/url.rs`, `headline.rs`) are plain Rust and tested natively
+//! (`cargo test -p app --lib`); the views (the rest of `ui`, `site`) and `worker` build for
+//! wasm32 only and are tested end to end in Chromium (`tests/e2e/`).
 
 pub mod base_path;
 pub mod calibration;
@@ -25,7 +26,6 @@ pub mod run_record;
 pub mod share_merge;
 #[cfg(target_arch = "wasm32")]
 pub mod site;
-#[cfg(target_arch = "wasm32")]
 pub mod ui;
 pub mod url_state;
 pub mod weights_summary;

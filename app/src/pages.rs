@@ -170,13 +170,20 @@ mod tests {
         for p in PAGES {
             assert!(shards.contains(&format!("['{}', ", p.e2e)), "/{}: no e2e group '{}' in shard.mjs", p.path, p.e2e);
         }
+        let mut components = Vec::new();
         for entry in std::fs::read_dir(root.join("app/src/ui")).expect("app/src/ui") {
             let path = entry.expect("a folder entry").path();
-            let module = if path.is_dir() { path.join("mod.rs") } else { path.clone() };
+            // A page folder's component is in its page.rs; a one-file page's in the file.
+            let module = if path.is_dir() { path.join("page.rs") } else { path.clone() };
             let name = path.file_stem().and_then(|s| s.to_str()).unwrap_or_default().to_string();
             let text = std::fs::read_to_string(&module).unwrap_or_default();
-            let is_page = text.lines().any(|l| l.starts_with("pub fn ") && l.contains("Page()"));
-            assert!(!is_page || page(&name).is_some(), "ui/{name} has a page component but no row in PAGES");
+            if text.lines().any(|l| l.starts_with("pub fn ") && l.contains("Page()")) {
+                assert!(page(&name).is_some(), "ui/{name} has a page component but no row in PAGES");
+                components.push(name);
+            }
+        }
+        for p in PAGES {
+            assert!(components.iter().any(|c| c == p.path), "/{}: no page component in ui/{}", p.path, p.path);
         }
     }
 }

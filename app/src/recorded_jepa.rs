@@ -5,14 +5,6 @@
 use engine::studies::regex::live::Snapshot;
 use engine::studies::regex::session::RecordedSession;
 
-use crate::url_state::jepa::JepaSettings;
-
-/// The recorded session is the one `settings` would train: fresh models, the same lambda, k and
-/// seed (a session has no planned end, so any recorded length is its beginning).
-pub fn jepa_matches(session: &RecordedSession, settings: &JepaSettings) -> bool {
-    !settings.trained && (session.lambda - settings.lambda).abs() < 1e-9 && session.k == settings.k && session.seed == settings.seed
-}
-
 /// A recorded session as `/jepa` draws it: the loss curves' points (step, LM-only CE, LM +
 /// LLM-JEPA CE, JEPA cosine), the accuracy at each snapshot (step, LM-only %, LM + LLM-JEPA
 /// %), and each model's last snapshot.
@@ -42,6 +34,7 @@ pub fn jepa_view(session: &RecordedSession) -> JepaView {
 mod tests {
     use super::*;
     use crate::recorded_runs::{JEPA_RUN, RUNS_PATH};
+    use crate::ui::jepa::url::{JepaSettings, jepa_matches};
 
     fn root() -> std::path::PathBuf {
         std::path::Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap().to_path_buf()
@@ -62,7 +55,7 @@ mod tests {
         let settings = JepaSettings::default();
         assert!(jepa_matches(&session, &settings), "not the default session; re-record");
         assert_eq!(session.steps, RECORDED_STEPS, "re-record with the engine's RECORDED_STEPS");
-        assert!(session.steps <= crate::url_state::jepa::MAX_LIVE_STEPS, "a session the page could train in one request");
+        assert!(session.steps <= crate::ui::jepa::url::MAX_LIVE_STEPS, "a session the page could train in one request");
         let steps: Vec<usize> = session.progress.iter().map(|p| p.step).collect();
         assert_eq!(steps, (1..=session.steps / PROGRESS_EVERY).map(|i| i * PROGRESS_EVERY).collect::<Vec<_>>());
         assert_eq!(session.snapshots.len(), 1 + session.steps / SNAPSHOT_EVERY);

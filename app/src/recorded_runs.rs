@@ -10,13 +10,9 @@
 
 use engine::solve::Copies;
 use engine::solve::recorded::RecordedRun;
-use engine::studies::grammar::recorded::RecordedGrammar;
-use engine::tasks::tree::recorded::RecordedTree;
 
 use crate::protocol::{Knobs, StepReport, VerifiedStep};
-use crate::url_state::grammar::{self, GrammarSettings};
 use crate::url_state::sampling::Sampling;
-use crate::url_state::tree::{self, TreeSettings};
 
 /// Where the pages find their recorded runs, under the site's root.
 pub const RUNS_PATH: &str = "/runs";
@@ -69,25 +65,6 @@ pub fn knobs(run: &RecordedRun) -> Knobs {
     }
 }
 
-fn same(a: f64, b: f64) -> bool {
-    (a - b).abs() < 1e-9
-}
-
-/// The recording is the answer `/tree` asks for with `s` (its weights, question, noise and seed).
-pub fn tree_matches(run: &RecordedTree, s: &TreeSettings) -> bool {
-    run.model == tree::WEIGHTS && run.task().is_some_and(|t| t == s.task) && same(run.noise, s.noise) && run.seed == s.seed
-}
-
-/// The recording is the exploration `/grammar` asks for with `s` (its weights, sequence,
-/// corruption, noise and seed).
-pub fn grammar_matches(run: &RecordedGrammar, s: &GrammarSettings) -> bool {
-    run.model == grammar::WEIGHTS
-        && run.sequence == s.sequence
-        && same(run.corrupt, s.corrupt)
-        && same(run.noise, s.noise)
-        && run.seed == s.seed
-}
-
 /// The recording's steps as reports of run `id` (no timing: they were not computed here).
 pub fn reports(run: &RecordedRun, id: u64) -> Vec<StepReport> {
     run.steps_recorded.iter().map(|s| StepReport::from_view(id, s.view(), 0.0)).collect()
@@ -101,10 +78,14 @@ pub fn verified(run: &RecordedRun) -> Option<VerifiedStep> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::url_state::coloring::ColoringSettings;
-    use crate::url_state::generate::GenerateSettings;
-    use crate::url_state::nqueens::NQueensSettings;
-    use crate::url_state::sudoku::SudokuSettings;
+    use crate::ui::coloring::url::ColoringSettings;
+    use crate::ui::generate::url::GenerateSettings;
+    use crate::ui::grammar::url::{self as grammar, GrammarSettings, grammar_matches};
+    use crate::ui::nqueens::url::NQueensSettings;
+    use crate::ui::sudoku::url::SudokuSettings;
+    use crate::ui::tree::url::{self as tree, TreeSettings, tree_matches};
+    use engine::studies::grammar::recorded::RecordedGrammar;
+    use engine::tasks::tree::recorded::RecordedTree;
 
     /// (file, weights, puzzle, sampling) of every GRAM page's default settings.
     fn defaults() -> Vec<(&'static str, String, String, Sampling)> {
@@ -263,7 +244,7 @@ mod tests {
             g.noise,
             g.seed
         );
-        let j = crate::url_state::jepa::JepaSettings::default();
+        let j = crate::ui::jepa::url::JepaSettings::default();
         println!(
             "target/release/native-trainer record --task jepa --lambda {} --k {} --seed {} --steps {} --out public{RUNS_PATH}/{JEPA_RUN}.json",
             j.lambda,

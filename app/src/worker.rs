@@ -41,8 +41,7 @@ mod tree;
 use manifest::{ModelManifest, manifest};
 
 use crate::protocol::{BackendChoice, InjectedFailure, Request, Response, SolveRequest, StepReport, VerifiedStep};
-use crate::url_state::nqueens::MAX_SAMPLES;
-use crate::url_state::sampling::{MAX_RESTARTS, MAX_STEPS, UNTIL_VERIFIED};
+use crate::url_state::sampling::{MAX_RESTARTS, MAX_SAMPLES, MAX_STEPS, UNTIL_VERIFIED};
 
 pub use crate::base_path::WEIGHTS_PATH;
 

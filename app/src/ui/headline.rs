@@ -5,8 +5,9 @@ use leptos::prelude::*;
 use leptos_router::components::A;
 use serde_json::Value;
 
+use super::HEADLINES;
 use super::fetch::fetch_json;
-use crate::headline::{HEADLINES, Headline, manifest_path, ours};
+use crate::headline::{Headline, manifest_path, ours};
 
 /// What a row shows in the "ours" column.
 #[derive(Clone, PartialEq)]
@@ -55,7 +56,7 @@ pub fn HeadlineTable() -> impl IntoView {
                     <thead>
                         <tr><th scope="col">"experiment"</th><th scope="col">"measure"</th><th scope="col">"paper"</th><th scope="col">"ours"</th><th scope="col">"page"</th></tr>
                     </thead>
-                    <tbody>{HEADLINES.iter().map(|row| view! { <Row row/> }).collect_view()}</tbody>
+                    <tbody>{HEADLINES.into_iter().flatten().map(|row| view! { <Row row/> }).collect_view()}</tbody>
                 </table>
             </div>
         </section>

@@ -10,6 +10,8 @@ use crate::protocol::{BackendChoice, Knobs};
 
 /// Most supervision steps a run may ask for.
 pub const MAX_STEPS: usize = 16;
+/// The most samples a run may ask for; the worker refuses more (a page may allow fewer: Sudoku 32).
+pub const MAX_SAMPLES: usize = 64;
 /// Largest guidance scale.
 pub const MAX_SCALE: f64 = 3.0;
 /// `scale`: the guidance scale, 0 to 3 in steps of 0.1.

@@ -8,10 +8,10 @@ use leptos::prelude::*;
 
 use super::picture::{SIZE, edge_lines, vertex_position};
 use super::state::ColoringState;
+use super::url::ColoringSettings;
 use crate::ui::controls::paste_row::{Field, PasteRow};
 use crate::ui::trajectories::coverage::Coverage;
 use crate::ui::trajectories::sized_editor::SizedEditor;
-use crate::url_state::coloring::ColoringSettings;
 
 #[component]
 pub(super) fn GraphEditor(page: ColoringState) -> impl IntoView {

@@ -6,11 +6,11 @@ use engine::tasks::coloring::metrics::{distinct_valid, found_curve};
 use engine::tasks::coloring::{Colouring, Graph, canonical_colourings, from_pasted_onto, is_3_colourable};
 use leptos::prelude::*;
 
+use super::url::{ColoringSettings, SIZES};
 use crate::ui::model_worker::ModelWorker;
 use crate::ui::trajectories::coverage::{Answers, Coverage};
 use crate::ui::trajectories::reasoner::ReasonerPage;
 use crate::ui::trajectories::session::Session;
-use crate::url_state::coloring::{ColoringSettings, SIZES};
 
 #[derive(Clone, Copy)]
 pub(super) struct ColoringState {

@@ -9,13 +9,13 @@ use crate::ui::plots::export::TextExport;
 
 use super::picture::digit_picture;
 use super::state::{GenerateState, Sample, total_valid};
+use super::url::Kind;
 use crate::ui::controls::playback::Player;
 use crate::ui::controls::sample_button::SampleButton;
 use crate::ui::controls::slider::Slider;
 use crate::ui::nqueens::mini_board::mini_board;
 use crate::ui::sudoku::mini_grid::mini_grid_clashes;
 use crate::ui::trajectories::views::StepLabel;
-use crate::url_state::generate::Kind;
 
 fn picture(kind: Kind, sample: &Sample, probs: &[f32]) -> AnyView {
     match kind {

@@ -2,68 +2,16 @@
 //! blank image, the empty board or grid); press Generate and N samples condense out of the noise over the
 //! supervision steps. TRM, the same network without noise, gives one sample however many you ask.
 
+#[cfg(target_arch = "wasm32")]
 mod gallery;
+pub mod headline;
+#[cfg(target_arch = "wasm32")]
+mod page;
+#[cfg(target_arch = "wasm32")]
 mod picture;
+#[cfg(target_arch = "wasm32")]
 mod state;
+pub mod url;
 
-use leptos::prelude::*;
-
-use gallery::Gallery;
-use state::GenerateState;
-
-use super::browser::{prefers_reduced_motion, read_url};
-use crate::ui::trajectories::latent_map::LatentMap;
-use crate::ui::trajectories::opening::{PageStatus, open};
-use crate::ui::trajectories::reasoner::ReasonerPanel;
-use crate::url_state::generate::{GenerateSettings, Kind};
-
-#[component]
-pub fn GeneratePage() -> impl IntoView {
-    let (initial, notes) = read_url::<GenerateSettings>();
-    let page = GenerateState::new(initial, prefers_reduced_motion());
-    let GenerateState { settings, session, .. } = page;
-    open(page);
-    let kinds = Kind::ALL
-        .into_iter()
-        .map(|k| {
-            view! {
-                <label>
-                    <input type="radio" name="kind" prop:checked=move || settings.with(|s| s.puzzle == k) on:change=move |_| page.set_kind(k)/>
-                    {k.label()}
-                </label>
-            }
-        })
-        .collect_view();
-    view! {
-        <section class="generate">
-            <h1>"Generate: digits, boards and grids from nothing"</h1>
-            <PageStatus page notes still_works="Switch the model or what to generate above, or reload the page."/>
-            <div class="layout">
-                <div class="column">
-                    <fieldset class="model kind">
-                        <legend>"What to generate"</legend>
-                        {kinds}
-                    </fieldset>
-                    <ReasonerPanel page/>
-                </div>
-                <div hidden=move || session.run.with(Option::is_none)>
-                    <Gallery page/>
-                </div>
-            </div>
-            <div hidden=move || session.run.with(Option::is_none)>
-                <LatentMap session/>
-            </div>
-            <div class="explain">
-                <h2>"What is on screen"</h2>
-                <p>
-                    "The input never changes: a blank image, an empty board or an empty Sudoku grid. GRAM refines a latent state for a few "
-                    "supervision steps, adding noise from a learned prior at each one, and decodes what the state has become. "
-                    "Different noise, different sample: the model has learned the distribution of its training data, p(x), "
-                    "as the GRAM paper (section 3.3) trains it on MNIST. TRM is the same network without the noise: it maps the one "
-                    "input to one output, so all its samples are the same picture (the paper's mode collapse, IS 1.00). "
-                    "The shipped models are small and trained on a CPU (docs/results/generation.md)."
-                </p>
-            </div>
-        </section>
-    }
-}
+#[cfg(target_arch = "wasm32")]
+pub use page::GeneratePage;

@@ -8,10 +8,10 @@ use engine::tasks::nqueens::{Board, all_solutions};
 use engine::tasks::sudoku::SudokuGrid;
 use leptos::prelude::*;
 
+use super::url::{GenerateSettings, Kind};
 use crate::ui::model_worker::ModelWorker;
 use crate::ui::trajectories::reasoner::ReasonerPage;
 use crate::ui::trajectories::session::Session;
-use crate::url_state::generate::{GenerateSettings, Kind};
 
 /// One sample at the step on screen, as the gallery shows it.
 #[derive(Clone, Debug, PartialEq)]

@@ -6,11 +6,12 @@ use engine::studies::grammar::explore::GrammarView;
 use engine::studies::grammar::recorded::RecordedGrammar;
 use leptos::prelude::*;
 
+use super::url::grammar_matches;
+use super::url::{GrammarSettings, WEIGHTS};
 use crate::protocol::{BackendChoice, GrammarRequest, Request, Response};
-use crate::recorded_runs::{GRAMMAR_RUN, grammar_matches};
+use crate::recorded_runs::GRAMMAR_RUN;
 use crate::ui::model_worker::ModelWorker;
 use crate::ui::recorded::{fetch_recorded, live_once_ready};
-use crate::url_state::grammar::{GrammarSettings, WEIGHTS};
 
 /// One request and, once answered, the engine's view with the worker's time (ms).
 #[derive(Clone, Debug, PartialEq)]

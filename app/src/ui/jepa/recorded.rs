@@ -8,7 +8,8 @@ use engine::studies::regex::session::RecordedSession;
 use leptos::prelude::*;
 
 use super::state::{JepaState, Phase};
-use crate::recorded_jepa::{jepa_matches, jepa_view};
+use super::url::jepa_matches;
+use crate::recorded_jepa::jepa_view;
 use crate::recorded_runs::JEPA_RUN;
 use crate::ui::recorded::fetch_recorded;
 

@@ -5,10 +5,10 @@ use engine::studies::regex::live::Snapshot;
 use engine::studies::regex::session::RecordedSession;
 use leptos::prelude::*;
 
+use super::url::{JepaSettings, MAX_LIVE_STEPS};
 use crate::protocol::{BackendChoice, LiveRequest, LiveStart, Request, Response};
 use crate::recorded_jepa::JepaView;
 use crate::ui::model_worker::ModelWorker;
-use crate::url_state::jepa::{JepaSettings, MAX_LIVE_STEPS};
 
 /// One point of the live curves: (step, LM-only CE, LM + JEPA CE, JEPA batch cosine).
 pub(super) type CurvePoint = (usize, f32, f32, f32);

@@ -8,11 +8,11 @@ use engine::tasks::nqueens::Board;
 use leptos::prelude::*;
 
 use super::state::NQueensState;
+use super::url::NQueensSettings;
 use crate::ui::browser::focus_element;
 use crate::ui::trajectories::coverage::Coverage;
 use crate::ui::trajectories::page::ReasonerPage;
 use crate::ui::trajectories::sized_editor::SizedEditor;
-use crate::url_state::nqueens::NQueensSettings;
 
 #[component]
 pub(super) fn BoardEditor(page: NQueensState) -> impl IntoView {

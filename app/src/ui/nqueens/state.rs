@@ -7,11 +7,11 @@ use engine::tasks::nqueens::metrics::{distinct_valid, found_curve};
 use engine::tasks::nqueens::{Board, completions};
 use leptos::prelude::*;
 
+use super::url::{NQueensSettings, side_of};
 use crate::ui::model_worker::ModelWorker;
 use crate::ui::trajectories::coverage::{Answers, Coverage};
 use crate::ui::trajectories::reasoner::ReasonerPage;
 use crate::ui::trajectories::session::Session;
-use crate::url_state::nqueens::{NQueensSettings, side_of};
 
 #[derive(Clone, Copy)]
 pub(super) struct NQueensState {

@@ -4,10 +4,10 @@
 use leptos::prelude::*;
 
 use super::state::NQueensState;
+use super::url::NQueensSettings;
 use crate::ui::controls::playback::Player;
 use crate::ui::trajectories::coverage::Coverage;
 use crate::ui::trajectories::views::StepLabel;
-use crate::url_state::nqueens::NQueensSettings;
 
 #[component]
 pub(super) fn TrajectoryPanel(page: NQueensState) -> impl IntoView {

@@ -8,11 +8,11 @@ use engine::tasks::sudoku::{Difficulty, SudokuGrid, assess, unique_solution};
 use engine::tasks::sudoku::{WidthPoint, vote, width_curve};
 use leptos::prelude::*;
 
+use super::url::SudokuSettings;
 use crate::ui::browser::now;
 use crate::ui::model_worker::ModelWorker;
 use crate::ui::trajectories::reasoner::ReasonerPage;
 use crate::ui::trajectories::session::Session;
-use crate::url_state::sudoku::SudokuSettings;
 
 /// What a run was asked: the puzzle, and the exact solver's answer (a run only starts for a
 /// puzzle with exactly one).

@@ -4,10 +4,10 @@
 use leptos::prelude::*;
 
 use super::state::{TreeState, route_or_garbled};
+use super::url::{MAX_NOISE, NOISE, TreeSettings, WEIGHTS};
 use crate::ui::controls::slider::{SeedInput, Slider};
 use crate::ui::recorded::RECORDED_NOTE;
 use crate::ui::status::Load;
-use crate::url_state::tree::{MAX_NOISE, NOISE, TreeSettings, WEIGHTS};
 
 #[component]
 pub(super) fn ReasonerPanel(page: TreeState) -> impl IntoView {

@@ -8,13 +8,14 @@ use engine::tasks::tree::reasoner::{Explanation, StepView};
 use engine::tasks::tree::recorded::RecordedTree;
 use leptos::prelude::*;
 
+use super::url::tree_matches;
+use super::url::{TreeSettings, WEIGHTS};
 use crate::protocol::{BackendChoice, Request, Response, TreeRequest};
-use crate::recorded_runs::{TREE_RUN, tree_matches};
+use crate::recorded_runs::TREE_RUN;
 use crate::ui::browser::now;
 use crate::ui::controls::playback::Playback;
 use crate::ui::model_worker::ModelWorker;
 use crate::ui::recorded::{fetch_recorded, live_once_ready};
-use crate::url_state::tree::{TreeSettings, WEIGHTS};
 
 /// One route search: what was asked, and the explained answer with the worker's time (ms).
 #[derive(Clone, Debug, PartialEq)]

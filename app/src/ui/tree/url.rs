@@ -2,10 +2,11 @@
 //! the shared readers; the tree page has no N, scale, steps or backend.
 
 use engine::tasks::tree::TreeTask;
+use engine::tasks::tree::recorded::RecordedTree;
 
-use super::fields::{Decimal, SEED, parsed, read_run, run_suffix};
-use super::page::UrlState;
-use super::query::encode;
+use crate::url_state::UrlState;
+use crate::url_state::fields::{Decimal, SEED, parsed, read_run, run_suffix};
+use crate::url_state::query::encode;
 
 /// Weights the page runs.
 pub const WEIGHTS: &str = "reasoner-tree";
@@ -52,6 +53,11 @@ impl UrlState for TreeSettings {
     fn to_query(&self) -> String {
         format!("tree={}&noise={}&seed={}{}", encode(&self.task.input_text()), self.noise, self.seed, run_suffix(self.run))
     }
+}
+
+/// The recording is the answer `/tree` asks for with `s` (its weights, question, noise and seed).
+pub fn tree_matches(run: &RecordedTree, s: &TreeSettings) -> bool {
+    run.model == WEIGHTS && run.task().is_some_and(|t| t == s.task) && (run.noise - s.noise).abs() < 1e-9 && run.seed == s.seed
 }
 
 #[cfg(test)]

@@ -3,14 +3,14 @@
 use engine::tasks::TokenTask;
 use engine::tasks::nqueens::{Board, NQueens, Part, puzzles, removed_counts};
 
-use super::gram_page::{GramSettings, Model, PageInput};
-use super::sampling::Sampling;
-use super::sized::{HeldOut, size_of_text};
+use crate::url_state::gram_page::{GramSettings, Model, PageInput};
+use crate::url_state::sampling::Sampling;
+use crate::url_state::sized::{HeldOut, size_of_text};
 
 /// Board sides with shipped models (`gram-nqueens8`, `gram-nqueens10`, and their TRMs).
 pub const SIDES: [usize; 2] = [8, 10];
 /// Largest N the page (and the worker) accepts.
-pub const MAX_SAMPLES: usize = 64;
+pub const MAX_SAMPLES: usize = crate::url_state::sampling::MAX_SAMPLES;
 
 /// What a teacher shares on `/nqueens`: the board, the model, and how to sample.
 pub type NQueensSettings = GramSettings<Board>;
@@ -83,7 +83,7 @@ impl PageInput for Board {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::url_state::page::UrlState;
+    use crate::url_state::UrlState;
     use crate::url_state::query::decode;
 
     #[test]

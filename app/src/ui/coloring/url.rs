@@ -3,14 +3,14 @@
 use engine::tasks::coloring::{Coloring, Graph, Instance, Part};
 use engine::tasks::{Task, TokenTask};
 
-use super::gram_page::{GramSettings, Model, PageInput};
-use super::sampling::Sampling;
-use super::sized::{HeldOut, size_of_text};
+use crate::url_state::gram_page::{GramSettings, Model, PageInput};
+use crate::url_state::sampling::Sampling;
+use crate::url_state::sized::{HeldOut, size_of_text};
 
 /// Vertex counts with shipped models (`gram-coloring8`, `gram-coloring10`, and their TRMs).
 pub const SIZES: [usize; 2] = [8, 10];
 /// Largest N the page accepts.
-pub const MAX_SAMPLES: usize = 64;
+pub const MAX_SAMPLES: usize = crate::url_state::sampling::MAX_SAMPLES;
 
 /// What a teacher shares on `/coloring`: the graph, the model, and how to sample.
 pub type ColoringSettings = GramSettings<Graph>;
@@ -82,7 +82,7 @@ impl PageInput for Graph {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::url_state::page::UrlState;
+    use crate::url_state::UrlState;
 
     #[test]
     fn the_url_contract() {

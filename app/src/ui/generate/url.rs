@@ -7,11 +7,11 @@ use engine::tasks::digits::Digit;
 use engine::tasks::sudoku::SudokuGrid;
 use engine::tasks::{InferenceDefaults, Task};
 
-use super::gram_page::{GramSettings, Model, PageInput};
-use super::sampling::Sampling;
+use crate::url_state::gram_page::{GramSettings, Model, PageInput};
+use crate::url_state::sampling::Sampling;
 
 /// Largest N the page accepts (the 1-64).
-pub const MAX_SAMPLES: usize = 64;
+pub const MAX_SAMPLES: usize = crate::url_state::sampling::MAX_SAMPLES;
 
 /// What the page draws from nothing.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -106,7 +106,7 @@ impl PageInput for Kind {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::url_state::page::UrlState;
+    use crate::url_state::UrlState;
 
     #[test]
     fn the_url_contract() {

@@ -1,8 +1,10 @@
 //! `/grammar`: which held-out sequence, the share of its prefix corrupted, the latent noise, the
 //! seed of both, and the run flag.
 
-use super::fields::{Decimal, SEED, Whole, read_run, run_suffix};
-use super::page::UrlState;
+use engine::studies::grammar::recorded::RecordedGrammar;
+
+use crate::url_state::UrlState;
+use crate::url_state::fields::{Decimal, SEED, Whole, read_run, run_suffix};
 
 /// Weights the page runs (the small scale of the grammar study).
 pub const WEIGHTS: &str = "cfg-small";
@@ -42,6 +44,16 @@ impl UrlState for GrammarSettings {
     fn to_query(&self) -> String {
         format!("seq={}&corrupt={}&noise={}&seed={}{}", self.sequence, self.corrupt, self.noise, self.seed, run_suffix(self.run))
     }
+}
+
+/// The recording is the exploration `/grammar` asks for with `s` (its weights, sequence,
+/// corruption, noise and seed).
+pub fn grammar_matches(run: &RecordedGrammar, s: &GrammarSettings) -> bool {
+    run.model == WEIGHTS
+        && run.sequence == s.sequence
+        && (run.corrupt - s.corrupt).abs() < 1e-9
+        && (run.noise - s.noise).abs() < 1e-9
+        && run.seed == s.seed
 }
 
 #[cfg(test)]

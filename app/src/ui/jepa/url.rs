@@ -1,8 +1,10 @@
 //! `/jepa`: LLM-JEPA's two knobs (lambda, the weight of the JEPA term; k, its [PRED] tokens),
 //! how the models start (fresh or from the shipped end of training), the seed, and the run flag.
 
-use super::fields::{Decimal, SEED, Whole, ignored, read_run, run_suffix};
-use super::page::UrlState;
+use engine::studies::regex::session::RecordedSession;
+
+use crate::url_state::UrlState;
+use crate::url_state::fields::{Decimal, SEED, Whole, ignored, read_run, run_suffix};
 
 /// `lambda`: 0 to 4 in steps of 0.1.
 pub const LAMBDA: Decimal = Decimal { max: 4.0, per_unit: 10.0, rule: "a number from 0 to 4 (the JEPA term's weight)" };
@@ -51,6 +53,12 @@ impl UrlState for JepaSettings {
         let start = if self.trained { "trained" } else { "fresh" };
         format!("lambda={}&k={}&start={start}&seed={}{}", self.lambda, self.k, self.seed, run_suffix(self.run))
     }
+}
+
+/// The recorded session is the one `settings` would train: fresh models, the same lambda, k and
+/// seed (a session has no planned end, so any recorded length is its beginning).
+pub fn jepa_matches(session: &RecordedSession, settings: &JepaSettings) -> bool {
+    !settings.trained && (session.lambda - settings.lambda).abs() < 1e-9 && session.k == settings.k && session.seed == settings.seed
 }
 
 #[cfg(test)]

@@ -14,14 +14,14 @@ use engine::tasks::nqueens::Board;
 use engine::tasks::sudoku::Difficulty;
 use engine::tasks::tree::TreeTask;
 
-use super::coloring::{ColoringSettings, held_out as coloring_held_out};
-use super::generate::GenerateSettings;
-use super::jepa::JepaSettings;
-use super::nqueens::{NQueensSettings, held_out};
 use super::page::UrlState;
 use super::query::encode;
-use super::sudoku::SudokuSettings;
-use super::tree::{PAPER_EXAMPLE, TreeSettings};
+use crate::ui::coloring::url::{ColoringSettings, held_out as coloring_held_out};
+use crate::ui::generate::url::GenerateSettings;
+use crate::ui::jepa::url::JepaSettings;
+use crate::ui::nqueens::url::{NQueensSettings, held_out};
+use crate::ui::sudoku::url::SudokuSettings;
+use crate::ui::tree::url::{PAPER_EXAMPLE, TreeSettings};
 
 /// xorshift64* (Vigna): small, fast, good enough to pick bytes.
 struct Rng(u64);

@@ -4,8 +4,8 @@ use std::sync::OnceLock;
 
 use engine::tasks::sudoku::{self, Difficulty, SudokuGrid};
 
-use super::gram_page::{GramSettings, Model, PageInput};
-use super::sampling::{Sampling, UNTIL_VERIFIED};
+use crate::url_state::gram_page::{GramSettings, Model, PageInput};
+use crate::url_state::sampling::{Sampling, UNTIL_VERIFIED};
 
 /// Sudoku's supervision step costs ~5x an 8x8 N-Queens step (81 cells, K = 6), so N stops at 32.
 pub const MAX_SAMPLES: usize = 32;
@@ -53,7 +53,7 @@ impl PageInput for SudokuGrid {
 mod tests {
     use super::*;
     use crate::protocol::BackendChoice;
-    use crate::url_state::page::UrlState;
+    use crate::url_state::UrlState;
     use engine::tasks::sudoku::INFERENCE;
 
     #[test]
