@@ -60,6 +60,9 @@ pub fn cosines(x: &[f32], vocab: &[Vec<f32>]) -> Vec<f64> {
     vocab.iter().map(|v| dot(x, v) / (nx * norm(v).max(1e-30))).collect()
 }
 
+/// Power iterations per axis.
+const ITERATIONS: usize = 300;
+
 /// The first two principal axes of a point set.
 #[derive(Clone, Debug)]
 pub struct Pca {
@@ -72,6 +75,14 @@ pub struct Pca {
 impl Pca {
     /// Power iteration with deflation on the covariance (deterministic start).
     pub fn fit(points: &[Vec<f32>]) -> Pca {
+        let d = points.first().map_or(0, |p| p.len());
+        // cov * v = sum_p c_p (c_p . v): through the d x d matrix, formed once, where that is
+        // the less work over the iterations (the latent map's many points in a few dimensions),
+        // else point by point (few points in many dimensions).
+        Self::fit_by(points, d * (points.len() + ITERATIONS * 2) < ITERATIONS * 4 * points.len())
+    }
+
+    fn fit_by(points: &[Vec<f32>], by_matrix: bool) -> Pca {
         let n = points.len().max(1);
         let d = points.first().map_or(0, |p| p.len());
         let mut mean = vec![0.0f64; d];
@@ -82,8 +93,21 @@ impl Pca {
         }
         let centred: Vec<Vec<f64>> = points.iter().map(|p| p.iter().zip(&mean).map(|(&v, m)| v as f64 - m).collect()).collect();
         let total: f64 = centred.iter().map(|c| c.iter().map(|v| v * v).sum::<f64>()).sum();
-        // cov * v without forming the matrix: sum_p c_p (c_p . v)
+        let cov = by_matrix.then(|| {
+            let mut cov = vec![0.0f64; d * d];
+            for c in &centred {
+                for (i, &ci) in c.iter().enumerate() {
+                    for (o, &cj) in cov[i * d..(i + 1) * d].iter_mut().zip(c) {
+                        *o += ci * cj;
+                    }
+                }
+            }
+            cov
+        });
         let apply = |v: &[f64]| -> Vec<f64> {
+            if let Some(cov) = &cov {
+                return cov.chunks(d.max(1)).map(|row| row.iter().zip(v).map(|(a, b)| a * b).sum()).collect();
+            }
             let mut out = vec![0.0; d];
             for c in &centred {
                 let s: f64 = c.iter().zip(v).map(|(a, b)| a * b).sum();
@@ -98,7 +122,7 @@ impl Pca {
         for k in 0..2 {
             let mut v: Vec<f64> = (0..d).map(|i| 1.0 + ((i * 7 + k * 3) % 11) as f64 / 11.0).collect();
             let mut lambda = 0.0;
-            for _ in 0..300 {
+            for _ in 0..ITERATIONS {
                 let mut w = apply(&v);
                 if k == 1 {
                     let s: f64 = w.iter().zip(&axes[0]).map(|(a, b)| a * b).sum();
@@ -130,6 +154,21 @@ impl Pca {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The covariance matrix and the point-by-point product give the same axes and shares.
+    #[test]
+    fn both_ways_of_fitting_agree() {
+        for (n, d) in [(512, 16), (6, 64)] {
+            let points: Vec<Vec<f32>> =
+                (0..n).map(|p| (0..d).map(|i| (((p * 31 + i * 17) % 23) as f32 - 11.0) * (1.0 + (i % 3) as f32)).collect()).collect();
+            let (a, b) = (Pca::fit_by(&points, true), Pca::fit_by(&points, false));
+            for k in 0..2 {
+                assert!((a.explained[k] - b.explained[k]).abs() < 1e-12, "{n}x{d}: {:?} {:?}", a.explained, b.explained);
+                let worst = a.axes[k].iter().zip(&b.axes[k]).map(|(x, y)| (x - y).abs()).fold(0.0, f64::max);
+                assert!(worst < 1e-9, "{n}x{d} axis {k}: {worst}");
+            }
+        }
+    }
 
     #[test]
     fn projection_recovers_a_mix() {
