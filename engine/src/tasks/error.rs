@@ -1,14 +1,15 @@
 //! Why a line of text is not a puzzle a task takes: [`PuzzleError`], what every task's
 //! [`crate::tasks::Task::parse`] answers. Each task's own format errors ([`BoardError`],
-//! [`GridError`], [`GraphError`], [`PasteError`], [`TreeError`], [`DigitError`]) are wrapped as
-//! they are, so their sentences read as before; a well-formed puzzle the oracle proves impossible,
-//! or a generation task's input that is not its one constant input, has a variant of its own.
+//! [`GridError`], [`TreeError`], [`DigitError`]) are wrapped as they are, so their sentences read
+//! as before; a well-formed puzzle the oracle proves impossible, or a generation task's input that
+//! is not its one constant input, has a variant of its own. A task may instead keep its reasons
+//! in its own folder, as an error type of its own carried by [`PuzzleError::Task`].
 
 use thiserror::Error;
 
-use super::coloring::{GraphError, PasteError};
 use super::digits::DigitError;
 use super::nqueens::BoardError;
+use super::reason::TaskReason;
 use super::sudoku::{GridError, SudokuProblem};
 use super::tree::TreeError;
 
@@ -22,13 +23,6 @@ pub enum PuzzleError {
     /// A Sudoku grid's text (not 81 cells, a character other than a digit or a blank).
     #[error(transparent)]
     Grid(#[from] GridError),
-    /// A graph's line in the task's own format (wrong length, a character other than 0/1).
-    #[error(transparent)]
-    Graph(#[from] GraphError),
-    /// A pasted graph (edge list, DIMACS, matrix) that does not fit the model's vertices; a
-    /// [`PasteError::Graph`] converts to [`PuzzleError::Graph`].
-    #[error(transparent)]
-    Paste(PasteError),
     /// A tree task's text (appendix A's format).
     #[error(transparent)]
     Tree(#[from] TreeError),
@@ -50,18 +44,6 @@ pub enum PuzzleError {
     /// Sudoku: clashing givens, no solution, or more than one.
     #[error("impossible puzzle: {0}")]
     Sudoku(SudokuProblem),
-    /// Colouring: four vertices joined pairwise (a K4), so no 3-colouring.
-    #[error(
-        "not 3-colourable: vertices {}, {}, {} and {} are all joined to each other, so they need four colours",
-        .0[0],
-        .0[1],
-        .0[2],
-        .0[3]
-    )]
-    FourClique([usize; 4]),
-    /// Colouring: no K4, but the exhaustive search finds no 3-colouring.
-    #[error("not 3-colourable: the exhaustive search finds no colouring with three colours")]
-    NotColourable,
     /// `nqueens{n}-boards`: a board with queens (its one input is the empty n x n board).
     #[error("nqueens{n}-boards generates boards from nothing: its one input is the empty board ({} dots), not a board with queens", .n * .n)]
     NotEmptyBoard { n: usize },
@@ -71,17 +53,9 @@ pub enum PuzzleError {
     /// `digits`: an image with ink (its one input is the blank image).
     #[error("digits are generated from nothing: the one input is the blank image (all 0s)")]
     NotBlankImage,
-}
-
-/// A pasted graph's own format error is the graph's ([`PuzzleError::Graph`]), whichever way it
-/// was read; every other paste error stays a [`PuzzleError::Paste`].
-impl From<PasteError> for PuzzleError {
-    fn from(e: PasteError) -> Self {
-        match e {
-            PasteError::Graph(g) => PuzzleError::Graph(g),
-            e => PuzzleError::Paste(e),
-        }
-    }
+    /// A task's own reason, in the error type of its folder (its sentence as it is).
+    #[error(transparent)]
+    Task(TaskReason),
 }
 
 #[cfg(test)]

@@ -4,7 +4,7 @@
 
 use std::process::ExitCode;
 
-use engine::tasks::DatasetError;
+use engine::tasks::coloring::GraphFileError;
 use engine::tasks::coloring::import::{TEST_FILE, TEST_FORMAT, check_test_graphs, vertices_of};
 use serde_json::json;
 
@@ -16,7 +16,7 @@ pub fn import_coloring(a: &ImportArgs) -> Result<ExitCode, String> {
     let text = crate::utf8::read(&a.input)?;
     let n = vertices_of(a.vertices, &text).map_err(|e| match e {
         // A bad --vertices is the flag's error, not the file's.
-        DatasetError::Vertices(_) => e.to_string(),
+        GraphFileError::Vertices(_) => e.to_string(),
         e => format!("{input}: {e}"),
     })?;
     let import = check_test_graphs(&text, n).map_err(|e| format!("{input}: {e}"))?;
