@@ -7,6 +7,7 @@
 use std::collections::BTreeMap;
 
 use super::error::PuzzleError;
+use super::import_format::ImportFormat;
 use super::inference::InferenceDefaults;
 use super::recipe::{TaskRecipe, Variant};
 use super::split::Part;
@@ -128,6 +129,11 @@ pub trait TokenTask: Task + Clone + Send + 'static {
     }
     /// A test set from elsewhere that `eval --data` scores (`super::test_import`); none by default.
     fn test_import(&self) -> Option<TestImport<Self::Instance>> {
+        None
+    }
+    /// Files from elsewhere that `data import --format NAME` writes as an import directory
+    /// (`super::import_format`); none by default.
+    fn import_format(&self) -> Option<ImportFormat> {
         None
     }
     /// The hardest `hardest_of`-th of a rated pool of `part`, which `eval --hardest-of` scores;

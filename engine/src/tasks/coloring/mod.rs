@@ -2,13 +2,15 @@
 //! ([`graph`]), graphs as other sources write them (edge lists, DIMACS, matrices: [`pasted`]),
 //! the exact enumerator of canonical colourings ([`solver`]), the Erdős–Rényi dataset and its
 //! split ([`data`]), conflict edges and coverage@N ([`metrics`]), the task interface ([`task`]),
-//! the model configs ([`model`]) and graphs from elsewhere as a test set ([`import`]).
+//! the model configs ([`model`]) and graphs from elsewhere as a test set ([`import`], written by
+//! `data import --format coloring` through [`import_format`]).
 
 mod data;
 mod error;
 mod graph;
 pub mod import;
 mod import_error;
+mod import_format;
 pub mod metrics;
 mod model;
 mod paste_error;

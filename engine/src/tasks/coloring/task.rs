@@ -8,7 +8,9 @@ use super::metrics::Report as ColouringReport;
 use super::solver::is_3_colourable;
 use crate::gram::noise::NoiseSource;
 use crate::gram::{Observation, Selection};
-use crate::tasks::{FullSize, InferenceDefaults, InputCopy, Part, PuzzleError, Solved, Task, TaskRecipe, TestImport, TokenTask, Variant};
+use crate::tasks::{
+    FullSize, ImportFormat, InferenceDefaults, InputCopy, Part, PuzzleError, Solved, Task, TaskRecipe, TestImport, TokenTask, Variant,
+};
 
 /// 3-colouring of `n`-vertex graphs (8 and 10: the GRAM paper, Table 1).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -116,6 +118,11 @@ impl TokenTask for Coloring {
             }),
             read: Box::new(move |text| super::import::read_test_lines(text, n).map_err(|e| e.to_string())),
         })
+    }
+
+    /// Graphs from elsewhere, written as a test import (`data import --format coloring --test`).
+    fn import_format(&self) -> Option<ImportFormat> {
+        Some(super::import_format::import_format())
     }
 
     /// 10,000 steps at batch 64; Table 7: 5,000 epochs of the split's 6,673 (8 vertices) or
