@@ -6,6 +6,7 @@
 pub mod boards;
 pub mod coloring;
 pub mod copy;
+pub mod copy_maker;
 pub mod coverage;
 pub mod dataset_error;
 pub mod digits;
@@ -23,6 +24,7 @@ pub mod test_import;
 pub mod tree;
 
 pub use copy::{Copies, InputCopy};
+pub use copy_maker::CopyMaker;
 pub use dataset_error::DatasetError;
 pub use error::PuzzleError;
 pub use import_format::{ImportFormat, ImportOption, ImportRequest, Imported};

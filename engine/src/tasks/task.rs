@@ -6,6 +6,7 @@
 
 use std::collections::BTreeMap;
 
+use super::copy_maker::CopyMaker;
 use super::error::PuzzleError;
 use super::import_format::ImportFormat;
 use super::inference::InferenceDefaults;
@@ -151,6 +152,11 @@ pub trait TokenTask: Task + Clone + Send + 'static {
     /// map back to `x`'s frame ([`crate::tasks::InputCopy`]); `None` where the task has none
     /// (its restarts rerun `x` with fresh noise).
     fn restart_copy(&self, _x: &[u32], _rng: &mut NoiseSource) -> Option<crate::tasks::InputCopy> {
+        None
+    }
+    /// Which of [`Self::augment`] and [`Self::restart_copy`] the task makes, named for the
+    /// sentences that list such tasks (`super::copy_maker`); `None` (the default) for neither.
+    fn copy_maker(&self) -> Option<CopyMaker> {
         None
     }
     /// The probabilities the page shades trajectory `row`'s answer with after the step `obs`,

@@ -9,7 +9,8 @@ use super::solver::is_3_colourable;
 use crate::gram::noise::NoiseSource;
 use crate::gram::{Observation, Selection};
 use crate::tasks::{
-    FullSize, ImportFormat, InferenceDefaults, InputCopy, Part, PuzzleError, Solved, Task, TaskRecipe, TestImport, TokenTask, Variant,
+    CopyMaker, FullSize, ImportFormat, InferenceDefaults, InputCopy, Part, PuzzleError, Solved, Task, TaskRecipe, TestImport, TokenTask,
+    Variant,
 };
 
 /// 3-colouring of `n`-vertex graphs (8 and 10: the GRAM paper, Table 1).
@@ -180,6 +181,10 @@ impl TokenTask for Coloring {
         }
         let from = triangle(n).map(|(i, j)| position(n, perm[i].min(perm[j]), perm[i].max(perm[j]))).collect();
         Some(InputCopy { x: graph.relabel(&perm).tokens(), from, token: (0..VOCAB as u32).collect() })
+    }
+
+    fn copy_maker(&self) -> Option<CopyMaker> {
+        Some(CopyMaker { noun: "graph colouring", augment: true, restart: true })
     }
 
     type Report = ColouringReport;
