@@ -264,10 +264,7 @@ mod tests {
 
     /// The task's own reason behind a parse's error.
     fn reason(err: &PuzzleError) -> &ColoringError {
-        match err {
-            PuzzleError::Task(reason) => reason.downcast_ref::<ColoringError>().expect("a colouring reason"),
-            other => panic!("not the task's reason: {other:?}"),
-        }
+        err.reason::<ColoringError>().expect("a colouring reason")
     }
 
     #[test]

@@ -1,6 +1,7 @@
 //! Sudoku behind the task interface: the text format, the exact solver as oracle, the split and
 //! the width-scaling metrics.
 
+use super::error::SudokuError;
 use super::generate::{Augmentation, Difficulty};
 use super::{CELLS, FAMOUS, Instance, SudokuGrid, SudokuReport, VOCAB, part_of, problem_with, test_set, train_pool, validation_set};
 use crate::gram::noise::NoiseSource;
@@ -41,7 +42,7 @@ impl Task for Sudoku {
     fn parse(&self, text: &str) -> Result<SudokuGrid, PuzzleError> {
         let grid = SudokuGrid::parse(text)?;
         match problem_with(&grid) {
-            Some(p) => Err(PuzzleError::Sudoku(p)),
+            Some(p) => Err(SudokuError::Impossible(p).into()),
             None => Ok(grid),
         }
     }
