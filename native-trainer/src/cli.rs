@@ -2,6 +2,7 @@
 
 use std::path::PathBuf;
 
+use clap::builder::PossibleValuesParser;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
 pub use crate::sampling_args::SamplingArgs;
@@ -91,8 +92,8 @@ pub struct EvalCli {
 pub struct ImportArgs {
     /// What the input is: `sudoku-csv` (Sudoku-Extreme's source,q,a,rating CSV), `arc`
     /// (ARC-AGI JSON) or `coloring` (graphs, one per line or DIMACS blocks; with --test).
-    #[arg(long, value_enum)]
-    pub format: ImportFormat,
+    #[arg(long, value_parser = import_formats())]
+    pub format: String,
     /// The file to import (`arc`: also a directory of per-task .json files).
     #[arg(long)]
     pub input: PathBuf,
@@ -122,11 +123,14 @@ pub struct ImportArgs {
     pub vertices: Option<usize>,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum ImportFormat {
-    SudokuCsv,
-    Arc,
-    Coloring,
+/// `data import`'s own formats: Sudoku-Extreme's CSV (a train or a test import) and ARC-AGI JSON.
+pub const SUDOKU_CSV: &str = "sudoku-csv";
+pub const ARC: &str = "arc";
+
+/// Every `--format`: the trainer's own two, then the tasks' (`engine::tasks::import_format`).
+fn import_formats() -> PossibleValuesParser {
+    let tasks = engine::tasks::import_format::formats().into_iter().map(|f| f.name);
+    PossibleValuesParser::new([SUDOKU_CSV, ARC].into_iter().chain(tasks))
 }
 
 // Parsed once per process: boxing the train flags would only add noise to clap's derive.

@@ -142,5 +142,5 @@ impl SamplingArgs {
 
 /// The error for `--copies samples` on a task that makes no copies of its inputs.
 pub fn no_copies(task_id: &str) -> String {
-    format!("{task_id} makes no copies of its inputs: --copies samples needs Sudoku or colouring")
+    format!("{task_id} makes no copies of its inputs: --copies samples needs {}", engine::tasks::copy_maker::restarting())
 }

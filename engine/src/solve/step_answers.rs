@@ -82,7 +82,7 @@ mod tests {
     use super::*;
     use crate::tasks::PuzzleError;
     use crate::tasks::registry::ALL;
-    use crate::tasks::sudoku::{GridError, SudokuProblem};
+    use crate::tasks::sudoku::{GridError, SudokuError, SudokuProblem};
 
     /// Every GRAM/TRM task of the registry has a step loop view, and it reads its own puzzle text.
     #[test]
@@ -97,11 +97,14 @@ mod tests {
         assert!(queens.tokens("QQ").unwrap_err().to_string().starts_with("bad board: "));
         assert!(step_task(TaskId::Coloring(8)).unwrap().tokens("1").unwrap_err().to_string().starts_with("bad graph: "));
         let bad = step_task(TaskId::Sudoku).unwrap().tokens("1").unwrap_err();
-        assert_eq!(bad, SolveError::BadPuzzle { noun: "puzzle", source: PuzzleError::Grid(GridError::Length(1)) });
+        assert_eq!(bad, SolveError::BadPuzzle { noun: "puzzle", source: PuzzleError::from(GridError::Length(1)) });
         assert_eq!(bad.to_string(), "bad puzzle: a Sudoku has 81 cells, this line has 1");
-        // A proper grid the oracle refuses is the task's variant, wrapped whole.
+        // A proper grid the oracle refuses is the task's reason, wrapped whole.
         let empty = step_task(TaskId::Sudoku).unwrap().tokens(&".".repeat(81)).unwrap_err();
-        assert_eq!(empty, SolveError::BadPuzzle { noun: "puzzle", source: PuzzleError::Sudoku(SudokuProblem::SeveralSolutions) });
+        assert_eq!(
+            empty,
+            SolveError::BadPuzzle { noun: "puzzle", source: SudokuError::Impossible(SudokuProblem::SeveralSolutions).into() }
+        );
         assert_eq!(empty.to_string(), "bad puzzle: impossible puzzle: this puzzle has more than one solution");
         assert_eq!(step_task(TaskId::Tree).err().map(|e| e.to_string()), Some("tree weights are not GRAM/TRM weights".into()));
     }

@@ -1,12 +1,10 @@
 //! Why a file of puzzles from elsewhere cannot be imported: [`DatasetError`], what the Sudoku
-//! CSV reader and import rules (`sudoku::csv`, `sudoku::imported`) and the colouring test import
-//! (`coloring::import`) answer. A CSV row's line is [`crate::tasks::sudoku::csv::CsvError`]'s;
+//! CSV reader and import rules (`sudoku::csv`, `sudoku::imported`) answer (a task whose import
+//! has reasons of its own keeps them in its folder). A CSV row's line is [`crate::tasks::sudoku::csv::CsvError`]'s;
 //! the field (`q`, `a`, `rating`) is the variant's.
 
 use thiserror::Error;
 
-use super::coloring::{GraphError, PasteError};
-use super::error::PuzzleError;
 use super::sudoku::GridError;
 
 /// Why an imported file, or one row of it, is refused. The text (`Display`) is the sentence the
@@ -48,30 +46,4 @@ pub enum DatasetError {
     /// No row left for a test import after the filter and the subsample.
     #[error("none of the {read} rows read is left after --min-difficulty and --subsample")]
     NoRowsLeft { read: usize },
-    /// A colouring file that does not say its vertex count, and no `--vertices`.
-    #[error(
-        "say which models the graphs are for: --vertices 8 or --vertices 10 (only a file that starts with the task's 28- or 45-character line says it itself)"
-    )]
-    VerticesUnsaid,
-    /// `--vertices` other than the colouring models' 8 or 10.
-    #[error("--vertices {0}: the colouring models have 8 or 10 vertices (a smaller graph is read with the rest isolated)")]
-    Vertices(usize),
-    /// A graph of the file that does not read (the error names its line).
-    #[error(transparent)]
-    Graphs(#[from] PasteError),
-    /// A colouring file without a graph.
-    #[error("no graph in this file")]
-    NoGraphs,
-    /// A graph of a colouring test file (its line, 1-based) that no 3-colouring fits.
-    #[error("line {line}: {reason}; a test graph needs a colouring to find")]
-    Uncolourable { line: usize, reason: PuzzleError },
-    /// A written test import's line (1-based) that is not a graph in the task's format.
-    #[error("line {line}: {source}")]
-    TestLine { line: usize, source: GraphError },
-    /// A written test import's line (1-based) whose graph has no 3-colouring.
-    #[error("line {0}: not 3-colourable")]
-    TestLineUncolourable(usize),
-    /// A written test import without a graph.
-    #[error("no graph")]
-    NoTestGraphs,
 }

@@ -1,124 +1,67 @@
 //! Why a line of text is not a puzzle a task takes: [`PuzzleError`], what every task's
-//! [`crate::tasks::Task::parse`] answers. Each task's own format errors ([`BoardError`],
-//! [`GridError`], [`GraphError`], [`PasteError`], [`TreeError`], [`DigitError`]) are wrapped as
-//! they are, so their sentences read as before; a well-formed puzzle the oracle proves impossible,
-//! or a generation task's input that is not its one constant input, has a variant of its own.
+//! [`crate::tasks::Task::parse`] answers. Each task keeps its reasons (a malformed text, a
+//! well-formed puzzle the oracle proves impossible, a generation task's input that is not its one
+//! constant input) in an error type of its own folder, carried here whole, so its sentences read
+//! as the task wrote them and this file names no task.
+
+use std::error::Error;
 
 use thiserror::Error;
 
-use super::coloring::{GraphError, PasteError};
-use super::digits::DigitError;
-use super::nqueens::BoardError;
-use super::sudoku::{GridError, SudokuProblem};
-use super::tree::TreeError;
+use super::reason::TaskReason;
 
-/// Why a text is not a puzzle of a task: malformed, or well-formed but impossible, or not the one
-/// input a generation task takes. The text (`Display`) is the sentence the CLI and the pages show.
+/// Why a text is not a puzzle of a task. The text (`Display`) is the sentence the CLI and the
+/// pages show: the task's own.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum PuzzleError {
-    /// An N-Queens board's text (wrong length, a character other than `.`/`Q`).
+    /// A task's own reason, in the error type of its folder (its sentence as it is).
     #[error(transparent)]
-    Board(#[from] BoardError),
-    /// A Sudoku grid's text (not 81 cells, a character other than a digit or a blank).
-    #[error(transparent)]
-    Grid(#[from] GridError),
-    /// A graph's line in the task's own format (wrong length, a character other than 0/1).
-    #[error(transparent)]
-    Graph(#[from] GraphError),
-    /// A pasted graph (edge list, DIMACS, matrix) that does not fit the model's vertices; a
-    /// [`PasteError::Graph`] converts to [`PuzzleError::Graph`].
-    #[error(transparent)]
-    Paste(PasteError),
-    /// A tree task's text (appendix A's format).
-    #[error(transparent)]
-    Tree(#[from] TreeError),
-    /// A digit's text (28 rows of 0/1).
-    #[error(transparent)]
-    Digit(#[from] DigitError),
-    /// N-Queens: two given queens attack each other (0-based row and column of each).
-    #[error(
-        "impossible puzzle: the queens at row {}, column {} and row {}, column {} attack each other",
-        .first.0 + 1,
-        .first.1 + 1,
-        .second.0 + 1,
-        .second.1 + 1
-    )]
-    QueensAttack { first: (usize, usize), second: (usize, usize) },
-    /// N-Queens: the givens do not attack, but no placement of the rest completes the board.
-    #[error("impossible puzzle: no placement of the remaining queens completes it")]
-    QueensStuck,
-    /// Sudoku: clashing givens, no solution, or more than one.
-    #[error("impossible puzzle: {0}")]
-    Sudoku(SudokuProblem),
-    /// Colouring: four vertices joined pairwise (a K4), so no 3-colouring.
-    #[error(
-        "not 3-colourable: vertices {}, {}, {} and {} are all joined to each other, so they need four colours",
-        .0[0],
-        .0[1],
-        .0[2],
-        .0[3]
-    )]
-    FourClique([usize; 4]),
-    /// Colouring: no K4, but the exhaustive search finds no 3-colouring.
-    #[error("not 3-colourable: the exhaustive search finds no colouring with three colours")]
-    NotColourable,
-    /// `nqueens{n}-boards`: a board with queens (its one input is the empty n x n board).
-    #[error("nqueens{n}-boards generates boards from nothing: its one input is the empty board ({} dots), not a board with queens", .n * .n)]
-    NotEmptyBoard { n: usize },
-    /// `sudoku-grids`: a grid with givens (its one input is the empty grid).
-    #[error("sudoku-grids generates grids from nothing: its one input is the empty grid (81 dots), not a puzzle with givens")]
-    NotEmptyGrid,
-    /// `digits`: an image with ink (its one input is the blank image).
-    #[error("digits are generated from nothing: the one input is the blank image (all 0s)")]
-    NotBlankImage,
+    Task(TaskReason),
 }
 
-/// A pasted graph's own format error is the graph's ([`PuzzleError::Graph`]), whichever way it
-/// was read; every other paste error stays a [`PuzzleError::Paste`].
-impl From<PasteError> for PuzzleError {
-    fn from(e: PasteError) -> Self {
-        match e {
-            PasteError::Graph(g) => PuzzleError::Graph(g),
-            e => PuzzleError::Paste(e),
+impl PuzzleError {
+    /// The task's own error, when it is a `T` (a caller that knows the task branches on it).
+    pub fn reason<T: Error + 'static>(&self) -> Option<&T> {
+        match self {
+            PuzzleError::Task(reason) => reason.downcast_ref::<T>(),
         }
     }
 }
 
 #[cfg(test)]
 mod tests {
-    use super::*;
     use crate::tasks::Task;
-    use crate::tasks::nqueens::NQueens;
-    use crate::tasks::sudoku::Sudoku;
-    use crate::tasks::tree::Trees;
+    use crate::tasks::nqueens::{BoardError, NQueens, QueensError};
+    use crate::tasks::sudoku::{GridError, Sudoku, SudokuError, SudokuProblem};
+    use crate::tasks::tree::{TreeError, Trees};
 
-    /// Each task's parse answers a variant a caller matches on, and its sentence is the one the
-    /// CLI and the pages have always shown.
+    /// Each task's parse answers its own reason, which a caller reads back by type, and its
+    /// sentence is the one the CLI and the pages have always shown.
     #[test]
-    fn parse_errors_are_variants_with_their_sentences() {
+    fn parse_errors_are_task_reasons_with_their_sentences() {
         let sudoku = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
         let err = Sudoku.parse(&sudoku[..80]).unwrap_err();
-        assert_eq!(err, PuzzleError::Grid(GridError::Length(80)));
+        assert_eq!(err.reason::<SudokuError>(), Some(&SudokuError::Grid(GridError::Length(80))));
         assert_eq!(err.to_string(), "a Sudoku has 81 cells, this line has 80");
         let clash = format!("55{}", &sudoku[2..]);
-        assert_eq!(Sudoku.parse(&clash), Err(PuzzleError::Sudoku(SudokuProblem::Clash)));
-        assert_eq!(
-            Sudoku.parse(&clash).unwrap_err().to_string(),
-            "impossible puzzle: two givens clash (same digit twice in a row, column or box)"
-        );
+        let err = Sudoku.parse(&clash).unwrap_err();
+        assert_eq!(err.reason::<SudokuError>(), Some(&SudokuError::Impossible(SudokuProblem::Clash)));
+        assert_eq!(err.to_string(), "impossible puzzle: two givens clash (same digit twice in a row, column or box)");
 
         let queens = NQueens::new(8);
-        assert_eq!(queens.parse("Q..."), Err(PuzzleError::Board(BoardError::Length { expected: 64, found: 4 })));
+        let err = queens.parse("Q...").unwrap_err();
+        assert_eq!(err.reason::<QueensError>(), Some(&QueensError::Board(BoardError::Length { expected: 64, found: 4 })));
+        assert!(err.reason::<SudokuError>().is_none(), "another task's type is not its reason");
         let attack = format!("QQ{}", ".".repeat(62));
         let err = queens.parse(&attack).unwrap_err();
-        assert_eq!(err, PuzzleError::QueensAttack { first: (0, 0), second: (0, 1) });
+        assert_eq!(err.reason::<QueensError>(), Some(&QueensError::Attack { first: (0, 0), second: (0, 1) }));
         assert_eq!(err.to_string(), "impossible puzzle: the queens at row 1, column 1 and row 1, column 2 attack each other");
         // Queens at a1 and b3 attack nothing given, yet no placement of six more completes them.
         let stuck = (0..64).map(|i| if i == 0 || i == 8 + 2 { 'Q' } else { '.' }).collect::<String>();
         let stuck_err = queens.parse(&stuck).unwrap_err();
-        assert_eq!(stuck_err, PuzzleError::QueensStuck, "{stuck_err}");
+        assert_eq!(stuck_err.reason::<QueensError>(), Some(&QueensError::Stuck), "{stuck_err}");
         assert_eq!(stuck_err.to_string(), "impossible puzzle: no placement of the remaining queens completes it");
 
-        assert!(matches!(Trees.parse("AB"), Err(PuzzleError::Tree(_))));
+        assert!(Trees.parse("AB").unwrap_err().reason::<TreeError>().is_some());
     }
 }

@@ -6,12 +6,15 @@
 pub mod boards;
 pub mod coloring;
 pub mod copy;
+pub mod copy_maker;
 pub mod coverage;
 pub mod dataset_error;
 pub mod digits;
 pub mod error;
+pub mod import_format;
 pub mod inference;
 pub mod nqueens;
+pub mod reason;
 pub mod recipe;
 pub mod registry;
 pub mod split;
@@ -21,9 +24,12 @@ pub mod test_import;
 pub mod tree;
 
 pub use copy::{Copies, InputCopy};
+pub use copy_maker::CopyMaker;
 pub use dataset_error::DatasetError;
 pub use error::PuzzleError;
+pub use import_format::{ImportFormat, ImportOption, ImportRequest, Imported};
 pub use inference::InferenceDefaults;
+pub use reason::TaskReason;
 pub use recipe::{FullSize, TaskRecipe, Variant};
 pub use registry::{TaskError, TaskId, TaskVisitor, visit};
 pub use split::{Part, fnv1a64, spread};

@@ -6,7 +6,9 @@
 
 use std::collections::BTreeMap;
 
+use super::copy_maker::CopyMaker;
 use super::error::PuzzleError;
+use super::import_format::ImportFormat;
 use super::inference::InferenceDefaults;
 use super::recipe::{TaskRecipe, Variant};
 use super::split::Part;
@@ -130,6 +132,11 @@ pub trait TokenTask: Task + Clone + Send + 'static {
     fn test_import(&self) -> Option<TestImport<Self::Instance>> {
         None
     }
+    /// Files from elsewhere that `data import --format NAME` writes as an import directory
+    /// (`super::import_format`); none by default.
+    fn import_format(&self) -> Option<ImportFormat> {
+        None
+    }
     /// The hardest `hardest_of`-th of a rated pool of `part`, which `eval --hardest-of` scores;
     /// none for a task without ratings.
     fn rated_set(&self, _part: Part, _hardest_of: usize) -> Option<Vec<Self::Instance>> {
@@ -145,6 +152,11 @@ pub trait TokenTask: Task + Clone + Send + 'static {
     /// map back to `x`'s frame ([`crate::tasks::InputCopy`]); `None` where the task has none
     /// (its restarts rerun `x` with fresh noise).
     fn restart_copy(&self, _x: &[u32], _rng: &mut NoiseSource) -> Option<crate::tasks::InputCopy> {
+        None
+    }
+    /// Which of [`Self::augment`] and [`Self::restart_copy`] the task makes, named for the
+    /// sentences that list such tasks (`super::copy_maker`); `None` (the default) for neither.
+    fn copy_maker(&self) -> Option<CopyMaker> {
         None
     }
     /// The probabilities the page shades trajectory `row`'s answer with after the step `obs`,

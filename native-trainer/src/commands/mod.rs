@@ -15,7 +15,6 @@ mod eval_tables;
 pub mod export;
 pub mod generate;
 pub mod import;
-pub mod import_coloring;
 pub mod noise;
 pub mod record;
 pub mod sampling;

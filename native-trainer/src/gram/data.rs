@@ -236,7 +236,8 @@ impl TrainData {
                 visit(task, Augment { x, y, rng: &mut rng }).is_some()
             });
             if !makes_copies {
-                return Err(format!("--augment: {} has no answer-preserving copy of its pairs (graph colouring has)", task.id()));
+                let makers = engine::tasks::copy_maker::augmenting();
+                return Err(format!("--augment: {} has no answer-preserving copy of its pairs ({makers} has)", task.id()));
             }
         }
         let pairs = targets.iter().enumerate().flat_map(|(i, t)| (0..t.len()).map(move |s| (i, s))).collect();

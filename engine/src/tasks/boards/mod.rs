@@ -16,6 +16,6 @@ mod queens;
 pub mod report;
 mod sudoku_grids;
 
-pub use queens::QueensBoards;
+pub use queens::{NotEmptyBoard, QueensBoards};
 pub use report::BoardsReport;
-pub use sudoku_grids::{GRIDS_SEED, GridsInstance, SUDOKU_GRIDS, SudokuGrids, TRAIN_GRIDS, random_grids};
+pub use sudoku_grids::{GRIDS_SEED, GridsInstance, NotEmptyGrid, SUDOKU_GRIDS, SudokuGrids, TRAIN_GRIDS, random_grids};

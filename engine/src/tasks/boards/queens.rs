@@ -4,7 +4,21 @@
 use super::report::BoardsReport;
 use crate::gram::{Observation, Selection};
 use crate::tasks::nqueens::{Board, Instance, NQueens, all_solutions};
-use crate::tasks::{Part, PuzzleError, Solved, Task, TaskRecipe, TokenTask};
+use crate::tasks::{Part, PuzzleError, Solved, Task, TaskReason, TaskRecipe, TokenTask};
+
+/// Why a text is not the board-generation task's input: a board with queens (its one input is
+/// the empty n x n board). Carried by [`PuzzleError::Task`].
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("nqueens{n}-boards generates boards from nothing: its one input is the empty board ({} dots), not a board with queens", .n * .n)]
+pub struct NotEmptyBoard {
+    pub n: usize,
+}
+
+impl From<NotEmptyBoard> for PuzzleError {
+    fn from(e: NotEmptyBoard) -> Self {
+        PuzzleError::Task(TaskReason::new(e))
+    }
+}
 
 /// Unconditional N-Queens boards on an `n` x `n` board: N-Queens' boards, tokens and rules
 /// (delegated to [`NQueens`]), one input.
@@ -42,7 +56,7 @@ impl Task for QueensBoards {
     fn parse(&self, text: &str) -> Result<Board, PuzzleError> {
         let board = Board::parse(text, self.n())?;
         if board.queen_count() > 0 {
-            return Err(PuzzleError::NotEmptyBoard { n: self.n() });
+            return Err(NotEmptyBoard { n: self.n() }.into());
         }
         Ok(board)
     }
@@ -156,7 +170,7 @@ mod tests {
         let empty = ".".repeat(64);
         assert!(task.parse(&empty).is_ok());
         let one = format!("Q{}", ".".repeat(63));
-        assert_eq!(task.parse(&one), Err(PuzzleError::NotEmptyBoard { n: 8 }));
+        assert_eq!(task.parse(&one).unwrap_err().reason::<NotEmptyBoard>(), Some(&NotEmptyBoard { n: 8 }));
         assert_eq!(
             task.parse(&one).unwrap_err().to_string(),
             "nqueens8-boards generates boards from nothing: its one input is the empty board (64 dots), not a board with queens"

@@ -11,7 +11,19 @@ use super::report::BoardsReport;
 use crate::gram::noise::NoiseSource;
 use crate::gram::{Observation, Selection};
 use crate::tasks::sudoku::{Sudoku, SudokuGrid, random_solution};
-use crate::tasks::{Part, PuzzleError, Solved, Task, TaskRecipe, TokenTask};
+use crate::tasks::{Part, PuzzleError, Solved, Task, TaskReason, TaskRecipe, TokenTask};
+
+/// Why a text is not the grid-generation task's input: a grid with givens (its one input is the
+/// empty grid). Carried by [`PuzzleError::Task`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("sudoku-grids generates grids from nothing: its one input is the empty grid (81 dots), not a puzzle with givens")]
+pub struct NotEmptyGrid;
+
+impl From<NotEmptyGrid> for PuzzleError {
+    fn from(e: NotEmptyGrid) -> Self {
+        PuzzleError::Task(TaskReason::new(e))
+    }
+}
 
 /// Valid full 9x9 Sudoku grids there are (Felgenhauer & Jarvis, 2005).
 pub const SUDOKU_GRIDS: u128 = 6_670_903_752_021_072_936_960;
@@ -60,7 +72,7 @@ impl Task for SudokuGrids {
     fn parse(&self, text: &str) -> Result<SudokuGrid, PuzzleError> {
         let grid = SudokuGrid::parse(text)?;
         if grid.givens() > 0 {
-            return Err(PuzzleError::NotEmptyGrid);
+            return Err(NotEmptyGrid.into());
         }
         Ok(grid)
     }
@@ -162,7 +174,7 @@ mod tests {
         assert_eq!(random_grids(200, GRIDS_SEED), grids, "a pure function of the seed");
         assert!(task.parse(&".".repeat(81)).is_ok());
         let one = format!("5{}", ".".repeat(80));
-        assert_eq!(task.parse(&one), Err(PuzzleError::NotEmptyGrid));
+        assert_eq!(task.parse(&one).unwrap_err().reason::<NotEmptyGrid>(), Some(&NotEmptyGrid));
         assert!(task.parse(&one).unwrap_err().to_string().contains("empty grid"));
         let x = task.tokens(&SudokuGrid::empty());
         assert!(task.is_right_prediction(&x, &grids[3].tokens()));

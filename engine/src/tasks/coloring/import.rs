@@ -6,8 +6,8 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
+use super::import_error::GraphFileError;
 use super::{Graph, Instance, canonical_colourings, count_colourings, dataset, pair_count, part_of, read_graph_file, uncolourable};
-use crate::tasks::DatasetError;
 
 /// The `format` a colouring test import's manifest names.
 pub const TEST_FORMAT: &str = "coloring-test";
@@ -33,7 +33,7 @@ pub struct TestImport {
 
 /// The models' vertex count: `explicit` (`--vertices`), else the length of the file's first
 /// line in the task's format (28 characters: 8 vertices, 45: 10).
-pub fn vertices_of(explicit: Option<usize>, text: &str) -> Result<usize, DatasetError> {
+pub fn vertices_of(explicit: Option<usize>, text: &str) -> Result<usize, GraphFileError> {
     let n = match explicit {
         Some(n) => n,
         None => {
@@ -41,26 +41,26 @@ pub fn vertices_of(explicit: Option<usize>, text: &str) -> Result<usize, Dataset
             match first.map(|l| l.chars().count()) {
                 Some(28) => 8,
                 Some(45) => 10,
-                _ => return Err(DatasetError::VerticesUnsaid),
+                _ => return Err(GraphFileError::VerticesUnsaid),
             }
         }
     };
     if n != 8 && n != 10 {
-        return Err(DatasetError::Vertices(n));
+        return Err(GraphFileError::Vertices(n));
     }
     Ok(n)
 }
 
 /// Reads and checks a file of graphs (the task's lines, edge lists, DIMACS) onto `n` vertices:
 /// every graph must be 3-colourable.
-pub fn check_test_graphs(text: &str, n: usize) -> Result<TestImport, DatasetError> {
+pub fn check_test_graphs(text: &str, n: usize) -> Result<TestImport, GraphFileError> {
     let read = read_graph_file(text, n)?;
     if read.is_empty() {
-        return Err(DatasetError::NoGraphs);
+        return Err(GraphFileError::NoGraphs);
     }
     for (line, g) in &read {
         if let Some(reason) = uncolourable(g) {
-            return Err(DatasetError::Uncolourable { line: *line, reason });
+            return Err(GraphFileError::Uncolourable { line: *line, reason });
         }
     }
     let graphs: Vec<Graph> = read.into_iter().map(|(_, g)| g).collect();
@@ -86,18 +86,18 @@ pub fn check_test_graphs(text: &str, n: usize) -> Result<TestImport, DatasetErro
 
 /// A test import's lines (the task's format, one graph each) with every colouring: what `eval
 /// --data` scores. Each graph is checked again.
-pub fn read_test_lines(text: &str, n: usize) -> Result<Vec<Instance>, DatasetError> {
+pub fn read_test_lines(text: &str, n: usize) -> Result<Vec<Instance>, GraphFileError> {
     let mut out = Vec::new();
     for (k, line) in text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty()) {
-        let graph = Graph::parse(line, n).map_err(|source| DatasetError::TestLine { line: k + 1, source })?;
+        let graph = Graph::parse(line, n).map_err(|source| GraphFileError::TestLine { line: k + 1, source })?;
         let colourings = canonical_colourings(&graph);
         if colourings.is_empty() {
-            return Err(DatasetError::TestLineUncolourable(k + 1));
+            return Err(GraphFileError::TestLineUncolourable(k + 1));
         }
         out.push(Instance { graph, colourings });
     }
     if out.is_empty() {
-        return Err(DatasetError::NoTestGraphs);
+        return Err(GraphFileError::NoTestGraphs);
     }
     Ok(out)
 }
@@ -112,9 +112,9 @@ mod tests {
     fn a_file_of_graphs_is_checked_and_placed() {
         let train = dataset(8).into_iter().find(|i| part_of(&i.graph) == crate::tasks::split::Part::Train).unwrap().graph;
         assert_eq!(vertices_of(None, &train.to_text()), Ok(8));
-        assert_eq!(vertices_of(None, "0-1 1-2\n"), Err(DatasetError::VerticesUnsaid));
+        assert_eq!(vertices_of(None, "0-1 1-2\n"), Err(GraphFileError::VerticesUnsaid));
         assert!(vertices_of(None, "0-1 1-2\n").unwrap_err().to_string().contains("--vertices 8 or --vertices 10"));
-        assert_eq!(vertices_of(Some(9), ""), Err(DatasetError::Vertices(9)));
+        assert_eq!(vertices_of(Some(9), ""), Err(GraphFileError::Vertices(9)));
         assert!(vertices_of(Some(9), "").unwrap_err().to_string().starts_with("--vertices 9: "));
         let text = format!("{}\n# a triangle\n0-1 1-2 2-0\n\n{}\n", train.to_text(), train.to_text());
         let import = check_test_graphs(&text, 8).unwrap();
@@ -124,13 +124,16 @@ mod tests {
         assert!(import.colourings.0 >= 1 && import.edge_density > 0.0 && import.project_density > 0.0);
         let k4 = "0-1 0-2 0-3 1-2 1-3 2-3\n";
         let err = check_test_graphs(k4, 8).unwrap_err();
-        assert_eq!(err, DatasetError::Uncolourable { line: 1, reason: crate::tasks::PuzzleError::FourClique([0, 1, 2, 3]) });
+        assert_eq!(err, GraphFileError::Uncolourable { line: 1, reason: super::super::ColoringError::FourClique([0, 1, 2, 3]) });
         assert!(err.to_string().ends_with("; a test graph needs a colouring to find"), "{err}");
-        assert_eq!(check_test_graphs("# nothing\n", 8).unwrap_err(), DatasetError::NoGraphs);
-        assert!(matches!(check_test_graphs("0-1\n0-9\n", 8), Err(DatasetError::Graphs(super::super::PasteError::AtLine { line: 2, .. }))));
+        assert_eq!(check_test_graphs("# nothing\n", 8).unwrap_err(), GraphFileError::NoGraphs);
+        assert!(matches!(
+            check_test_graphs("0-1\n0-9\n", 8),
+            Err(GraphFileError::Graphs(super::super::PasteError::AtLine { line: 2, .. }))
+        ));
         let lines: String = import.graphs.iter().map(|g| g.to_text() + "\n").collect();
         assert_eq!(read_test_lines(&lines, 8).unwrap().len(), 3);
-        assert_eq!(read_test_lines("\n", 8).unwrap_err(), DatasetError::NoTestGraphs);
-        assert_eq!(read_test_lines(&format!("{lines}{}", "1".repeat(28)), 8).unwrap_err(), DatasetError::TestLineUncolourable(4));
+        assert_eq!(read_test_lines("\n", 8).unwrap_err(), GraphFileError::NoTestGraphs);
+        assert_eq!(read_test_lines(&format!("{lines}{}", "1".repeat(28)), 8).unwrap_err(), GraphFileError::TestLineUncolourable(4));
     }
 }

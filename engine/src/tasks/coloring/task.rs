@@ -2,12 +2,16 @@
 //! canonical colouring), the split, and the paper's metrics.
 
 use super::data::{Instance, part_of, split};
+use super::error::ColoringError;
 use super::graph::{COLOURS, Colouring, FIRST_COLOUR, Graph, VOCAB, position, seq_len, triangle};
 use super::metrics::Report as ColouringReport;
 use super::solver::is_3_colourable;
 use crate::gram::noise::NoiseSource;
 use crate::gram::{Observation, Selection};
-use crate::tasks::{FullSize, InferenceDefaults, InputCopy, Part, PuzzleError, Solved, Task, TaskRecipe, TestImport, TokenTask, Variant};
+use crate::tasks::{
+    CopyMaker, FullSize, ImportFormat, InferenceDefaults, InputCopy, Part, PuzzleError, Solved, Task, TaskRecipe, TestImport, TokenTask,
+    Variant,
+};
 
 /// 3-colouring of `n`-vertex graphs (8 and 10: the GRAM paper, Table 1).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -32,9 +36,9 @@ pub fn impossible_reason(graph: &Graph) -> Option<String> {
 }
 
 /// Why a graph has no 3-colouring: four vertices joined pairwise when there are
-/// ([`PuzzleError::FourClique`]), else the exhaustive search's verdict
-/// ([`PuzzleError::NotColourable`]); `None` for a 3-colourable graph.
-pub fn uncolourable(graph: &Graph) -> Option<PuzzleError> {
+/// ([`ColoringError::FourClique`]), else the exhaustive search's verdict
+/// ([`ColoringError::NotColourable`]); `None` for a 3-colourable graph.
+pub fn uncolourable(graph: &Graph) -> Option<ColoringError> {
     if is_3_colourable(graph) {
         return None;
     }
@@ -45,13 +49,13 @@ pub fn uncolourable(graph: &Graph) -> Option<PuzzleError> {
                 for d in c + 1..n {
                     let q = [a, b, c, d];
                     if q.iter().enumerate().all(|(i, &u)| q[i + 1..].iter().all(|&v| graph.has_edge(u, v))) {
-                        return Some(PuzzleError::FourClique(q));
+                        return Some(ColoringError::FourClique(q));
                     }
                 }
             }
         }
     }
-    Some(PuzzleError::NotColourable)
+    Some(ColoringError::NotColourable)
 }
 
 impl Task for Coloring {
@@ -67,7 +71,7 @@ impl Task for Coloring {
     fn parse(&self, text: &str) -> Result<Graph, PuzzleError> {
         let graph = Graph::from_pasted(text, self.n)?;
         match uncolourable(&graph) {
-            Some(reason) => Err(reason),
+            Some(reason) => Err(reason.into()),
             None => Ok(graph),
         }
     }
@@ -115,6 +119,11 @@ impl TokenTask for Coloring {
             }),
             read: Box::new(move |text| super::import::read_test_lines(text, n).map_err(|e| e.to_string())),
         })
+    }
+
+    /// Graphs from elsewhere, written as a test import (`data import --format coloring --test`).
+    fn import_format(&self) -> Option<ImportFormat> {
+        Some(super::import_format::import_format())
     }
 
     /// 10,000 steps at batch 64; Table 7: 5,000 epochs of the split's 6,673 (8 vertices) or
@@ -172,6 +181,10 @@ impl TokenTask for Coloring {
         }
         let from = triangle(n).map(|(i, j)| position(n, perm[i].min(perm[j]), perm[i].max(perm[j]))).collect();
         Some(InputCopy { x: graph.relabel(&perm).tokens(), from, token: (0..VOCAB as u32).collect() })
+    }
+
+    fn copy_maker(&self) -> Option<CopyMaker> {
+        Some(CopyMaker { noun: "graph colouring", augment: true, restart: true })
     }
 
     type Report = ColouringReport;
@@ -249,15 +262,20 @@ mod tests {
     use super::super::{GraphError, PasteError};
     use super::*;
 
+    /// The task's own reason behind a parse's error.
+    fn reason(err: &PuzzleError) -> &ColoringError {
+        err.reason::<ColoringError>().expect("a colouring reason")
+    }
+
     #[test]
     fn parse_explains_bad_graphs() {
         let task = Coloring::new(8);
-        assert_eq!(task.parse(&"0".repeat(27)), Err(PuzzleError::Paste(PasteError::LineLength(27))));
+        assert_eq!(reason(&task.parse(&"0".repeat(27)).unwrap_err()), &ColoringError::Paste(PasteError::LineLength(27)));
         assert!(task.parse(&"0".repeat(27)).unwrap_err().to_string().contains("expected 28 characters"));
         assert!(task.parse("0-1 1-2 2-0").is_ok(), "an edge list");
         // The task line's own format error is the graph's, however the paste was read.
         let bad = task.parse(&format!("2{}", "0".repeat(27))).unwrap_err();
-        assert!(matches!(bad, PuzzleError::Graph(GraphError::Char { index: 0, found: '2', .. })), "{bad:?}");
+        assert!(matches!(reason(&bad), ColoringError::Graph(GraphError::Char { index: 0, found: '2', .. })), "{bad:?}");
         assert!(bad.to_string().contains("character 1 is '2'"));
         // K4 on vertices 0..4: pairs (0,1),(0,2),(0,3) then (1,2),(1,3) then (2,3).
         let mut g = Graph::empty(8);
@@ -265,7 +283,7 @@ mod tests {
             g.set_edge(i, j, true);
         }
         let err = task.parse(&g.to_text()).unwrap_err();
-        assert_eq!(err, PuzzleError::FourClique([0, 1, 2, 3]));
+        assert_eq!(reason(&err), &ColoringError::FourClique([0, 1, 2, 3]));
         assert_eq!(err.to_string(), "not 3-colourable: vertices 0, 1, 2 and 3 are all joined to each other, so they need four colours");
         assert_eq!(impossible_reason(&g), Some(err.to_string()));
         let ok = task.parse(&"0".repeat(28)).unwrap();

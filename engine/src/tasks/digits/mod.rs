@@ -8,6 +8,7 @@
 
 pub mod classifier;
 pub mod data;
+mod error;
 mod model;
 pub mod quality;
 pub mod report;
@@ -15,6 +16,7 @@ mod task;
 
 pub use classifier::Classifier;
 pub use data::{Digit, DigitError};
+pub use error::DigitsError;
 pub use model::gram_config;
 pub use report::DigitsReport;
 pub use task::{DigitSet, Digits};

@@ -1,6 +1,7 @@
 //! The digits task: the one input is the blank image; answers are digits, any image is one.
 
 use super::data::{self, Digit};
+use super::error::DigitsError;
 use super::report::DigitsReport;
 use super::{BLACK, PIXELS, WHITE};
 use crate::gram::{Observation, Selection};
@@ -30,7 +31,7 @@ impl Task for Digits {
     fn parse(&self, text: &str) -> Result<Digit, PuzzleError> {
         let digit = Digit::parse(text)?;
         if digit.ink() > 0.0 {
-            return Err(PuzzleError::NotBlankImage);
+            return Err(DigitsError::NotBlankImage.into());
         }
         Ok(digit)
     }
@@ -131,8 +132,9 @@ mod tests {
         assert!(task.parse(&blank.to_text()).is_ok());
         let mut one = Digit::blank();
         one.pixels[100] = true;
-        assert_eq!(task.parse(&one.to_text()), Err(PuzzleError::NotBlankImage));
-        assert_eq!(task.parse("0101"), Err(PuzzleError::Digit(crate::tasks::digits::DigitError::Rows(1))));
+        assert_eq!(task.parse(&one.to_text()).unwrap_err().reason::<DigitsError>(), Some(&DigitsError::NotBlankImage));
+        let rows = task.parse("0101").unwrap_err();
+        assert_eq!(rows.reason::<DigitsError>(), Some(&DigitsError::Digit(crate::tasks::digits::DigitError::Rows(1))));
         let x = task.tokens(&blank);
         assert_eq!(task.puzzle_from_tokens(&x), Some(blank));
         assert_eq!(task.puzzle_from_tokens(&task.tokens(&one)), None);

@@ -4,6 +4,7 @@
 
 mod board;
 mod data;
+mod error;
 pub mod metrics;
 mod model;
 mod solver;
@@ -11,6 +12,7 @@ mod task;
 
 pub use board::{Board, BoardError, EMPTY, PAD, QUEEN, VOCAB};
 pub use data::{Instance, dataset, part_of, puzzles, removed_counts, split};
+pub use error::QueensError;
 pub use model::{gram_config, gram_mixer_config};
 pub use solver::{all_solutions, completions};
 pub use task::NQueens;

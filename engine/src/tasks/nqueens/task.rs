@@ -1,6 +1,7 @@
 //! N-Queens behind the task interface: the text format, the exact oracle (every completion), the
 //! split, and the paper's metrics.
 
+use super::error::QueensError;
 use super::metrics::Report as QueensReport;
 use super::{Board, Instance, QUEEN, completions, part_of, split};
 use crate::gram::{Observation, Selection};
@@ -24,11 +25,11 @@ impl NQueens {
 }
 
 /// Why a well-formed board cannot be completed: two givens attack, or nothing completes it.
-pub fn impossible_reason(board: &Board) -> Option<PuzzleError> {
+pub fn impossible_reason(board: &Board) -> Option<QueensError> {
     if let Some((first, second)) = board.conflicts().first().copied() {
-        return Some(PuzzleError::QueensAttack { first, second });
+        return Some(QueensError::Attack { first, second });
     }
-    completions(board).is_empty().then_some(PuzzleError::QueensStuck)
+    completions(board).is_empty().then_some(QueensError::Stuck)
 }
 
 impl Task for NQueens {
@@ -43,7 +44,7 @@ impl Task for NQueens {
     fn parse(&self, text: &str) -> Result<Board, PuzzleError> {
         let board = Board::parse(text, self.n)?;
         match impossible_reason(&board) {
-            Some(reason) => Err(reason),
+            Some(reason) => Err(reason.into()),
             None => Ok(board),
         }
     }

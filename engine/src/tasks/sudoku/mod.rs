@@ -12,6 +12,7 @@ use std::fmt;
 use crate::tasks::split::fnv1a64;
 
 pub mod csv;
+mod error;
 mod generate;
 mod harden;
 pub mod imported;
@@ -22,6 +23,7 @@ mod pool;
 mod solver;
 mod task;
 
+pub use error::SudokuError;
 pub use generate::{Augmentation, Difficulty, generate, random_solution};
 pub use harden::harden;
 pub use metrics::{SudokuReport, WIDTHS, WidthPoint, vote, width_curve};

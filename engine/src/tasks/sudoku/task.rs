@@ -1,11 +1,14 @@
 //! Sudoku behind the task interface: the text format, the exact solver as oracle, the split and
 //! the width-scaling metrics.
 
+use super::error::SudokuError;
 use super::generate::{Augmentation, Difficulty};
 use super::{CELLS, FAMOUS, Instance, SudokuGrid, SudokuReport, VOCAB, part_of, problem_with, test_set, train_pool, validation_set};
 use crate::gram::noise::NoiseSource;
 use crate::gram::{Observation, Selection};
-use crate::tasks::{Copies, FullSize, InferenceDefaults, InputCopy, Part, PuzzleError, Solved, Task, TaskRecipe, TestImport, TokenTask};
+use crate::tasks::{
+    Copies, CopyMaker, FullSize, InferenceDefaults, InputCopy, Part, PuzzleError, Solved, Task, TaskRecipe, TestImport, TokenTask,
+};
 
 /// Held-out puzzles per difficulty band (`eval`'s test part).
 pub const TEST_PER_BAND: usize = 100;
@@ -39,7 +42,7 @@ impl Task for Sudoku {
     fn parse(&self, text: &str) -> Result<SudokuGrid, PuzzleError> {
         let grid = SudokuGrid::parse(text)?;
         match problem_with(&grid) {
-            Some(p) => Err(PuzzleError::Sudoku(p)),
+            Some(p) => Err(SudokuError::Impossible(p).into()),
             None => Ok(grid),
         }
     }
@@ -126,6 +129,10 @@ impl TokenTask for Sudoku {
 
     fn tokens(&self, puzzle: &SudokuGrid) -> Vec<u32> {
         puzzle.tokens()
+    }
+
+    fn copy_maker(&self) -> Option<CopyMaker> {
+        Some(CopyMaker { noun: "Sudoku", augment: false, restart: true })
     }
 
     /// A random relabelling, transposition and band/stack/row/column shuffle of the puzzle

@@ -97,6 +97,13 @@ impl fmt::Display for TreeError {
 
 impl std::error::Error for TreeError {}
 
+/// The task's reason, as every task's parse answers it.
+impl From<TreeError> for crate::tasks::PuzzleError {
+    fn from(e: TreeError) -> Self {
+        crate::tasks::PuzzleError::Task(crate::tasks::TaskReason::new(e))
+    }
+}
+
 pub(crate) fn err<T>(m: impl Into<String>) -> Result<T, TreeError> {
     Err(TreeError(m.into()))
 }
