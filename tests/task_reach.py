@@ -18,7 +18,7 @@ import sys
 from pathlib import Path
 
 # Files outside its folders each task may name (measured; lower it when one is freed).
-CEILING = {"boards": 5, "coloring": 4, "digits": 5, "nqueens": 14, "sudoku": 34, "tree": 10}
+CEILING = {"boards": 5, "coloring": 4, "digits": 5, "nqueens": 13, "sudoku": 32, "tree": 10}
 # What names a task in code: its folder's name, or, where that is an everyday word, its module
 # path and its registry variants.
 WORDS = {
