@@ -17,6 +17,7 @@ pub struct CopyMaker {
 
 /// The registry's copy makers, in its order, each noun once.
 fn makers() -> Vec<CopyMaker> {
+    #[derive(Clone, Copy)]
     struct Maker;
     impl super::TaskVisitor for Maker {
         type Output = Option<CopyMaker>;
@@ -27,13 +28,7 @@ fn makers() -> Vec<CopyMaker> {
             None
         }
     }
-    let mut makers: Vec<CopyMaker> = Vec::new();
-    for maker in super::registry::ALL.into_iter().filter_map(|t| super::visit(t, Maker)) {
-        if !makers.iter().any(|m| m.noun == maker.noun) {
-            makers.push(maker);
-        }
-    }
-    makers
+    super::registry::each_once(Maker, |m| m.noun)
 }
 
 /// The tasks whose training pairs `train --augment` copies, as a sentence lists them

@@ -65,6 +65,7 @@ pub struct ImportFormat {
 /// The import formats of the registry's tasks, in its order, each once (a task of several
 /// sizes shares one).
 pub fn formats() -> Vec<ImportFormat> {
+    #[derive(Clone, Copy)]
     struct Format;
     impl super::TaskVisitor for Format {
         type Output = Option<ImportFormat>;
@@ -75,13 +76,7 @@ pub fn formats() -> Vec<ImportFormat> {
             None
         }
     }
-    let mut formats: Vec<ImportFormat> = Vec::new();
-    for format in super::registry::ALL.into_iter().filter_map(|t| super::visit(t, Format)) {
-        if !formats.iter().any(|f| f.name == format.name) {
-            formats.push(format);
-        }
-    }
-    formats
+    super::registry::each_once(Format, |f| f.name)
 }
 
 #[cfg(test)]

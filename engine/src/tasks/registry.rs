@@ -154,6 +154,22 @@ pub fn visit<V: TaskVisitor>(id: TaskId, visitor: V) -> V::Output {
     }
 }
 
+/// What `visitor` finds in the tasks of [`ALL`], in its order, each `key` once (the sizes of one
+/// task, or tasks that answer alike, are listed once).
+pub fn each_once<V, O, K>(visitor: V, key: impl Fn(&O) -> K) -> Vec<O>
+where
+    V: TaskVisitor<Output = Option<O>> + Copy,
+    K: PartialEq,
+{
+    let mut found: Vec<O> = Vec::new();
+    for item in ALL.into_iter().filter_map(|t| visit(t, visitor)) {
+        if !found.iter().any(|f| key(f) == key(&item)) {
+            found.push(item);
+        }
+    }
+    found
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

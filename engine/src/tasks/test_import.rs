@@ -30,6 +30,7 @@ pub struct TestImport<I> {
 /// The nouns of the registry's tasks that have a test import, in its order ("Sudoku",
 /// "colouring"): what `--data` can score.
 pub fn nouns() -> Vec<&'static str> {
+    #[derive(Clone, Copy)]
     struct Noun;
     impl super::TaskVisitor for Noun {
         type Output = Option<&'static str>;
@@ -40,13 +41,7 @@ pub fn nouns() -> Vec<&'static str> {
             None
         }
     }
-    let mut nouns: Vec<&'static str> = Vec::new();
-    for noun in super::registry::ALL.into_iter().filter_map(|t| super::visit(t, Noun)) {
-        if !nouns.contains(&noun) {
-            nouns.push(noun);
-        }
-    }
-    nouns
+    super::registry::each_once(Noun, |noun| *noun)
 }
 
 #[cfg(test)]
