@@ -1,10 +1,10 @@
 //! The headline results the start page shows: each experiment of the four papers that a shipped
 //! model answers, the paper's number beside ours. A row lives in the folder of the page that runs
-//! its model (`ui/<page>/headline.rs`, gathered in `crate::ui::HEADLINES`); the paper's number is
-//! the paper's (typed there from its table, with the table named); ours is read at run time from
-//! the shipped weights' manifest (`public/weights/<name>.json`, its recorded `eval`), never typed.
-//! The README's results table has these rows and more (ablations, PTRM, the grammar and
-//! language-model studies, which ship no manifest number of their own). Plain Rust, tested
+//! its model (`ui/<page>/headline.rs`, gathered in the `HEADLINES` of `ui/mod.rs`); the paper's
+//! number is the paper's (typed there from its table, with the table named); ours is read at run
+//! time from the shipped weights' manifest (`public/weights/<name>.json`, its recorded `eval`),
+//! never typed. The README's results table has these rows and more (ablations, PTRM, the grammar
+//! and language-model studies, which ship no manifest number of their own). Plain Rust, tested
 //! natively: every row's fields exist in the shipped manifests, and the README's results table
 //! shows the same numbers.
 

@@ -12,6 +12,7 @@ use engine::solve::Copies;
 use engine::solve::recorded::RecordedRun;
 
 use crate::protocol::{Knobs, StepReport, VerifiedStep};
+use crate::url_state::fields::same;
 use crate::url_state::sampling::Sampling;
 
 /// Where the pages find their recorded runs, under the site's root.
@@ -41,7 +42,7 @@ pub fn matches(run: &RecordedRun, wanted: &Wanted) -> bool {
         && run.samples == s.samples
         && run.steps == s.steps
         && run.seed == s.seed
-        && (run.scale - s.scale).abs() < 1e-9
+        && same(run.scale, s.scale)
         && run.verified_stop == s.stop
         && s.noise == 0.0
         && (!s.stop || run.restarts == s.restarts || run.verified.is_some_and(|v| v.round <= s.restarts.min(run.restarts)))

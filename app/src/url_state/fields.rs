@@ -83,6 +83,11 @@ pub fn run_suffix(run: bool) -> &'static str {
     if run { "&run=1" } else { "" }
 }
 
+/// Two decimal settings are the same value (a recorded run's against a page's, each read from text).
+pub fn same(a: f64, b: f64) -> bool {
+    (a - b).abs() < 1e-9
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -6,7 +6,7 @@
 //! - [`sampling`]: `n`, `scale`, `seed`, `steps`, `backend`, `run`, shared by the GRAM pages;
 //! - [`gram_page`]: what every GRAM page's URL holds (its input, the model, the sampling), once;
 //! - [`sized`]: the held-out inputs and text sizes of the pages with models of two sizes;
-//! - each page's own input on top lives in its folder (`crate::ui::<page>::url`);
+//! - each page's own input on top lives in its folder (`ui/<page>/url.rs`);
 //! - [`query`]: query strings as text (native decoding for tests, encoding of the tree line).
 //!
 //! Plain Rust, tested natively (`cargo test -p app --lib`), including a fuzzer of every parser.

@@ -4,7 +4,7 @@
 use engine::studies::grammar::recorded::RecordedGrammar;
 
 use crate::url_state::UrlState;
-use crate::url_state::fields::{Decimal, SEED, Whole, read_run, run_suffix};
+use crate::url_state::fields::{Decimal, SEED, Whole, read_run, run_suffix, same};
 
 /// Weights the page runs (the small scale of the grammar study).
 pub const WEIGHTS: &str = "cfg-small";
@@ -49,11 +49,7 @@ impl UrlState for GrammarSettings {
 /// The recording is the exploration `/grammar` asks for with `s` (its weights, sequence,
 /// corruption, noise and seed).
 pub fn grammar_matches(run: &RecordedGrammar, s: &GrammarSettings) -> bool {
-    run.model == WEIGHTS
-        && run.sequence == s.sequence
-        && (run.corrupt - s.corrupt).abs() < 1e-9
-        && (run.noise - s.noise).abs() < 1e-9
-        && run.seed == s.seed
+    run.model == WEIGHTS && run.sequence == s.sequence && same(run.corrupt, s.corrupt) && same(run.noise, s.noise) && run.seed == s.seed
 }
 
 #[cfg(test)]

@@ -4,7 +4,7 @@
 use engine::studies::regex::session::RecordedSession;
 
 use crate::url_state::UrlState;
-use crate::url_state::fields::{Decimal, SEED, Whole, ignored, read_run, run_suffix};
+use crate::url_state::fields::{Decimal, SEED, Whole, ignored, read_run, run_suffix, same};
 
 /// `lambda`: 0 to 4 in steps of 0.1.
 pub const LAMBDA: Decimal = Decimal { max: 4.0, per_unit: 10.0, rule: "a number from 0 to 4 (the JEPA term's weight)" };
@@ -58,7 +58,7 @@ impl UrlState for JepaSettings {
 /// The recorded session is the one `settings` would train: fresh models, the same lambda, k and
 /// seed (a session has no planned end, so any recorded length is its beginning).
 pub fn jepa_matches(session: &RecordedSession, settings: &JepaSettings) -> bool {
-    !settings.trained && (session.lambda - settings.lambda).abs() < 1e-9 && session.k == settings.k && session.seed == settings.seed
+    !settings.trained && same(session.lambda, settings.lambda) && session.k == settings.k && session.seed == settings.seed
 }
 
 #[cfg(test)]

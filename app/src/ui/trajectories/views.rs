@@ -5,6 +5,7 @@ use leptos::prelude::*;
 
 use super::record::status_line;
 use super::session::Session;
+use crate::url_state::fields::same;
 
 /// The run's status line (see [`status_line`]), read aloud as it changes.
 #[component]
@@ -27,7 +28,7 @@ where
         <p class="step-label" aria-live="polite">
             {move || {
                 let (round, step, scale) = current.with(|c| c.as_ref().map_or((0, 0, 0.0), |c| (c.round, c.step, c.scale)));
-                let changed = run.with(|r| r.as_ref().is_some_and(|r| step > 0 && (r.scale - scale).abs() > 1e-9));
+                let changed = run.with(|r| r.as_ref().is_some_and(|r| step > 0 && !same(r.scale, scale)));
                 format!(
                     "Step {} of {}{} · sample {} of {}{}",
                     step,

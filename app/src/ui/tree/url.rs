@@ -5,7 +5,7 @@ use engine::tasks::tree::TreeTask;
 use engine::tasks::tree::recorded::RecordedTree;
 
 use crate::url_state::UrlState;
-use crate::url_state::fields::{Decimal, SEED, parsed, read_run, run_suffix};
+use crate::url_state::fields::{Decimal, SEED, parsed, read_run, run_suffix, same};
 use crate::url_state::query::encode;
 
 /// Weights the page runs.
@@ -57,7 +57,7 @@ impl UrlState for TreeSettings {
 
 /// The recording is the answer `/tree` asks for with `s` (its weights, question, noise and seed).
 pub fn tree_matches(run: &RecordedTree, s: &TreeSettings) -> bool {
-    run.model == WEIGHTS && run.task().is_some_and(|t| t == s.task) && (run.noise - s.noise).abs() < 1e-9 && run.seed == s.seed
+    run.model == WEIGHTS && run.task().is_some_and(|t| t == s.task) && same(run.noise, s.noise) && run.seed == s.seed
 }
 
 #[cfg(test)]
