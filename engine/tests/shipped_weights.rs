@@ -32,16 +32,24 @@ impl TaskVisitor for Outputs<'_> {
 }
 
 /// (accuracy, coverage) of the shipped model on 40 test inputs spread over the split, the
-/// recorded number of samples, the task's settle and batch (as `eval`), through the task its
-/// manifest names.
-struct Scores<'a>(&'a Gram, usize);
+/// recorded number of samples, guidance scale and steps (`eval`'s defaults where a record
+/// predates them), the task's settle and batch (as `eval`), through the task its manifest names.
+struct Scores<'a>(&'a Gram, &'a engine::weights::EvalRecord);
 
 impl TaskVisitor for Scores<'_> {
     type Output = (f64, f64);
     fn gram<T: TokenTask>(self, task: &T) -> (f64, f64) {
         let subset = spread(&task.instances(Part::Test), 40);
         // As `eval` measures: the task's settle and batch.
-        let options = SampleOptions { samples: self.1, settle: task.default_settle(), ..SampleOptions::default() };
+        let recorded = self.1;
+        let defaults = SampleOptions::default();
+        let options = SampleOptions {
+            samples: recorded.samples,
+            guidance_scale: recorded.guidance_scale.unwrap_or(defaults.guidance_scale),
+            max_steps: recorded.steps.unwrap_or(defaults.max_steps),
+            settle: task.default_settle(),
+            ..defaults
+        };
         let report = evaluate(task, self.0, &subset, &options, task.eval_batch(), &Device::flex(), |_, _| {});
         let (accuracy, coverage, _) = report.record();
         (accuracy, coverage)
@@ -155,7 +163,7 @@ fn shipped_models_still_score_near_their_recorded_metrics() {
             continue;
         }
         let task = TaskId::parse(&manifest.task).unwrap();
-        let (acc, cov) = visit(task, Scores(&model, recorded.samples));
+        let (acc, cov) = visit(task, Scores(&model, &recorded));
         assert!(acc >= recorded.accuracy - 12.0, "{}: accuracy {acc} vs recorded {}", manifest.name, recorded.accuracy);
         assert!(cov >= recorded.coverage - 12.0, "{}: coverage {cov} vs recorded {}", manifest.name, recorded.coverage);
     }

@@ -47,6 +47,10 @@ pub struct EvalRecord {
     /// records written before it was kept.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub guidance_scale: Option<f64>,
+    /// The supervision steps each sample ran. Absent in records written before it was kept, which
+    /// ran `eval`'s default of 8.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub steps: Option<usize>,
     /// Further task-specific figures (e.g. Sudoku's vote accuracy per difficulty band), percent.
     #[serde(default, skip_serializing_if = "std::collections::BTreeMap::is_empty")]
     pub extra: std::collections::BTreeMap<String, f64>,

@@ -368,6 +368,7 @@ fn record<T: TokenTask>(
         coverage: round(coverage),
         command: command.to_string(),
         guidance_scale: (manifest.model == Family::Gram.model_name()).then_some(options.guidance_scale),
+        steps: Some(options.max_steps),
         extra,
     });
     let path = weights.with_extension("json");

@@ -6,7 +6,9 @@
 //! - beside coverage, what a **perfect sampler** reaches with as many draws: `K (1 - (1 - 1/K)^n)`
 //!   expected distinct boards for n independent draws uniform over the K valid ones (no sampler
 //!   of independent draws expects more);
-//! - the same figures after each supervision step (the GRAM paper's "quality improves with steps").
+//! - the same figures after each supervision step (the GRAM paper's "quality improves with steps");
+//! - where the targets are a sample of a larger space (Sudoku grids), how many valid samples are
+//!   **copies** of a training target: a generator that memorised its data would draw only those.
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -38,11 +40,19 @@ pub struct BoardsReport {
     pub curve: Vec<usize>,
     /// Per supervision step: (valid samples, distinct valid boards), summed over inputs.
     pub by_step: Vec<(usize, usize)>,
+    /// Valid samples that are one of the training targets, where those are a sample of the
+    /// valid boards (Sudoku grids; `None` where the targets are every valid board).
+    pub training_copies: Option<usize>,
 }
 
 impl BoardsReport {
     pub fn new(samples: usize, total: u128) -> BoardsReport {
-        BoardsReport { samples, total, inputs: 0, drawn: 0, valid: 0, curve: vec![0; samples], by_step: Vec::new() }
+        BoardsReport { samples, total, inputs: 0, drawn: 0, valid: 0, curve: vec![0; samples], by_step: Vec::new(), training_copies: None }
+    }
+
+    /// Counts `copies` more valid samples that are training targets.
+    pub fn add_training_copies(&mut self, copies: usize) {
+        *self.training_copies.get_or_insert(0) += copies;
     }
 
     /// Scores one input's samples, each as (text, valid), after the last step and after each step.
@@ -113,6 +123,9 @@ impl Report for BoardsReport {
             self.samples,
             uniform_expected(self.total, self.samples)
         );
+        if let Some(copies) = self.training_copies {
+            t += &format!("Valid samples that are training targets (copies): {copies} of {}\n", self.valid);
+        }
         t += "Distinct valid boards against samples drawn (perfect sampler beside):\n| samples | distinct valid | perfect sampler |\n| --- | --- | --- |\n";
         for n in powers_and_last(self.samples) {
             let found = self.curve[n - 1] as f64 / self.inputs.max(1) as f64;
@@ -128,8 +141,9 @@ impl Report for BoardsReport {
     }
 
     fn table_line(&self) -> String {
+        let copies = self.training_copies.map(|c| format!(" training_copies={c}")).unwrap_or_default();
         format!(
-            "TABLE boards samples={} valid={:.2} distinct={:.1} total={} coverage={:.2} perfect_sampler={:.1}",
+            "TABLE boards samples={} valid={:.2} distinct={:.1} total={} coverage={:.2} perfect_sampler={:.1}{copies}",
             self.samples,
             self.valid_share(),
             self.distinct(),
@@ -148,6 +162,9 @@ impl Report for BoardsReport {
         let mut extra = BTreeMap::new();
         extra.insert(format!("distinct valid of {}", self.total), (self.distinct() * 100.0).round() / 100.0);
         extra.insert("perfect sampler distinct".into(), (uniform_expected(self.total, self.samples) * 100.0).round() / 100.0);
+        if let Some(copies) = self.training_copies {
+            extra.insert("valid samples that are training targets".into(), copies as f64);
+        }
         (self.valid_share(), self.coverage(), extra)
     }
 
@@ -180,6 +197,11 @@ mod tests {
         assert_eq!(r.by_step, vec![(0, 0), (3, 2)]);
         assert!(r.to_text().contains("| 4 | 2.0 |"), "{}", r.to_text());
         assert!(r.to_text().contains("| 2 | 75.00% | 2.0 |"), "{}", r.to_text());
+        assert!(!r.table_line().contains("training_copies"));
+        r.add_training_copies(1);
+        assert!(r.table_line().ends_with(" training_copies=1"), "{}", r.table_line());
+        assert!(r.to_text().contains("training targets (copies): 1 of 3"), "{}", r.to_text());
+        assert_eq!(r.record().2["valid samples that are training targets"], 1.0);
         assert_eq!(powers_and_last(64), vec![1, 2, 4, 8, 16, 32, 64]);
         assert_eq!(powers_and_last(10), vec![1, 2, 4, 8, 10]);
     }

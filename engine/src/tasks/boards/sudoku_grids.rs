@@ -153,9 +153,12 @@ impl TokenTask for SudokuGrids {
         BoardsReport::new(samples, SUDOKU_GRIDS)
     }
 
-    fn score(&self, report: &mut BoardsReport, _instance: &GridsInstance, solved: &Solved<SudokuGrid>) {
+    /// Also counts the valid samples that are among the training grids (a memorising
+    /// generator would draw only those).
+    fn score(&self, report: &mut BoardsReport, instance: &GridsInstance, solved: &Solved<SudokuGrid>) {
         let text = |step: &Vec<SudokuGrid>| step.iter().map(|g| (g.to_text(), g.is_solved())).collect::<Vec<_>>();
         report.add(&text(&solved.samples), &solved.samples_by_step.iter().map(text).collect::<Vec<_>>());
+        report.add_training_copies(solved.samples.iter().filter(|g| g.is_solved() && instance.grids.contains(g)).count());
     }
 }
 
@@ -182,5 +185,29 @@ mod tests {
         broken.set(0, broken.get(1));
         assert!(!task.is_right_prediction(&x, &broken.tokens()), "a clash is no grid");
         assert!(!task.is_right_prediction(&grids[3].tokens(), &grids[3].tokens()), "a full grid is not the input");
+    }
+
+    /// A valid sample that is a training grid counts as a copy; a new valid grid and a broken
+    /// copy do not.
+    #[test]
+    fn the_report_counts_valid_samples_that_copy_a_training_grid() {
+        let task = SudokuGrids;
+        let instance = GridsInstance { puzzle: SudokuGrid::empty(), grids: random_grids(3, GRIDS_SEED) };
+        let new = random_grids(1, GRIDS_SEED + 1).remove(0);
+        let mut broken = instance.grids[1].clone();
+        broken.set(0, broken.get(1));
+        let samples = vec![instance.grids[0].clone(), new, broken];
+        let solved = Solved {
+            samples: samples.clone(),
+            values: vec![0.0; 3],
+            halt_logits: vec![0.0; 3],
+            selected: 0,
+            vote_by_step: vec![],
+            samples_by_step: vec![samples],
+            steps: 1,
+        };
+        let mut report = task.new_report(3);
+        task.score(&mut report, &instance, &solved);
+        assert_eq!((report.valid, report.training_copies), (2, Some(1)));
     }
 }
