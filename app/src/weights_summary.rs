@@ -75,8 +75,8 @@ mod tests {
         assert!(digits.contains("IS ") && digits.contains("(real digits: IS "), "{digits}");
         let m = shipped("gram-sudoku-grids");
         let grids = weights_summary(&m);
-        let valid = m.eval.as_ref().unwrap().accuracy;
-        assert!(grids.contains(&format!("recorded with {} samples: {valid:.1}% valid grids", m.eval.as_ref().unwrap().samples)), "{grids}");
+        let e = m.eval.as_ref().unwrap();
+        assert!(grids.contains(&format!("recorded with {} samples: {:.1}% valid grids", e.samples, e.accuracy)), "{grids}");
         assert!(weights_summary(&shipped("gram-sudoku")).contains("one sample right"));
     }
 

@@ -12,6 +12,7 @@
 
 import { chromium } from 'playwright-core';
 import { serve } from './static-server.mjs';
+import { solveRun } from './solve-run.mjs';
 
 const [dist, pageName = 'nqueens', n = '64', workers = '2'] = process.argv.slice(2);
 if (!dist) { console.error('usage: node main-thread-profile.mjs <dist> [page] [N] [workers]'); process.exit(2); }
@@ -20,10 +21,7 @@ const { server, base } = await serve(dist);
 const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: ['--no-sandbox'] });
 const context = await browser.newContext({ viewport: { width: 1280, height: 1000 } });
 const page = await context.newPage();
-const solve = async () => {
-  await page.getByRole('button', { name: 'Solve' }).click();
-  await page.locator('.run-status').filter({ hasText: /done in|failed/ }).waitFor({ timeout: 600000 });
-};
+const solve = () => solveRun(page);
 await page.goto(`${base}/${pageName}?backend=cpu&n=${n}&steps=8&workers=${workers}`);
 await page.locator('.summary').filter({ hasText: 'GRAM weights ready' }).waitFor({ timeout: 120000 });
 await solve(); // the helpers' weights load with the first run

@@ -1,14 +1,15 @@
 // Where a run's CPU goes, thread by thread: Chromium's threads (the page's workers, its main
 // thread, the compositor, the GPU process...) read from /proc while a GRAM page runs six times
 // with `workers=` K, in Debian's Chromium without WebGPU (the burn-flex wasm path). Each figure
-// is CPU time over the six runs' wall time, in cores; each run's ms per step is printed too. A benchmark, not a test: `cargo xtask test`
-// never runs it. Linux only.
+// is CPU time over the six runs' wall time, in cores; each run's ms per step is printed too. A
+// benchmark, not a test: `cargo xtask test` never runs it. Linux only.
 //
 //   node tests/e2e/thread-cpu.mjs <dist> [page] [N] [workers]   (nqueens 20 2)
 
 import fs from 'node:fs';
 import { chromium } from 'playwright-core';
 import { serve } from './static-server.mjs';
+import { solveRun } from './solve-run.mjs';
 
 const [dist, pageName = 'nqueens', n = '20', workers = '2'] = process.argv.slice(2);
 if (!dist) { console.error('usage: node thread-cpu.mjs <dist> [page] [N] [workers]'); process.exit(2); }
@@ -42,21 +43,7 @@ const context = await browser.newContext({ viewport: { width: 1280, height: 1000
 const page = await context.newPage();
 await page.goto(`${base}/${pageName}?backend=cpu&n=${n}&steps=8&workers=${workers}`);
 await page.locator('.summary').filter({ hasText: 'GRAM weights ready' }).waitFor({ timeout: 120000 });
-// One run, awaited inside the page (no polling from here): its wall time in ms.
-const solve = async () => {
-  const done = page.evaluate(() => new Promise((resolve) => {
-    const started = performance.now();
-    let running = false;
-    const finished = () => /done in|failed/.test(document.querySelector('.run-status')?.textContent || '');
-    const observer = new MutationObserver(() => {
-      if (!finished()) running = true;
-      else if (running) { observer.disconnect(); resolve(performance.now() - started); }
-    });
-    observer.observe(document.body, { subtree: true, childList: true, characterData: true });
-  }));
-  await page.getByRole('button', { name: 'Solve' }).click();
-  return done;
-};
+const solve = () => solveRun(page);
 const perStep = async () => Number(((await page.locator('.run-status').innerText()).match(/(\d+) ms per step/) || [])[1]);
 await solve(); // the helpers' weights load with the first run
 const first = await perStep();

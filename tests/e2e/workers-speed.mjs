@@ -10,6 +10,7 @@
 
 import { chromium } from 'playwright-core';
 import { serve } from './static-server.mjs';
+import { solveRun } from './solve-run.mjs';
 
 const [dist, roundsArg, workersArg] = process.argv.slice(2);
 if (!dist) { console.error('usage: node workers-speed.mjs <dist> [rounds] [workers list]'); process.exit(2); }
@@ -27,24 +28,8 @@ async function measure(browser, base, run, workers) {
   if (process.env.REDUCED_MOTION) await page.emulateMedia({ reducedMotion: 'reduce' });
   await page.goto(`${base}/${run.page}?backend=cpu&n=${run.n}&${run.query}&workers=${workers}`);
   await page.locator('.summary').filter({ hasText: 'GRAM weights ready' }).waitFor({ timeout: 120000 });
-  // A first run warms the helpers (their weights load with the page's); the second is timed.
-  // The end of a run is awaited inside the page, by a MutationObserver: Playwright's own
-  // waitFor polls the page's DOM every animation frame, main-thread work a visitor's browser
-  // does not do, which on two cores takes from the workers it measures.
-  for (let i = 0; i < 1 + Number(process.env.WARM || 1); i++) {
-    const done = page.evaluate(() => new Promise((resolve) => {
-      // The previous run's status reads "done in" until this run's first step replaces it.
-      let running = false;
-      const finished = () => /done in|failed/.test(document.querySelector('.run-status')?.textContent || '');
-      const observer = new MutationObserver(() => {
-        if (!finished()) running = true;
-        else if (running) { observer.disconnect(); resolve(); }
-      });
-      observer.observe(document.body, { subtree: true, childList: true, characterData: true });
-    }));
-    await page.getByRole('button', { name: 'Solve' }).click();
-    await done;
-  }
+  // WARM runs (1 unless set) warm the helpers (their weights load with the page's); the next is timed.
+  for (let i = 0; i < 1 + Number(process.env.WARM || 1); i++) await solveRun(page);
   const status = await page.locator('.run-status').innerText();
   await context.close();
   const ms = status.match(/(\d+) ms per step/);
