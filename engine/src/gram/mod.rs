@@ -11,6 +11,8 @@
 //! - [`sample`]: N trajectories in one batch, observed step by step;
 //! - [`ptrm`]: PTRM's test-time noise on the reasoning latent (arXiv 2605.19943);
 //! - [`select`]: the vote, LPRM and Q (halting-head) selection of one answer among them.
+//!
+//! Training them is `crate::training` (beside `crate::solve`: it reads the tasks).
 
 pub mod ablation;
 pub mod config;

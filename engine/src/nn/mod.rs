@@ -5,6 +5,7 @@
 pub mod attention;
 pub mod block;
 pub mod ema;
+pub mod fresh;
 pub mod mixer;
 pub mod patches;
 pub mod rope;

@@ -92,7 +92,7 @@ pub fn train_classifier(out: &Path, steps: usize, seed: u64, device: &Device) ->
     }
     let ad = device.clone().autodiff();
     ad.seed(seed);
-    let mut model = crate::run::fresh::fresh(seed, &ad, Mlp::init);
+    let mut model = engine::nn::fresh::fresh(seed, &ad, Mlp::init);
     let mut optim = adamw(1e-4).init();
     let mut rng = NoiseSource::new(seed);
     let batch = 128;

@@ -1,5 +1,6 @@
 //! What training reads, per task: for a task whose oracle lists every answer (N-Queens, graph
-//! colouring) every (input, answer) pair of its train part; for Sudoku a pool of generated
+//! colouring) every (input, answer) pair of its train part (`engine::training::Listed`,
+//! which the page's training shares); for Sudoku a pool of generated
 //! puzzles drawn through a fresh random augmentation each time (the GRAM paper and TRM train Sudoku on
 //! augmented copies), or with `train --data DIR` the puzzles a user imported (`data import`,
 //! `imports.rs`) as written; and the validation part the quick evals score. Written once over
@@ -13,32 +14,20 @@ use std::path::{Path, PathBuf};
 use burn::module::Module;
 use burn::tensor::Device;
 use engine::gram::noise::NoiseSource;
-use engine::gram::{Gram, SampleOptions, Trajectories};
+use engine::gram::{Gram, Trajectories};
 use engine::solve::evaluate;
 use engine::studies::arc::{self, dataset::examples};
 use engine::tasks::sudoku::{self, Augmentation, Part, Sudoku};
-use engine::tasks::{Report, Task, TaskId, TaskVisitor, TokenTask, spread, visit};
-use serde::{Deserialize, Serialize};
+use engine::tasks::{TaskId, spread};
+use engine::training::listed::{is_right, quick_options};
+use engine::training::{Listed, TrainSource};
 
-/// One (input, target) pair in a batch slot; its reward is checked against the input itself.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Pair {
-    pub x: Vec<u32>,
-    pub y: Vec<u32>,
-}
+pub use engine::training::Pair;
 
 pub enum TrainData {
-    /// Every (input, answer) pair of a listed task's train part: `inputs[i]` with `targets[i][s]`.
-    /// With `augment` each draw is a random answer-preserving copy (`TokenTask::augment`, `train
-    /// --augment`) when the task makes one.
-    Listed {
-        task: TaskId,
-        inputs: Vec<Vec<u32>>,
-        targets: Vec<Vec<Vec<u32>>>,
-        pairs: Vec<(usize, usize)>,
-        validation: usize,
-        augment: bool,
-    },
+    /// Every (input, answer) pair of a listed task's train part (with `augment`, each draw a
+    /// random answer-preserving copy when the task makes one: `train --augment`).
+    Listed(Listed),
     Sudoku {
         pool: Vec<sudoku::Instance>,
         spec: sudoku::PoolSpec,
@@ -72,79 +61,6 @@ pub const SUDOKU_POOL: usize = 20_000;
 /// Validation puzzles per difficulty band, for the quick evals.
 pub const SUDOKU_VALIDATION_PER_BAND: usize = sudoku::TEST_PER_BAND;
 
-/// A listed task's train part as tokens, and the size of its validation part.
-struct ListTrain;
-
-impl TaskVisitor for ListTrain {
-    type Output = (Vec<Vec<u32>>, Vec<Vec<Vec<u32>>>, usize);
-    fn gram<T: TokenTask>(self, task: &T) -> Self::Output {
-        let train = task.instances(Part::Train);
-        let inputs = train.iter().map(|i| task.tokens(task.puzzle_of(i))).collect();
-        let targets = train.iter().map(|i| task.targets(i)).collect();
-        (inputs, targets, task.instances(Part::Validation).len())
-    }
-    fn other<T: Task>(self, _task: &T) -> Self::Output {
-        unreachable!("GRAM/TRM presets train token tasks")
-    }
-}
-
-/// The task's check of a training prediction against its input.
-struct Reward<'a> {
-    x: &'a [u32],
-    prediction: &'a [u32],
-}
-
-impl TaskVisitor for Reward<'_> {
-    type Output = bool;
-    fn gram<T: TokenTask>(self, task: &T) -> bool {
-        task.is_right_prediction(self.x, self.prediction)
-    }
-    fn other<T: Task>(self, _task: &T) -> bool {
-        unreachable!("GRAM/TRM presets train token tasks")
-    }
-}
-
-/// A random answer-preserving copy of a training pair, where the task makes one.
-struct Augment<'a> {
-    x: &'a [u32],
-    y: &'a [u32],
-    rng: &'a mut NoiseSource,
-}
-
-impl TaskVisitor for Augment<'_> {
-    type Output = Option<(Vec<u32>, Vec<u32>)>;
-    fn gram<T: TokenTask>(self, task: &T) -> Self::Output {
-        task.augment(self.x, self.y, self.rng)
-    }
-    fn other<T: Task>(self, _task: &T) -> Self::Output {
-        unreachable!("GRAM/TRM presets train token tasks")
-    }
-}
-
-/// Draws of a copy before a draw falls back to the pair as it is (a copy outside the train part
-/// is drawn again).
-const AUGMENT_TRIES: usize = 4;
-
-/// Accuracy and the task's second figure on `inputs` validation instances, 5 samples.
-struct QuickEval<'a> {
-    model: &'a Gram,
-    inputs: usize,
-    device: &'a Device,
-}
-
-impl TaskVisitor for QuickEval<'_> {
-    type Output = (f64, f64);
-    fn gram<T: TokenTask>(self, task: &T) -> (f64, f64) {
-        let subset = spread(&task.instances(Part::Validation), self.inputs);
-        let report = evaluate(task, self.model, &subset, &quick_options(), 32, self.device, |_, _| {});
-        let (accuracy, second, _) = report.record();
-        (accuracy, second)
-    }
-    fn other<T: Task>(self, _task: &T) -> (f64, f64) {
-        unreachable!("GRAM/TRM presets train token tasks")
-    }
-}
-
 /// Percent of `pairs` whose output the first of 5 samples gives exactly, and any of them.
 fn arc_exact(model: &Gram, pairs: &[Pair], device: &Device) -> (f64, f64) {
     let (options, mut first, mut any) = (quick_options(), 0, 0);
@@ -160,10 +76,6 @@ fn arc_exact(model: &Gram, pairs: &[Pair], device: &Device) -> (f64, f64) {
     (pct(first), pct(any))
 }
 
-fn quick_options() -> SampleOptions {
-    SampleOptions { samples: 5, max_steps: 8, halting: false, ..SampleOptions::default() }
-}
-
 impl TrainData {
     /// `pool`: how Sudoku's generated pool is made (default: the plain generator over
     /// [`SUDOKU_TRAIN_GIVENS`]); no other task has one. `augment`: draw answer-preserving copies
@@ -177,7 +89,7 @@ impl TrainData {
                 seed,
             )),
             TaskId::Tree => unreachable!("GRAM/TRM presets train token tasks"),
-            task => TrainData::listed(task, augment),
+            task => Listed::new(task, augment).map(TrainData::Listed),
         }
     }
 
@@ -226,24 +138,6 @@ impl TrainData {
         }
     }
 
-    fn listed(task: TaskId, augment: bool) -> Result<TrainData, String> {
-        let (inputs, targets, validation) = visit(task, ListTrain);
-        if augment {
-            // A task with no copy gives none on any draw: say so rather than train unaugmented.
-            let mut rng = NoiseSource::new(0);
-            let makes_copies = (0..16).any(|k| {
-                let (x, y) = (&inputs[k % inputs.len()], &targets[k % inputs.len()][0]);
-                visit(task, Augment { x, y, rng: &mut rng }).is_some()
-            });
-            if !makes_copies {
-                let makers = engine::tasks::copy_maker::augmenting();
-                return Err(format!("--augment: {} has no answer-preserving copy of its pairs ({makers} has)", task.id()));
-            }
-        }
-        let pairs = targets.iter().enumerate().flat_map(|(i, t)| (0..t.len()).map(move |s| (i, s))).collect();
-        Ok(TrainData::Listed { task, inputs, targets, pairs, validation, augment })
-    }
-
     /// A pool of `pool` train-part puzzles from `seed` made as `spec` says (each generated down
     /// to a target number of givens drawn uniformly from its range, the hardest of its K by the
     /// solver's rating; a target the generator cannot reach gives a minimal puzzle: no given can
@@ -254,7 +148,7 @@ impl TrainData {
 
     fn task(&self) -> TaskId {
         match self {
-            TrainData::Listed { task, .. } => *task,
+            TrainData::Listed(listed) => listed.task,
             TrainData::Sudoku { .. } | TrainData::ImportedSudoku { .. } => TaskId::Sudoku,
             TrainData::Arc { .. } => unreachable!("ARC has no task interface"),
         }
@@ -262,13 +156,7 @@ impl TrainData {
 
     pub fn describe(&self) -> String {
         match self {
-            TrainData::Listed { inputs, pairs, validation, augment, .. } => format!(
-                "train {} inputs / {} (input, answer) pairs{}, validation {} inputs",
-                inputs.len(),
-                pairs.len(),
-                if *augment { " x random answer-preserving copies" } else { "" },
-                validation
-            ),
+            TrainData::Listed(listed) => listed.describe(),
             TrainData::Sudoku { pool, spec, validation } => {
                 let (lo, hi) = pool.iter().fold((usize::MAX, 0), |(lo, hi), i| (lo.min(i.givens()), hi.max(i.givens())));
                 let (median, p90, p99, most) = sudoku::rating_summary(pool);
@@ -299,13 +187,7 @@ impl TrainData {
     /// A random training pair.
     pub fn draw(&self, rng: &mut NoiseSource) -> Pair {
         match self {
-            TrainData::Listed { task, inputs, targets, pairs, augment, .. } => {
-                let (i, s) = pairs[rng.index(pairs.len())];
-                let (x, y) = (&inputs[i], &targets[i][s]);
-                let copy = if *augment { (0..AUGMENT_TRIES).find_map(|_| visit(*task, Augment { x, y, rng: &mut *rng })) } else { None };
-                let (x, y) = copy.unwrap_or_else(|| (x.clone(), y.clone()));
-                Pair { x, y }
-            }
+            TrainData::Listed(listed) => listed.draw(rng),
             TrainData::Sudoku { pool, .. } => loop {
                 let inst = &pool[rng.index(pool.len())];
                 let aug = Augmentation::random(rng);
@@ -328,7 +210,7 @@ impl TrainData {
     pub fn reward(&self, pair: &Pair, prediction: &[u32]) -> f32 {
         let right = match self {
             TrainData::Arc { .. } => pair.y == prediction,
-            _ => visit(self.task(), Reward { x: &pair.x, prediction }),
+            _ => is_right(self.task(), &pair.x, prediction),
         };
         if right { 1.0 } else { 0.0 }
     }
@@ -338,8 +220,8 @@ impl TrainData {
     pub fn quick_eval(&self, model: &Gram, inputs: usize, device: &Device) -> (f64, f64, &'static str) {
         let plain = model.valid();
         match self {
-            TrainData::Listed { task, .. } => {
-                let (accuracy, coverage) = visit(*task, QuickEval { model: &plain, inputs, device });
+            TrainData::Listed(listed) => {
+                let (accuracy, coverage) = listed.quick_eval(&plain, inputs, quick_options(), device);
                 (accuracy, coverage, "coverage@5")
             }
             TrainData::Sudoku { validation, .. } | TrainData::ImportedSudoku { validation, .. } => {
@@ -355,9 +237,19 @@ impl TrainData {
     }
 }
 
+impl TrainSource for TrainData {
+    fn draw(&self, rng: &mut NoiseSource) -> Pair {
+        TrainData::draw(self, rng)
+    }
+    fn reward(&self, pair: &Pair, prediction: &[u32]) -> f32 {
+        TrainData::reward(self, pair, prediction)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use engine::tasks::Task;
 
     /// Training reads only the train part of a listed task, every drawn target is a right answer
     /// to its input (an augmented colouring copy too), and the validation part the quick eval
@@ -368,7 +260,7 @@ mod tests {
         use engine::tasks::nqueens::{self, Board, NQueens};
         for (task, augment) in [(TaskId::NQueens(8), false), (TaskId::Coloring(8), false), (TaskId::Coloring(8), true)] {
             let data = TrainData::new(task, 0, None, augment).unwrap();
-            let TrainData::Listed { inputs, pairs, validation, .. } = &data else { unreachable!() };
+            let TrainData::Listed(Listed { inputs, pairs, validation, .. }) = &data else { unreachable!() };
             assert!(*validation > 0 && !pairs.is_empty());
             let mut rng = NoiseSource::new(1);
             for _ in 0..300 {
@@ -437,7 +329,10 @@ mod tests {
             ("data.rs", include_str!("data.rs")),
             ("train.rs", include_str!("train.rs")),
             ("train_cli.rs", include_str!("../train_cli.rs")),
-            ("batch.rs", include_str!("batch.rs")),
+            ("engine's training/batch.rs", include_str!("../../../engine/src/training/batch.rs")),
+            ("engine's training/listed.rs", include_str!("../../../engine/src/training/listed.rs")),
+            ("engine's training/step.rs", include_str!("../../../engine/src/training/step.rs")),
+            ("engine's training/trainer.rs", include_str!("../../../engine/src/training/trainer.rs")),
             ("state.rs", include_str!("state.rs")),
             ("run/checkpoint.rs", include_str!("../run/checkpoint.rs")),
             ("run/course.rs", include_str!("../run/course.rs")),

@@ -7,20 +7,9 @@
 use burn::tensor::Tensor;
 use engine::transfer::{self, Traffic};
 
-use crate::gram::batch::Finished;
 use crate::gram::state::RunState;
 use crate::run::log::{Clock, bar, show_progress};
-
-/// What one step measured.
-pub(crate) struct StepOut {
-    /// The step's loss, on the device, detached.
-    pub loss: Tensor<1>,
-    pub ce: f32,
-    pub kl: f32,
-    pub valid: f64,
-    pub finished: Finished,
-    pub lr: f64,
-}
+use engine::training::StepOut;
 
 /// Running sums between two log lines.
 pub(crate) struct Meter {

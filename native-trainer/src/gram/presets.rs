@@ -8,7 +8,7 @@ use std::sync::OnceLock;
 use engine::studies::arc;
 use engine::tasks::TaskId;
 use engine::tasks::recipe::{recipe_of, variants_of};
-use engine::tasks::registry::ALL;
+use engine::tasks::registry::known;
 
 pub use crate::gram::recipe::Preset;
 
@@ -20,7 +20,7 @@ pub fn names() -> &'static [&'static str] {
     static NAMES: OnceLock<Vec<&'static str>> = OnceLock::new();
     NAMES.get_or_init(|| {
         let mut names = Vec::new();
-        for task in ALL.into_iter().filter(|&t| recipe_of(t).is_some()) {
+        for task in known().filter(|&t| recipe_of(t).is_some()) {
             let variants = std::iter::once(task.id()).chain(variants_of(task).into_iter().map(|v| format!("{}-{}", task.id(), v.suffix)));
             for v in variants {
                 names.extend(["gram", "trm"].map(|family| &*Box::leak(format!("{family}-{v}").into_boxed_str())));
@@ -34,7 +34,8 @@ pub fn names() -> &'static [&'static str] {
 /// Every GRAM/TRM preset's optimiser: lr 1e-3 after 200 warm-up steps (cosine to 1e-4), AdamW
 /// weight decay 0.1; the preset fixes the rest.
 fn recipe(name: &'static str, task: Option<TaskId>, config: engine::gram::GramConfig, batch: usize, steps: usize) -> Preset {
-    Preset { name, task, config, batch, lr: 1e-3, warmup: 200, weight_decay: 0.1, steps, ema: 0.0, grad_accum: 1 }
+    use engine::training::trainer::{LR, WARMUP, WEIGHT_DECAY};
+    Preset { name, task, config, batch, lr: LR, warmup: WARMUP, weight_decay: WEIGHT_DECAY, steps, ema: 0.0, grad_accum: 1 }
 }
 
 pub fn preset(name: &str) -> Option<Preset> {
@@ -49,7 +50,7 @@ pub fn preset(name: &str) -> Option<Preset> {
     let guidance = name.starts_with("gram-");
     let task_name = name.trim_start_matches("gram-").trim_start_matches("trm-");
     // A task's variant: another network, the same task and recipe.
-    for task in ALL {
+    for task in known() {
         if let Some(v) = variants_of(task).into_iter().find(|v| task_name == format!("{}-{}", task.id(), v.suffix)) {
             return Some(recipe(name, Some(task), v.config.with_guidance(guidance), v.batch, v.steps));
         }
@@ -64,6 +65,7 @@ pub fn preset(name: &str) -> Option<Preset> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use engine::tasks::registry::ALL;
 
     #[test]
     fn every_name_is_a_preset_and_each_trm_has_its_gram_s_budget() {

@@ -11,8 +11,8 @@ use engine::gram::{Gram, GramConfig};
 use engine::weights::{gram_from_bytes, gram_to_bytes};
 use serde::{Deserialize, Serialize};
 
-use super::batch::Slot;
 use crate::run::checkpoint::{adamw, latest_checkpoint, optimizer_bytes, read_file, read_state, restore_optimizer, write_checkpoint};
+use engine::training::batch::Slot;
 
 /// Written beside each GRAM/TRM checkpoint's tensors.
 #[derive(Serialize, Deserialize, Debug, Clone)]
@@ -60,24 +60,7 @@ pub struct RunState {
     pub train_augment: bool,
 }
 
-/// The learning-rate schedule and weights' average a run trains with.
-#[derive(Serialize, Deserialize, Debug, Clone, Copy, PartialEq)]
-pub struct Schedule {
-    pub lr: f64,
-    pub warmup: usize,
-    /// Decay of the weights' EMA; 0 = none.
-    pub ema: f64,
-    /// Micro-batches per optimiser step (`accumulate.rs`); 1 in checkpoints written before it.
-    #[serde(default = "one")]
-    pub grad_accum: usize,
-    /// Trajectories per optimiser step; 0 in checkpoints written before it (the preset's).
-    #[serde(default)]
-    pub batch: usize,
-}
-
-fn one() -> usize {
-    1
-}
+pub use engine::training::course::Schedule;
 
 /// The batch slots; `latent.bin` holds z's `[B, L, D]` h then l.
 #[derive(Serialize, Deserialize, Debug, Clone)]

@@ -5,11 +5,11 @@ use std::path::PathBuf;
 
 use burn::tensor::Device;
 
-use crate::gram::batch::InFlight;
 use crate::gram::data::TrainData;
 use crate::gram::presets::Preset;
 use crate::gram::train::{Flags, TrainArgs, start, train_step};
 use crate::run::course::{DATA, step_rng};
+use engine::training::batch::InFlight;
 
 /// The bench's training step: `warmup` untimed then `timed` timed optimiser steps of `preset`
 /// from a fresh initialisation, exactly as `train` runs them (nothing is written); ms per timed
@@ -36,7 +36,7 @@ pub fn time_steps(preset: Preset, warmup: usize, timed: usize, device: &Device) 
         command: String::new(),
     };
     let mut run = start(&args, &ad)?;
-    let mut batch = InFlight::fresh(&run.model, &data, args.preset.batch, run.state.config.seq_len, &mut step_rng(0, 0, DATA));
+    let mut batch = InFlight::fresh(&run.learner.model, &data, args.preset.batch, run.state.config.seq_len, &mut step_rng(0, 0, DATA));
     let mut times = Vec::with_capacity(timed);
     for i in 0..warmup + timed {
         let began = std::time::Instant::now();

@@ -13,21 +13,19 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 use burn::module::Module;
-use burn::optim::ModuleOptimizer;
 use burn::tensor::Device;
-use engine::gram::{Gram, GramConfig, SupervisionBatch};
-use engine::nn::ema_update;
+use engine::gram::{Gram, GramConfig};
+use engine::training::batch::InFlight;
+use engine::training::{Learner, StepOut, StepPlan};
 use engine::weights::identity::Family;
 
 use super::weights::load_weights;
-use crate::gram::accumulate::supervise;
-use crate::gram::batch::{InFlight, Refill};
 use crate::gram::data::TrainData;
-use crate::gram::meter::{Meter, StepOut};
+use crate::gram::meter::Meter;
 use crate::gram::presets::Preset;
 use crate::gram::state::{BatchState, Parent, RunState, Schedule, Snapshot, load_checkpoint, load_ema, load_latent, save_checkpoint};
 use crate::run::checkpoint::adamw;
-use crate::run::course::{DATA, Stopper, all_finite, diverged, halt, step_noise, step_rng, warmup_cosine_lr};
+use crate::run::course::{DATA, Stopper, all_finite, diverged, halt, step_rng};
 use crate::run::lineage;
 use crate::run::log::{Clock, fmt_duration, log_row, open_log, show_event};
 
@@ -75,10 +73,8 @@ pub struct Flags {
 
 /// The state of a run between steps (the in-flight batch apart).
 pub(super) struct Run {
-    pub(super) model: Gram,
-    pub(super) optim: ModuleOptimizer,
-    /// The weights' average, off the autodiff graph.
-    pub(super) ema: Option<Gram>,
+    /// The weights, the optimiser's state and the weights' average (off the autodiff graph).
+    pub(super) learner: Learner,
     pub(super) state: RunState,
     pub(super) schedule: Schedule,
 }
@@ -97,9 +93,9 @@ pub fn train(args: TrainArgs, devices: Vec<Device>) -> Result<(), String> {
     let (seed, l) = (run.state.seed, run.state.config.seq_len);
     let mut batch = match restored {
         Some(batch) => batch,
-        None => InFlight::fresh(&run.model, &data, rows, l, &mut step_rng(seed, run.state.step, DATA)),
+        None => InFlight::fresh(&run.learner.model, &data, rows, l, &mut step_rng(seed, run.state.step, DATA)),
     };
-    let mut meter = Meter::new(run.ema.is_some());
+    let mut meter = Meter::new(run.learner.ema.is_some());
     let mut log = open_log(&args.run_dir, run.state.step == 0, &meter.header())?;
     let (stopper, clock) = (Stopper::new(run.state.step, args.stop_after), Clock::new(run.state.seconds, run.state.step));
     let total = run.state.total_steps;
@@ -154,7 +150,7 @@ pub(super) fn start(args: &TrainArgs, ad: &Device) -> Result<Run, String> {
         Some(weights) => init_from(weights, p, &config, ad)?,
         None => {
             ad.seed(seed);
-            (crate::run::fresh::fresh(seed, ad, |d| Gram::init(&config, d)), None)
+            (engine::nn::fresh::fresh(seed, ad, |d| Gram::init(&config, d)), None)
         }
     };
     let schedule =
@@ -179,7 +175,7 @@ pub(super) fn start(args: &TrainArgs, ad: &Device) -> Result<Run, String> {
         train_augment: f.augment,
     };
     let ema = (schedule.ema > 0.0).then(|| model.valid());
-    Ok(Run { model, optim: optimizer.init(), ema, state, schedule })
+    Ok(Run { learner: Learner { model, optim: optimizer.init(), ema }, state, schedule })
 }
 
 /// Shipped weights to start from, and the record of how they were trained.
@@ -253,7 +249,7 @@ fn resume(args: &TrainArgs, ad: &Device) -> Result<(Run, Option<InFlight>), Stri
             None
         }
     };
-    Ok((Run { model: model.train(), optim, ema, state, schedule }, batch))
+    Ok((Run { learner: Learner { model: model.train(), optim, ema }, state, schedule }, batch))
 }
 
 /// Applies the settings given to a resumed run, saying what changes; the seed cannot.
@@ -310,7 +306,7 @@ fn prepare_data(run: &Run, args: &TrainArgs, rows: usize, cut: &str) -> Result<T
     eprintln!(
         "{}: {} params, {} (data ready in {:.1} s), {} steps x batch {}{}",
         args.preset.name,
-        run.model.num_params(),
+        run.learner.model.num_params(),
         data.describe(),
         began.elapsed().as_secs_f64(),
         run.state.total_steps,
@@ -320,29 +316,16 @@ fn prepare_data(run: &Run, args: &TrainArgs, rows: usize, cut: &str) -> Result<T
     Ok(data)
 }
 
-/// One optimiser step: a supervision step on every slot, the update, the weights' average, the
-/// refill. Its randomness is step_rng(seed, step, ...) only. A non-finite loss is an error
-/// before the update.
+/// One optimiser step (`engine::training::step`, the page's too), data parallel over
+/// `ads` when there are several. A non-finite loss is an error before the update.
 pub(super) fn train_step(run: &mut Run, batch: &mut InFlight, data: &TrainData, ads: &[Device], run_dir: &Path) -> Result<StepOut, String> {
-    let ad = &ads[0];
-    let (seed, step) = (run.state.seed, run.state.step);
-    let lr = warmup_cosine_lr(run.schedule.lr, run.schedule.warmup, step, run.state.total_steps);
-    let (x, y) = batch.tensors(ad);
-    let reward = |row: usize, pred: &[u32]| data.reward(&batch.slots[row].pair, pred);
-    let sup = SupervisionBatch { x, y, z: batch.z.clone() };
-    let micro = run.schedule.grad_accum;
-    let out = supervise(&run.model, &run.state.config, sup, &reward, &mut step_noise(seed, step), micro, ads)
-        .map_err(|loss| diverged(step + 1, &format!("the loss is {loss}"), run_dir, lr))?;
-    let loss = out.loss;
-    run.model = run.optim.step(lr, run.model.clone(), out.grads);
-    let decay = run.schedule.ema;
-    run.ema = run.ema.take().map(|avg| ema_update(avg, &run.model, decay));
+    let (state, schedule) = (&run.state, &run.schedule);
+    let plan = StepPlan { config: &state.config, schedule, seed: state.seed, step: state.step, total_steps: state.total_steps };
+    let spread: engine::training::accumulate::Spread = crate::gram::data_parallel::spread;
+    let out = engine::training::train_step(&mut run.learner, batch, data, plan, ads, Some(spread))
+        .map_err(|d| diverged(state.step + 1, &format!("the loss is {}", d.value), run_dir, d.lr))?;
     run.state.step += 1;
-    let mut rng = step_rng(seed, step + 1, DATA);
-    let refill = Refill { model: &run.model, data, rng: &mut rng, n_sup: run.state.config.n_sup };
-    let finished = batch.advance(out.z, &out.halt_logits, &out.rewards, refill);
-    let valid = out.rewards.iter().sum::<f32>() as f64 / out.rewards.len() as f64;
-    Ok(StepOut { loss, ce: out.ce, kl: out.kl, valid, finished, lr })
+    Ok(out)
 }
 
 /// Subdirectory of a run directory holding the checkpoint that scored best on validation.
@@ -352,8 +335,8 @@ pub const BEST: &str = "best";
 /// what the curve follows), the raw weights beside it. Returns the shipped side's accuracy and
 /// the log.csv eval columns.
 fn quick_eval(run: &Run, data: &TrainData, inputs: usize, device: &Device) -> (f64, String) {
-    let (acc, cov, cov_name) = data.quick_eval(run.ema.as_ref().unwrap_or(&run.model), inputs, device);
-    let raw = run.ema.as_ref().map(|_| data.quick_eval(&run.model, inputs, device));
+    let (acc, cov, cov_name) = data.quick_eval(run.learner.ema.as_ref().unwrap_or(&run.learner.model), inputs, device);
+    let raw = run.learner.ema.as_ref().map(|_| data.quick_eval(&run.learner.model, inputs, device));
     show_event(&format!(
         "eval @ step {}: accuracy {acc:.2}%  {cov_name} {cov:.2}%  ({inputs} validation inputs, 5 samples){}",
         run.state.step,
@@ -365,7 +348,7 @@ fn quick_eval(run: &Run, data: &TrainData, inputs: usize, device: &Device) -> (f
 
 /// Writes the checkpoint of the run as it is now, unless a weight is not finite.
 fn save(run: &Run, batch: &InFlight, run_dir: &Path, lr: f64) -> Result<(), String> {
-    if !all_finite(&run.model) || !run.ema.as_ref().is_none_or(all_finite) || !batch.is_finite() {
+    if !all_finite(&run.learner.model) || !run.learner.ema.as_ref().is_none_or(all_finite) || !batch.is_finite() {
         return Err(diverged(run.state.step, "a weight or the carried state is not finite", run_dir, lr));
     }
     let (latent, latent_shape) = batch.latent_bytes();
@@ -374,6 +357,7 @@ fn save(run: &Run, batch: &InFlight, run_dir: &Path, lr: f64) -> Result<(), Stri
         batch: Some(BatchState { slots: batch.slots.clone(), latent_shape }),
         ..run.state.clone()
     };
-    let snapshot = Snapshot { model: &run.model, ema: run.ema.as_ref(), optim: &run.optim, state: &state, latent: &latent };
+    let snapshot =
+        Snapshot { model: &run.learner.model, ema: run.learner.ema.as_ref(), optim: &run.learner.optim, state: &state, latent: &latent };
     save_checkpoint(run_dir, &snapshot).map_err(|e| format!("checkpoint: {e}"))
 }

@@ -132,7 +132,7 @@ fn start(args: &GrammarTrainArgs, ad: &Device) -> Result<GrammarRun, String> {
     let (models, config, parent) = match &args.init_from {
         None => {
             let config = GrammarConfig { reasoner_layers: depth.unwrap_or(p.config.reasoner_layers), ..p.config.clone() };
-            (crate::run::fresh::fresh(seed, ad, |d| config.init(d)), config, None)
+            (engine::nn::fresh::fresh(seed, ad, |d| config.init(d)), config, None)
         }
         Some(w) => {
             // A run directory through its checkpoint reader, which keeps the models on the

@@ -122,7 +122,7 @@ fn start(args: &LmTrainArgs, ad: &Device) -> LmRun {
     let seed = args.run.seed.unwrap_or(0);
     ad.seed(seed);
     let optimizer = adamw(p.weight_decay);
-    let model = crate::run::fresh::fresh(seed, ad, |d| p.config.init(d));
+    let model = engine::nn::fresh::fresh(seed, ad, |d| p.config.init(d));
     let target = matches!(p.config.objective, Objective::TJepa(_)).then(|| model.lm.valid());
     let state = LmRunState {
         preset: p.name.into(),

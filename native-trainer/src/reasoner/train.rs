@@ -47,7 +47,7 @@ pub fn train_reasoner(args: ReasonerTrainArgs, device: Device) -> Result<(), Str
         (false, None) => {
             let seed = args.run.seed.unwrap_or(0);
             ad.seed(seed);
-            start(&args, (crate::run::fresh::fresh(seed, &ad, |d| ReasonerModel::init(&p.config, d)), Vec::new()))
+            start(&args, (engine::nn::fresh::fresh(seed, &ad, |d| ReasonerModel::init(&p.config, d)), Vec::new()))
         }
     };
     let (m, total) = (&run.model, run.state.total_steps);

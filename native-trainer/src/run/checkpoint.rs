@@ -8,7 +8,6 @@
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use burn::optim::grad_clipping::GradientClippingConfig;
 use burn::optim::{AdamWConfig, ModuleOptimizer};
 use burn::tensor::Bytes;
 use serde::de::DeserializeOwned;
@@ -59,12 +58,7 @@ pub fn read_state<T: DeserializeOwned>(ckpt: &Path) -> Result<T, String> {
     serde_json::from_slice(&read_file(ckpt, "state.json")?).map_err(|e| format!("{}/state.json: {e}", ckpt.display()))
 }
 
-/// AdamW as both loops configure it. Deviation: burn clips each parameter tensor's gradient to
-/// norm 1 (the paper clips the global norm at 1.0); with ~30 tensors the two differ only for
-/// outlier steps.
-pub fn adamw(weight_decay: f32) -> AdamWConfig {
-    AdamWConfig::new().with_weight_decay(weight_decay).with_grad_clipping(Some(GradientClippingConfig::Norm(1.0)))
-}
+pub use engine::training::course::adamw;
 
 pub fn optimizer_bytes(optim: &ModuleOptimizer) -> std::io::Result<Vec<u8>> {
     Ok(optim.into_bytes().map_err(|e| std::io::Error::other(e.to_string()))?.to_vec())

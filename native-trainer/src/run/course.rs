@@ -1,5 +1,6 @@
 //! What both training loops share about a run's course: the learning-rate schedule, the
-//! randomness of each step, when an invocation stops early, and the guard against a diverged
+//! randomness of each step (both in the engine, `engine::training::course`, which the
+//! page's training shares), when an invocation stops early, and the guard against a diverged
 //! (non-finite) state.
 
 use std::path::Path;
@@ -8,43 +9,13 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use burn::module::{Module, ModuleVisitor, Param};
 use burn::tensor::Tensor;
-use engine::gram::counter_noise::splitmix64;
-use engine::gram::noise::NoiseSource;
 
 use crate::run::checkpoint::latest_checkpoint;
 
-/// Linear warm-up over `warmup` steps, then cosine from `lr` to `lr / 10` over the rest of the run.
-pub fn warmup_cosine_lr(lr: f64, warmup: usize, step: usize, total: usize) -> f64 {
-    if step < warmup {
-        return lr * (step + 1) as f64 / warmup as f64;
-    }
-    let t = (step - warmup) as f64 / (total.saturating_sub(warmup)).max(1) as f64;
-    lr * (0.1 + 0.9 * 0.5 * (1.0 + (std::f64::consts::PI * t.min(1.0)).cos()))
-}
+pub use engine::training::course::{DATA, step_rng, warmup_cosine_lr};
 
-/// Training pairs drawn into the batch (GRAM/TRM: the slots refilled after a step).
-pub const DATA: u64 = 1;
-/// Posterior noise of a supervision step (GRAM).
-pub const NOISE: u64 = 2;
 /// Trees of a JEPA step; the phase is added, so each phase draws its own.
 pub const TREES: u64 = 16;
-
-/// The generator of one step's `stream`: a pure function of (seed, step, stream). Nothing else
-/// feeds a step's randomness, so a run stopped and resumed at any step draws exactly what the
-/// uninterrupted run draws, with no generator state to save.
-pub fn step_rng(seed: u64, step: usize, stream: u64) -> NoiseSource {
-    NoiseSource::new(step_seed(seed, step, stream))
-}
-
-/// A step's posterior noise (GRAM's training draws): [`step_rng`]'s seed, its tensors drawn on
-/// the device by the counter-based generator (`engine::gram::counter_noise`).
-pub fn step_noise(seed: u64, step: usize) -> NoiseSource {
-    NoiseSource::on_device(step_seed(seed, step, NOISE))
-}
-
-fn step_seed(seed: u64, step: usize, stream: u64) -> u64 {
-    splitmix64(splitmix64(seed ^ stream.rotate_left(48)) ^ step as u64)
-}
 
 /// Why an invocation ends before the run's last step (with a checkpoint either way).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -155,6 +126,7 @@ pub struct RunFlags {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use engine::training::course::NOISE;
 
     #[test]
     fn step_streams_are_pure_and_distinct() {

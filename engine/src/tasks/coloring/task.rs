@@ -130,6 +130,10 @@ impl TokenTask for Coloring {
     /// 12,577 (10) graphs, attention core (the shipped models use the mixer).
     fn recipe(&self) -> TaskRecipe {
         let (train_inputs, beta) = if self.n >= 10 { (12_577, 0.45) } else { (6_673, 0.5) };
+        if self.n < 8 {
+            // The graphs the page learns live (`registry::LEARNABLE`): no paper run, a short one.
+            return TaskRecipe { config: super::gram_config(self.n, true), batch: 64, steps: 2_000, full: None };
+        }
         TaskRecipe {
             config: super::gram_config(self.n, true),
             batch: 64,

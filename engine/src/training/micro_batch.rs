@@ -1,14 +1,14 @@
 //! One micro-batch of an optimiser step's batch (`accumulate.rs` runs them in turn,
-//! `data_parallel.rs` over devices): rows m * size .. (m + 1) * size, a supervision step on the
+//! the trainer's `data_parallel.rs` over devices): rows m * size .. (m + 1) * size, a supervision step on the
 //! model or its copy on another device, the loss scaled by 1 / (number of micro-batches) before
 //! the backward pass, and everything brought back to the model's device.
 
+use crate::gram::loss::supervision_step;
+use crate::gram::noise::NoiseSource;
+use crate::gram::{Gram, GramConfig, Latent, SupervisionBatch};
 use burn::module::Module;
 use burn::optim::GradientsParams;
 use burn::tensor::{Device, Tensor};
-use engine::gram::loss::supervision_step;
-use engine::gram::noise::NoiseSource;
-use engine::gram::{Gram, GramConfig, Latent, SupervisionBatch};
 
 /// The gradients of a supervision step (one micro-batch's, or a whole optimiser step's once
 /// `accumulate.rs` has summed them) and what the loop logs and carries.
@@ -46,7 +46,7 @@ pub fn step_gradients(
 }
 
 /// One optimiser step's batch, cut into micro-batches of `size` rows.
-pub(crate) struct Job<'a> {
+pub struct Job<'a> {
     pub model: &'a Gram,
     pub config: &'a GramConfig,
     pub batch: &'a SupervisionBatch,
@@ -64,7 +64,7 @@ pub(crate) struct Job<'a> {
 impl Job<'_> {
     /// Micro-batch `m` on `replica` (the model, or its copy on another device); gradients,
     /// carried state and all come back on the model's device.
-    pub(crate) fn micro_step(&self, replica: &Gram, m: usize) -> Result<Accumulated, f32> {
+    pub fn micro_step(&self, replica: &Gram, m: usize) -> Result<Accumulated, f32> {
         let (start, size) = (m * self.size, self.size);
         let device = replica.devices()[0].clone();
         let cut = |t: Tensor<3>| t.narrow(0, start, size).to_device(&device);

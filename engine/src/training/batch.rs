@@ -7,13 +7,12 @@
 //! resumed run continues every trajectory where it was.
 
 use burn::tensor::{Device, Int, Tensor, TensorData};
-use engine::gram::noise::NoiseSource;
-use engine::gram::{Gram, Latent};
-use engine::transfer;
 use serde::{Deserialize, Serialize};
 
-use crate::gram::data::{Pair, TrainData};
-use engine::transfer::ReadBack;
+use super::source::{Pair, TrainSource};
+use crate::gram::noise::NoiseSource;
+use crate::gram::{Gram, Latent};
+use crate::transfer::{self, ReadBack};
 
 /// One slot of the batch: the training pair it holds and how many supervision steps it ran.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -31,7 +30,7 @@ pub struct InFlight {
 /// Where refilled slots come from: the model's z0, pairs drawn from `data` with `rng`.
 pub struct Refill<'a> {
     pub model: &'a Gram,
-    pub data: &'a TrainData,
+    pub data: &'a dyn TrainSource,
     pub rng: &'a mut NoiseSource,
     pub n_sup: usize,
 }
@@ -44,7 +43,7 @@ pub struct Finished {
 
 impl InFlight {
     /// `b` fresh slots from z0.
-    pub fn fresh(model: &Gram, data: &TrainData, b: usize, seq_len: usize, rng: &mut NoiseSource) -> InFlight {
+    pub fn fresh(model: &Gram, data: &dyn TrainSource, b: usize, seq_len: usize, rng: &mut NoiseSource) -> InFlight {
         let slots = (0..b).map(|_| Slot { pair: data.draw(rng), steps: 0 }).collect();
         InFlight { slots, z: model.start_state(b, seq_len, rng).detach() }
     }

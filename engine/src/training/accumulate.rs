@@ -6,17 +6,30 @@
 //! micro-batch draws its own), which is why M = 1 keeps the unsplit path exactly. The carried
 //! state, halting logits and rewards are put back together in row order for the batch's slots.
 
-use burn::module::Module;
-use burn::optim::GradientsAccumulator;
+use burn::module::{Module, ModuleVisitor, Param};
+use burn::optim::{GradientsAccumulator, GradientsParams};
 use burn::tensor::{Device, Tensor};
-use engine::gram::noise::NoiseSource;
-use engine::gram::{Gram, GramConfig, Latent, SupervisionBatch};
 
-pub use crate::gram::micro_batch::Accumulated;
-use crate::gram::micro_batch::{Job, step_gradients};
+pub use super::micro_batch::Accumulated;
+use super::micro_batch::{Job, step_gradients};
+use crate::gram::noise::NoiseSource;
+use crate::gram::{Gram, GramConfig, Latent, SupervisionBatch};
 
-/// The supervision step of `batch` in `micro` micro-batches per device, over `devices` (the
-/// model's own device first; `--devices`, `data_parallel.rs`): device d runs micro-batches
+/// Runs a step's micro-batches over several devices (`micro` per device, in `devices` order) and
+/// gives their results in micro-batch order: the trainer's `data_parallel::spread`, a thread per
+/// device. `None` runs them in turn on the model's device (the page's worker has no threads).
+pub type Spread = fn(&Job<'_>, &[Device], usize) -> Vec<Result<Accumulated, f32>>;
+
+/// How a step's batch is cut: `micro` micro-batches per device, over `devices` (the model's
+/// own device first; none or one: the model's alone), spread over them by `spread`.
+#[derive(Clone, Copy)]
+pub struct Cut<'a> {
+    pub micro: usize,
+    pub devices: &'a [Device],
+    pub spread: Option<Spread>,
+}
+
+/// The supervision step of `batch` cut as `cut` says (`--grad-accum`, `--devices`): device d runs micro-batches
 /// d * micro .. (d + 1) * micro of the batch in its own thread on its own copy of the model, and
 /// every gradient is summed on the model's device. Micro-batch m draws its noise from its own
 /// source, seeded from `source` in order, so the result does not depend on how the micro-batches
@@ -28,9 +41,9 @@ pub fn supervise(
     batch: SupervisionBatch,
     reward: &(dyn Fn(usize, &[u32]) -> f32 + Sync),
     source: &mut NoiseSource,
-    micro: usize,
-    devices: &[Device],
+    cut: Cut<'_>,
 ) -> Result<Accumulated, f32> {
+    let Cut { micro, devices, spread } = cut;
     let total = micro.max(1) * devices.len().max(1);
     if total == 1 {
         return step_gradients(model, config, batch, reward, source, 1.0);
@@ -40,9 +53,10 @@ pub fn supervise(
     let seeds: Vec<u64> = (0..total).map(|_| source.index(usize::MAX) as u64).collect();
     let home = model.devices()[0].clone();
     let job = Job { model, config, batch: &batch, reward, seeds: &seeds, size: rows / total, weight: 1.0 / total as f32, home };
-    let outs: Vec<Result<Accumulated, f32>> = match devices {
-        [] | [_] => (0..total).map(|m| job.micro_step(model, m)).collect(),
-        _ => crate::gram::data_parallel::spread(&job, devices, micro.max(1)),
+    let outs: Vec<Result<Accumulated, f32>> = match (devices, spread) {
+        ([_, _, ..], Some(spread)) => spread(&job, devices, micro.max(1)),
+        ([_, _, ..], None) => panic!("{} devices and nothing to spread a step over them", devices.len()),
+        _ => (0..total).map(|m| job.micro_step(model, m)).collect(),
     };
     let mut accumulator = GradientsAccumulator::<Gram>::new();
     let (mut losses, mut ce, mut kl) = (Vec::with_capacity(total), 0.0f32, 0.0f32);
@@ -64,22 +78,16 @@ pub fn supervise(
     Ok(Accumulated { grads: accumulator.grads(), loss, ce, kl, rewards, halt_logits, z })
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use burn::module::{Module, ModuleVisitor, Param};
-    use burn::optim::GradientsParams;
-    use burn::tensor::{Device, Distribution, Int};
-    use engine::tasks::nqueens;
-
-    /// The largest difference between two gradients of the same parameter, over every parameter.
+/// The largest difference between two gradients of the same parameter of `model`, over every
+/// parameter, and how many parameters were compared (to check that two ways of taking one
+/// step's gradient agree). Panics when a parameter has a gradient on one side only.
+pub fn largest_difference(model: &Gram, a: &GradientsParams, b: &GradientsParams) -> (f32, usize) {
     struct MaxDiff<'a> {
         a: &'a GradientsParams,
         b: &'a GradientsParams,
         max: f32,
         compared: usize,
     }
-
     impl ModuleVisitor for MaxDiff<'_> {
         fn visit_float<const D: usize>(&mut self, param: &Param<Tensor<D>>) {
             match (self.a.get::<D>(param.id), self.b.get::<D>(param.id)) {
@@ -92,6 +100,16 @@ mod tests {
             }
         }
     }
+    let mut diff = MaxDiff { a, b, max: 0.0, compared: 0 };
+    model.visit(&mut diff);
+    (diff.max, diff.compared)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tasks::nqueens;
+    use burn::tensor::{Distribution, Int};
 
     /// TRM (no noise) on 8 rows: 2 and 4 micro-batches give the unsplit step's gradients, carried
     /// state, halting logits and rewards (row order kept: the reward depends on the row).
@@ -107,15 +125,14 @@ mod tests {
         let reward = |row: usize, _: &[u32]| row.is_multiple_of(3) as u8 as f32;
         let run = |micro| {
             let batch = SupervisionBatch { x: x.clone(), y: y.clone(), z: model.initial_state(rows, len) };
-            supervise(&model, &config, batch, &reward, &mut NoiseSource::new(0), micro, &[]).unwrap()
+            supervise(&model, &config, batch, &reward, &mut NoiseSource::new(0), Cut { micro, devices: &[], spread: None }).unwrap()
         };
         let full = run(1);
         for micro in [2, 4] {
             let split = run(micro);
-            let mut diff = MaxDiff { a: &full.grads, b: &split.grads, max: 0.0, compared: 0 };
-            model.visit(&mut diff);
-            assert!(diff.compared > 10, "{} parameters compared", diff.compared);
-            assert!(diff.max < 1e-5, "{micro} micro-batches: gradients differ by {}", diff.max);
+            let (max, compared) = largest_difference(&model, &full.grads, &split.grads);
+            assert!(compared > 10, "{compared} parameters compared");
+            assert!(max < 1e-5, "{micro} micro-batches: gradients differ by {max}");
             let (full_loss, split_loss): (f32, f32) = (full.loss.clone().into_scalar(), split.loss.clone().into_scalar());
             assert!((full_loss - split_loss).abs() < 1e-5 && (full.ce - split.ce).abs() < 1e-5, "{full_loss} vs {split_loss}");
             assert_eq!(full.rewards, split.rewards);
@@ -123,42 +140,6 @@ mod tests {
             assert!(close(&full.halt_logits, &split.halt_logits), "{:?} vs {:?}", full.halt_logits, split.halt_logits);
             let dz: f32 = (full.z.h.clone() - split.z.h).abs().max().into_scalar();
             assert!(dz < 1e-5, "carried h differs by {dz}");
-        }
-    }
-
-    /// GRAM (noise drawn per micro-batch): 2 micro-batches on one device and one micro-batch on
-    /// each of 2 devices (threads, a forked copy of the model) give the same gradients, loss and
-    /// carried state: the data-parallel path is the accumulation path spread out.
-    #[test]
-    fn two_devices_give_the_accumulated_gradient() {
-        let device = Device::flex().autodiff();
-        device.seed(6);
-        let config = nqueens::gram_config(8, true).with_d_model(32).with_n_heads(4).with_d_hidden(64).with_d_guidance(32);
-        let model = Gram::init(&config, &device);
-        let (rows, len) = (8, 64);
-        let x = Tensor::<2, Int>::random([rows, len], Distribution::Uniform(1.0, 3.0), &device);
-        let y = Tensor::<2, Int>::random([rows, len], Distribution::Uniform(1.0, 3.0), &device);
-        let reward = |row: usize, _: &[u32]| row.is_multiple_of(3) as u8 as f32;
-        let run = |micro, devices: &[Device]| {
-            let batch = SupervisionBatch { x: x.clone(), y: y.clone(), z: model.initial_state(rows, len) };
-            supervise(&model, &config, batch, &reward, &mut NoiseSource::new(4), micro, devices).unwrap()
-        };
-        let one = run(2, &[]);
-        for (micro, devices) in [(1, 2), (2, 2)] {
-            let spread = run(micro, &vec![device.clone(); devices]);
-            let mut diff = MaxDiff { a: &one.grads, b: &spread.grads, max: 0.0, compared: 0 };
-            model.visit(&mut diff);
-            if micro == 1 {
-                assert!(diff.compared > 10 && diff.max < 1e-5, "2 devices: gradients differ by {}", diff.max);
-                let (a, b): (f32, f32) = (one.loss.clone().into_scalar(), spread.loss.clone().into_scalar());
-                assert!((a - b).abs() < 1e-5 && (one.kl - spread.kl).abs() < 1e-5, "{a} vs {b}");
-                let dz: f32 = (one.z.h.clone() - spread.z.h.clone()).abs().max().into_scalar();
-                assert!(dz < 1e-5, "carried h differs by {dz}");
-            } else {
-                // 4 micro-batches in all: other noise, the same rows and rewards.
-                assert_eq!(spread.rewards.len(), rows);
-                assert!(spread.loss.clone().into_scalar::<f32>().is_finite() && diff.compared > 10);
-            }
         }
     }
 }
