@@ -1,7 +1,6 @@
 //! `train` as the command line runs it: checkpoints, `--resume` (bit for bit), `--stop-after`,
 //! `--init-from` and the weights' average, Ctrl-C, two devices, the best checkpoint on
-//! validation, a diverging run, the manifest's lineage, and the page's training being the same
-//! loop. The shipped weights are used where
+//! validation, a diverging run, and the manifest's lineage. The shipped weights are used where
 //! a trained model is needed.
 
 use std::path::Path;
@@ -331,52 +330,4 @@ fn a_diverging_run_stops_and_keeps_the_last_good_checkpoint() {
     let mut finite = Finite(true);
     model.visit(&mut finite);
     assert!(finite.0, "the kept checkpoint's weights are finite");
-}
-
-/// The tests of this binary that draw a model in this process: burn draws initial values from
-/// the CPU device's one generator, which another test's draw beside it would take from.
-static DRAWS: std::sync::Mutex<()> = std::sync::Mutex::new(());
-
-/// One loop for the page and the trainer: the engine's in-memory `Trainer` (what `/train`'s
-/// worker steps) holds, after two steps, the weights `train` writes at step 2, bit for bit, for
-/// GRAM and TRM of the same preset and seed.
-#[test]
-fn the_page_s_trainer_holds_the_weights_train_writes() {
-    use engine::training::{TrainSpec, Trainer};
-    let _one = DRAWS.lock().unwrap_or_else(|e| e.into_inner());
-    for (preset, guidance) in [("gram-coloring6", true), ("trm-coloring6", false)] {
-        let dir = scratch(preset);
-        let out = bin()
-            .args(["--threads", "1", "train", "--preset", preset, "--eval-every", "0", "--steps", "2", "--seed", "3", "--run-dir"])
-            .arg(&dir)
-            .output()
-            .unwrap();
-        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
-        let spec = TrainSpec { steps: 2, ..TrainSpec::of_task(engine::tasks::TaskId::Coloring(6), guidance).unwrap() };
-        let mut trainer = Trainer::new(spec, 3, &burn::tensor::Device::flex()).unwrap();
-        for _ in 0..2 {
-            trainer.step().unwrap();
-        }
-        assert_eq!(trainer.steps_taken(), 2);
-        let written = gram_params(&dir, 2, "model.bpk");
-        assert!(written.len() > 10 && written == param_bits(&trainer.model()), "{preset}: the page's trainer and `train` differ");
-    }
-}
-
-/// Drawn on the CPU, a model's values do not depend on what the run device's generator did
-/// before (`engine::nn::fresh`): reseeding it changes nothing, and another seed another model.
-#[test]
-fn one_seed_is_one_model_whatever_the_device_generator() {
-    use engine::gram::Gram;
-    use engine::nn::fresh::fresh;
-    let _one = DRAWS.lock().unwrap_or_else(|e| e.into_inner());
-    let config = engine::tasks::nqueens::gram_config(8, false).with_d_model(32).with_n_heads(4).with_d_hidden(64);
-    let device = burn::tensor::Device::flex().autodiff();
-    let a = fresh(7, &device, |d| Gram::init(&config, d));
-    device.seed(12345);
-    let b = fresh(7, &device, |d| Gram::init(&config, d));
-    let c = fresh(8, &device, |d| Gram::init(&config, d));
-    assert_eq!(param_bits(&a), param_bits(&b));
-    assert_ne!(param_bits(&a), param_bits(&c));
-    assert!(param_bits(&a).iter().flatten().any(|&x| x != 0));
 }

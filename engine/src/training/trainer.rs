@@ -10,9 +10,10 @@ use burn::tensor::Device;
 
 use super::batch::InFlight;
 use super::course::{DATA, Schedule, adamw, step_rng};
+use super::held_out::{HeldOut, HeldOutScore, measure};
 use super::listed::Listed;
 use super::step::{Diverged, Learner, StepOut, StepPlan, train_step};
-use crate::gram::{Gram, GramConfig, SampleOptions};
+use crate::gram::{Gram, GramConfig};
 use crate::tasks::TaskId;
 use crate::tasks::recipe::recipe_of;
 
@@ -104,11 +105,10 @@ impl Trainer {
         self.learner.ema.clone().unwrap_or_else(|| self.learner.model.valid())
     }
 
-    /// (accuracy of the first sample, coverage of the samples) on `inputs` inputs of the task's
-    /// validation part spread over it, with `options`' sampling.
-    pub fn held_out(&self, inputs: usize, options: SampleOptions) -> (f64, f64) {
+    /// The page's held-out measure of the weights as they would ship (`super::held_out`).
+    pub fn held_out(&self, held_out: HeldOut) -> HeldOutScore {
         let plain = self.model();
         let device = plain.devices()[0].clone();
-        self.data.quick_eval(&plain, inputs, options, &device)
+        measure(self.spec.task, &plain, held_out, &device)
     }
 }

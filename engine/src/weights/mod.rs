@@ -7,6 +7,7 @@
 //! can be built from and small enough for the file; every tensor in the file has the shape the
 //! config implies. Each failure is a [`WeightsError`] that says which check failed, never a panic.
 
+pub mod browser;
 pub mod grammar;
 pub mod identity;
 pub mod reasoner;
@@ -97,6 +98,10 @@ pub struct Manifest {
     /// Hex sha256 of the `.bpk` bytes.
     pub sha256: String,
     pub bytes: usize,
+    /// Weights trained in a browser (`/train`): the run's curve as the page drew it, CSV with a
+    /// header (`crate::training::curve`); absent for weights trained by `native-trainer`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub curve: Option<String>,
 }
 
 /// Why weights could not be loaded.
@@ -312,6 +317,7 @@ mod tests {
             reference: None,
             sha256: sha256_hex(bytes),
             bytes: bytes.len(),
+            curve: None,
         }
     }
 

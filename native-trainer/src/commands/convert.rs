@@ -136,6 +136,7 @@ fn from_trm(input: &Path, out: &Path, flags: &TrmArgs, command: &str, device: &D
         reference: None,
         sha256: sha256_hex(&bytes),
         bytes: bytes.len(),
+        curve: None,
     };
     write_pair(out, &bytes, &manifest)?;
     println!(

@@ -61,6 +61,7 @@ fn manifest_for(model: &Gram, state: &RunState, name: &str, task: String, bytes:
         reference: None,
         sha256: sha256_hex(bytes),
         bytes: bytes.len(),
+        curve: None,
     }
 }
 

@@ -1,0 +1,60 @@
+//! The page's held-out measure of a run in training: `inputs` graphs (or boards) of the task's
+//! validation part, spread over it, each sampled `samples` times with the task's own inference
+//! defaults (steps, guidance scale, settled steps), seed 0: exactly what
+//! `native-trainer eval --weights W --part validation --limit INPUTS --samples SAMPLES` computes,
+//! so a visitor's downloaded weights give there the figures the page showed (a test in the
+//! trainer's `tests/training_cli.rs` holds it). The test split is never read here.
+
+use burn::tensor::Device;
+
+use crate::gram::{Gram, SampleOptions};
+use crate::solve::evaluate_selected;
+use crate::tasks::sudoku::Part;
+use crate::tasks::{Report, Task, TaskId, TaskVisitor, TokenTask, spread, visit};
+
+/// How much of the validation part a measure reads.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct HeldOut {
+    pub inputs: usize,
+    pub samples: usize,
+}
+
+/// What the measure found: the first sample's accuracy and the task's second figure
+/// (coverage@N for a listed task), in percent, as `eval` prints them.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct HeldOutScore {
+    pub accuracy: f64,
+    pub coverage: f64,
+}
+
+struct Measure<'a> {
+    model: &'a Gram,
+    held_out: HeldOut,
+    device: &'a Device,
+}
+
+impl TaskVisitor for Measure<'_> {
+    type Output = HeldOutScore;
+    fn gram<T: TokenTask>(self, task: &T) -> HeldOutScore {
+        let instances = spread(&task.instances(Part::Validation), self.held_out.inputs);
+        let defaults = task.inference_defaults();
+        let options = SampleOptions {
+            samples: self.held_out.samples,
+            guidance_scale: defaults.guidance_scale,
+            max_steps: defaults.steps,
+            settle: task.default_settle(),
+            ..SampleOptions::default()
+        };
+        let (report, _) = evaluate_selected(task, self.model, &instances, &options, &[], task.eval_batch(), self.device, |_, _| {});
+        let (accuracy, coverage, _) = report.record();
+        HeldOutScore { accuracy, coverage }
+    }
+    fn other<T: Task>(self, _task: &T) -> HeldOutScore {
+        unreachable!("GRAM/TRM runs train token tasks")
+    }
+}
+
+/// The measure of `model` (off the autodiff graph) on `task`'s validation part.
+pub fn measure(task: TaskId, model: &Gram, held_out: HeldOut, device: &Device) -> HeldOutScore {
+    visit(task, Measure { model, held_out, device })
+}

@@ -1,0 +1,99 @@
+//! The page's training (`/train`) and the trainer are one loop: the engine's in-memory
+//! `Trainer` holds the weights `train` writes, the weights it downloads read back in `eval` with
+//! the figures the page showed, and a fresh model is one model whatever the device's generator
+//! did before.
+
+mod common;
+use common::{bin, param_bits, scratch};
+
+/// The tests of this binary that draw a model in this process: burn draws initial values from
+/// the CPU device's one generator, which another test's draw beside it would take from.
+static DRAWS: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
+/// One loop for the page and the trainer: the engine's in-memory `Trainer` (what `/train`'s
+/// worker steps) holds, after two steps, the weights `train` writes at step 2, bit for bit, for
+/// GRAM and TRM of the same preset and seed.
+#[test]
+fn the_page_s_trainer_holds_the_weights_train_writes() {
+    use engine::training::{TrainSpec, Trainer};
+    let _one = DRAWS.lock().unwrap_or_else(|e| e.into_inner());
+    for (preset, guidance) in [("gram-coloring6", true), ("trm-coloring6", false)] {
+        let dir = scratch(preset);
+        let out = bin()
+            .args(["--threads", "1", "train", "--preset", preset, "--eval-every", "0", "--steps", "2", "--seed", "3", "--run-dir"])
+            .arg(&dir)
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        let spec = TrainSpec { steps: 2, ..TrainSpec::of_task(engine::tasks::TaskId::Coloring(6), guidance).unwrap() };
+        let mut trainer = Trainer::new(spec, 3, &burn::tensor::Device::flex()).unwrap();
+        for _ in 0..2 {
+            trainer.step().unwrap();
+        }
+        assert_eq!(trainer.steps_taken(), 2);
+        let written = gram_params(&dir.join("ckpt-0000002"));
+        assert!(written.len() > 10 && written == param_bits(&trainer.model()), "{preset}: the page's trainer and `train` differ");
+    }
+}
+
+/// Drawn on the CPU, a model's values do not depend on what the run device's generator did
+/// before (`engine::nn::fresh`): reseeding it changes nothing, and another seed another model.
+#[test]
+fn one_seed_is_one_model_whatever_the_device_generator() {
+    use engine::gram::Gram;
+    use engine::nn::fresh::fresh;
+    let _one = DRAWS.lock().unwrap_or_else(|e| e.into_inner());
+    let config = engine::tasks::nqueens::gram_config(8, false).with_d_model(32).with_n_heads(4).with_d_hidden(64);
+    let device = burn::tensor::Device::flex().autodiff();
+    let a = fresh(7, &device, |d| Gram::init(&config, d));
+    device.seed(12345);
+    let b = fresh(7, &device, |d| Gram::init(&config, d));
+    let c = fresh(8, &device, |d| Gram::init(&config, d));
+    assert_eq!(param_bits(&a), param_bits(&b));
+    assert_ne!(param_bits(&a), param_bits(&c));
+    assert!(param_bits(&a).iter().flatten().any(|&x| x != 0));
+}
+
+/// The parameters of a checkpoint's `model.bpk`.
+fn gram_params(ckpt: &std::path::Path) -> Vec<Vec<u32>> {
+    let state: serde_json::Value = serde_json::from_slice(&std::fs::read(ckpt.join("state.json")).unwrap()).unwrap();
+    let config: engine::gram::GramConfig = serde_json::from_value(state["config"].clone()).unwrap();
+    param_bits(
+        &engine::weights::gram_from_bytes(&config, &std::fs::read(ckpt.join("model.bpk")).unwrap(), &burn::tensor::Device::flex()).unwrap(),
+    )
+}
+
+/// A visitor's download: the weights and manifest of a run trained in the page, read by
+/// `native-trainer eval` on the validation part, give the held-out figures the page showed.
+#[test]
+fn downloaded_weights_give_in_eval_the_figures_the_page_showed() {
+    use engine::training::{HeldOut, TrainSpec, Trainer};
+    use engine::weights::browser::{CurvePoint, browser_weights};
+    let _one = DRAWS.lock().unwrap_or_else(|e| e.into_inner());
+    let spec = TrainSpec { steps: 3, ..TrainSpec::of_task(engine::tasks::TaskId::Coloring(6), true).unwrap() };
+    let mut trainer = Trainer::new(spec, 5, &burn::tensor::Device::flex()).unwrap();
+    let mut curve = Vec::new();
+    for _ in 0..3 {
+        let out = trainer.step().unwrap();
+        curve.push(CurvePoint { step: trainer.steps_taken(), seconds: 0.5, loss: out.ce + out.kl, valid: out.valid, held_out: None });
+    }
+    let score = trainer.held_out(HeldOut { inputs: 16, samples: 10 });
+    curve.last_mut().unwrap().held_out = Some((score.accuracy, score.coverage));
+    let (bytes, manifest) = browser_weights(&trainer, 1.5, &curve);
+    assert_eq!(manifest.name, "gram-coloring6-browser");
+    assert!(manifest.training_command.starts_with("trained in a browser"), "{}", manifest.training_command);
+    assert_eq!(manifest.curve.as_deref().unwrap().lines().count(), 4);
+    let dir = scratch("browser-weights");
+    std::fs::write(dir.join("gram-coloring6-browser.bpk"), &bytes).unwrap();
+    std::fs::write(dir.join("gram-coloring6-browser.json"), manifest.to_json()).unwrap();
+    let out = bin()
+        .args(["--threads", "1", "eval", "--part", "validation", "--limit", "16", "--samples", "10", "--weights"])
+        .arg(dir.join("gram-coloring6-browser.bpk"))
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{text}{}", String::from_utf8_lossy(&out.stderr));
+    let table = text.lines().find(|l| l.starts_with("TABLE1 ")).unwrap_or_else(|| panic!("no TABLE1 line in {text}"));
+    let expected = format!("accuracy={:.2} coverage@10={:.2}", score.accuracy, score.coverage);
+    assert!(table.contains(&expected), "the page showed {expected}; eval says {table}");
+}
