@@ -131,6 +131,38 @@ pub const LESSONS: &[Lesson] = &[
             },
         ],
     },
+    Lesson {
+        id: "learning",
+        title: "Watch GRAM learn to find many answers while TRM learns one",
+        summary: "Both reasoners trained from scratch in the browser on 3-colourings of small graphs: their accuracy climbs alike, their coverage parts.",
+        path: "/train",
+        steps: &[
+            LessonStep {
+                title: "Two models, one recipe",
+                query: "seed=0&width=32&run=1",
+                look_at: ".controls",
+                text: "GRAM and TRM start from the same random weights and train on the same graphs, at the same batch and steps, each in its own worker in this browser. The only difference: GRAM adds a learned noise to each reasoning step. Let them train; the status lines count the steps.",
+            },
+            LessonStep {
+                title: "Both learn to colour",
+                query: "seed=0&width=32&run=1",
+                look_at: ".accuracy-plot",
+                text: "Every 25 steps both colour 16 graphs they never saw. Accuracy is the share whose first try has no edge between two vertices of one colour. It climbs for both, slowly: colouring is a search, and a few hundred steps are a short schooling.",
+            },
+            LessonStep {
+                title: "Where they part: coverage",
+                query: "seed=0&width=32&run=1",
+                look_at: ".coverage-plot",
+                text: "Each of those graphs has many proper colourings, often a dozen. Coverage counts how many different ones 10 tries found. TRM repeats one answer, so its coverage stays near one colouring per graph; GRAM's noise sends its tries to different colourings, and its curve rises above TRM's.",
+            },
+            LessonStep {
+                title: "Take the weights with you",
+                query: "seed=0&width=32&run=1",
+                look_at: ".controls",
+                text: "Pause, then Download: the weights and a manifest that says they were trained in a browser, with the curve you watched. The trainer on the command line reads them and reproduces the page's last figures.",
+            },
+        ],
+    },
 ];
 
 pub fn lesson(id: &str) -> Option<&'static Lesson> {
@@ -164,6 +196,7 @@ mod tests {
     use super::*;
     use crate::ui::nqueens::url::NQueensSettings;
     use crate::ui::sudoku::url::SudokuSettings;
+    use crate::ui::train::url::TrainSettings;
     use crate::ui::tree::url::TreeSettings;
     use crate::url_state::UrlState;
     use crate::url_state::query::decode;
@@ -174,6 +207,7 @@ mod tests {
             "/nqueens" => NQueensSettings::from_query(query).1,
             "/sudoku" => SudokuSettings::from_query(query).1,
             "/tree" => TreeSettings::from_query(query).1,
+            "/train" => TrainSettings::from_query(query).1,
             other => panic!("no URL state for {other}"),
         }
     }
@@ -196,7 +230,7 @@ mod tests {
             }
         }
         let lesson_ids: Vec<_> = LESSONS.iter().map(|l| l.id).collect();
-        assert_eq!(lesson_ids, ["generative", "width", "hypersphere"]);
+        assert_eq!(lesson_ids, ["generative", "width", "hypersphere", "learning"]);
     }
 
     #[test]

@@ -121,6 +121,16 @@ pub const PAGES: &[Page] = &[
         e2e: "generate",
         view: view_of!(generate::GeneratePage),
     },
+    Page {
+        path: "train",
+        nav: "Train",
+        card: Some(Card {
+            link: "Train GRAM and TRM live",
+            text: "Train both reasoners from scratch in your browser, side by side, on 3-colourings of small graphs: watch GRAM learn to find many colourings while TRM learns one, then download the weights.",
+        }),
+        e2e: "train",
+        view: view_of!(train::TrainPage),
+    },
     Page { path: "learn", nav: "Lessons", card: None, e2e: "teacher", view: view_of!(learn::LearnPage) },
 ];
 

@@ -10,10 +10,11 @@
 //! its Talker (`Request::Reason`, answered by `Response::Reasoned`; `worker/tree.rs`),
 //! `cfg-models` as the grammar study's T, C and R (`Request::Explore`, answered by `Explored` and
 //! `CurvePoint`s; `worker/grammar.rs`), `/jepa`'s training through `Request::Live`
-//! (`worker/live.rs`), everything else as GRAM/TRM through the engine's `LiveRun`. The tree and
-//! grammar models and `/jepa`'s training always run on burn-flex, whatever backend the page
-//! chose: they are small, their analysis reads every latent back at once, and a training step
-//! reads its loss back at once, which WebGPU in a browser cannot do synchronously.
+//! (`worker/live.rs`), `/train`'s through `Request::Train` (`worker/train.rs`), everything else
+//! as GRAM/TRM through the engine's `LiveRun`. The tree and grammar models and the two pages'
+//! training always run on burn-flex, whatever backend the page chose: they are small, their
+//! analysis reads every latent back at once, and a training step reads its loss back at once,
+//! which WebGPU in a browser cannot do synchronously.
 
 use std::cell::RefCell;
 use std::collections::{HashMap, VecDeque};
@@ -36,6 +37,7 @@ use engine::solve::step_answers::step_task;
 mod grammar;
 mod live;
 mod manifest;
+mod train;
 mod tree;
 
 use manifest::{ModelManifest, manifest};
@@ -63,6 +65,10 @@ struct State {
     grammars: HashMap<String, Rc<(engine::studies::grammar::models::GrammarModels, engine::weights::grammar::GrammarManifest)>>,
     /// `/jepa`'s two models between pauses (taken out while they train).
     live: Option<engine::studies::regex::session::Session>,
+    /// `/train`'s model between pauses (taken out while it trains), and whether the page asked
+    /// for its files (answered between two training steps, or at once when none runs).
+    train: Option<train::TrainSession>,
+    download_wanted: bool,
     queue: VecDeque<(Request, HandlerId)>,
     busy: bool,
     /// The newest run the page asked for; older runs stop at their next step.
@@ -96,6 +102,9 @@ impl Worker for ReasonerWorker {
         if let Request::Cancel { run } = msg {
             st.cancelled_upto = st.cancelled_upto.max(run);
             return;
+        }
+        if let Request::Download = msg {
+            st.download_wanted = true;
         }
         if let Some(run) = msg.run() {
             st.latest_run = st.latest_run.max(run);
@@ -140,6 +149,7 @@ async fn drain(state: Rc<RefCell<State>>, scope: WorkerScope<ReasonerWorker>) {
                 }
             }
             Request::Cancel { .. } => {}
+            Request::Download => train::download(&state, &respond),
             request => {
                 let run = request.run();
                 if let (Some(run), Err(message)) = (run, run_request(&state, request, &respond).await) {
@@ -158,7 +168,8 @@ async fn run_request(state: &Rc<RefCell<State>>, request: Request, respond: &dyn
         Request::Reason(req) => tree::reason(state, req, respond).await,
         Request::Explore(req) => grammar::explore_request(state, req, respond).await,
         Request::Live(req) => live::live_request(state, req, respond).await,
-        Request::Init { .. } | Request::Load { .. } | Request::Cancel { .. } => Ok(()),
+        Request::Train(req) => train::train_request(state, req, respond).await,
+        Request::Init { .. } | Request::Load { .. } | Request::Cancel { .. } | Request::Download => Ok(()),
     }
 }
 

@@ -17,6 +17,7 @@ import { grammarTests } from './pages/grammar.mjs';
 import { coloringTests } from './pages/coloring.mjs';
 import { generateTests } from './pages/generate.mjs';
 import { jepaTests } from './pages/jepa.mjs';
+import { trainTests } from './pages/train.mjs';
 
 // The groups, longest first (one process, 2026-12-05: teacher 138 s, WebGPU with N-Queens 80 s,
 // Sudoku 43 s, coloring 24 s, generate 21 s, JEPA 13 s, grammar and tree 8 s each). WebGPU
@@ -27,6 +28,7 @@ const groups = [
   ['sudoku', sudokuTests],
   ['coloring', coloringTests],
   ['generate', generateTests],
+  ['train', trainTests],
   ['jepa', jepaTests],
   ['grammar', grammarTests],
   ['tree', treeTests],

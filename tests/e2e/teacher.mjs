@@ -271,7 +271,7 @@ export async function teacherTests() {
 
   await test('Accessibility: axe-core finds no serious or critical violation on any page', async () => {
     const { page, context } = await newPage(b);
-    const pages = ['/', '/learn', '/nqueens?run=1&n=8', '/sudoku', '/coloring', '/generate', '/tree?run=1', '/grammar', '/jepa', '/no-such-page',
+    const pages = ['/', '/learn', '/nqueens?run=1&n=8', '/sudoku', '/coloring', '/generate', '/tree?run=1', '/grammar', '/jepa', '/train', '/no-such-page',
       '/nqueens?lesson=generative&step=2'];
     const found = [];
     for (const p of pages) {

@@ -4,7 +4,9 @@
 use serde::{Deserialize, Serialize};
 
 mod solve_request;
+mod train;
 pub use solve_request::{Knobs, SolveRequest};
+pub use train::{CurvePoint, TrainProgress, TrainRequest, TrainStart, TrainedWeights};
 
 /// Which backend the visitor (or the URL's `backend=`) asked for.
 #[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq)]
@@ -201,6 +203,10 @@ pub enum Request {
     Explore(GrammarRequest),
     /// `/jepa`'s live training (answered by `LiveProgress` and `LiveSnapshot`s until paused).
     Live(LiveRequest),
+    /// `/train`'s training of one model (answered by `TrainProgress` until `TrainPaused`).
+    Train(TrainRequest),
+    /// The model `/train` trained, as files (answered by one `Trained`).
+    Download,
     /// Stop a run after its current step.
     Cancel {
         run: u64,
@@ -216,7 +222,8 @@ impl Request {
             Request::Reason(r) => Some(r.run),
             Request::Explore(r) => Some(r.run),
             Request::Live(r) => Some(r.run),
-            Request::Init { .. } | Request::Load { .. } | Request::Cancel { .. } => None,
+            Request::Train(r) => Some(r.run),
+            Request::Init { .. } | Request::Load { .. } | Request::Cancel { .. } | Request::Download => None,
         }
     }
 }
@@ -334,6 +341,14 @@ pub enum Response {
         run: u64,
         step: usize,
     },
+    TrainProgress(TrainProgress),
+    /// `/train`'s model stopped (paused, finished its steps, or replaced) at `step`.
+    TrainPaused {
+        run: u64,
+        step: usize,
+    },
+    /// The trained model's files (`Request::Download`); `Err`: why there are none.
+    Trained(Result<TrainedWeights, String>),
     Failed {
         run: u64,
         message: String,

@@ -17,6 +17,7 @@ pub mod grammar;
 pub mod jepa;
 pub mod nqueens;
 pub mod sudoku;
+pub mod train;
 pub mod tree;
 
 #[cfg(target_arch = "wasm32")]

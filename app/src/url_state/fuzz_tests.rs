@@ -21,6 +21,7 @@ use crate::ui::generate::url::GenerateSettings;
 use crate::ui::jepa::url::JepaSettings;
 use crate::ui::nqueens::url::{NQueensSettings, held_out};
 use crate::ui::sudoku::url::SudokuSettings;
+use crate::ui::train::url::TrainSettings;
 use crate::ui::tree::url::{PAPER_EXAMPLE, TreeSettings};
 
 /// xorshift64* (Vigna): small, fast, good enough to pick bytes.
@@ -336,4 +337,11 @@ fn fuzz_jepa_url() {
         vec![JepaSettings::default().to_query(), "lambda=2.5&k=3&start=trained&seed=4&run=1".to_string(), "start=fresh&k=0".into()];
     let own = vec![("lambda", "0.5".into()), ("k", "2".into()), ("start", "trained".into()), ("start", "fresh".into())];
     fuzz(Target { name: "jepa", check: check::<JepaSettings>, queries, own });
+}
+
+#[test]
+fn fuzz_train_url() {
+    let queries = vec![TrainSettings::default().to_query(), "seed=4&width=32&run=1".to_string(), "width=64".into()];
+    let own = vec![("width", "32".into()), ("width", "64".into()), ("seed", "7".into())];
+    fuzz(Target { name: "train", check: check::<TrainSettings>, queries, own });
 }

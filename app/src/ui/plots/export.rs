@@ -6,7 +6,17 @@ use wasm_bindgen::JsCast;
 
 /// Offers `text` to the visitor as a file named `name` (a Blob and a temporary link).
 pub fn download(name: &str, mime: &str, text: &str) {
-    let parts = js_sys::Array::of1(&text.into());
+    offer(name, mime, &text.into());
+}
+
+/// Offers `bytes` to the visitor as a file named `name`.
+pub fn download_bytes(name: &str, mime: &str, bytes: &[u8]) {
+    offer(name, mime, &js_sys::Uint8Array::from(bytes).into());
+}
+
+/// A Blob of the one part `part` (a string or bytes), offered as the file `name`.
+fn offer(name: &str, mime: &str, part: &wasm_bindgen::JsValue) {
+    let parts = js_sys::Array::of1(part);
     let options = web_sys::BlobPropertyBag::new();
     options.set_type(mime);
     let Ok(blob) = web_sys::Blob::new_with_str_sequence_and_options(&parts, &options) else { return };
