@@ -18,7 +18,9 @@ import sys
 from pathlib import Path
 
 # Files outside its folders each task may name (measured; lower it when one is freed).
-CEILING = {"boards": 5, "coloring": 4, "digits": 5, "nqueens": 13, "sudoku": 32, "tree": 10}
+# Graph colouring's 7: its two registries' lines and module lines, and `/train`, whose page, URL
+# and lesson teach on 6-vertex colouring (the word is in their prose).
+CEILING = {"boards": 5, "coloring": 7, "digits": 5, "nqueens": 13, "sudoku": 32, "tree": 10}
 # What names a task in code: its folder's name, or, where that is an everyday word, its module
 # path and its registry variants.
 WORDS = {

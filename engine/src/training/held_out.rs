@@ -9,7 +9,7 @@ use burn::tensor::Device;
 
 use crate::gram::{Gram, SampleOptions};
 use crate::solve::evaluate_selected;
-use crate::tasks::sudoku::Part;
+use crate::tasks::split::Part;
 use crate::tasks::{Report, Task, TaskId, TaskVisitor, TokenTask, spread, visit};
 
 /// How much of the validation part a measure reads.

@@ -14,7 +14,7 @@ use super::source::{Pair, TrainSource};
 use crate::gram::noise::NoiseSource;
 use crate::gram::{Gram, SampleOptions};
 use crate::solve::evaluate;
-use crate::tasks::sudoku::Part;
+use crate::tasks::split::Part;
 use crate::tasks::{Report, Task, TaskId, TaskVisitor, TokenTask, spread, visit};
 
 /// Every (input, answer) pair of a listed task's train part: `inputs[i]` with `targets[i][s]`.
