@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 mod solve_request;
 mod train;
 pub use solve_request::{Knobs, SolveRequest};
-pub use train::{CurvePoint, TrainProgress, TrainRequest, TrainStart, TrainedWeights};
+pub use train::{CurvePoint, TrainProgress, TrainRequest, TrainStart, TrainedWeights, WIDTHS as TRAIN_WIDTHS};
 
 /// Which backend the visitor (or the URL's `backend=`) asked for.
 #[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq)]

@@ -7,6 +7,9 @@ use serde::{Deserialize, Serialize};
 /// was taken).
 pub use engine::weights::browser::CurvePoint;
 
+/// The widths (`d_model`) the page trains at; the worker refuses others.
+pub const WIDTHS: [usize; 2] = [32, 64];
+
 /// How a training request starts.
 #[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum TrainStart {

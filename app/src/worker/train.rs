@@ -17,8 +17,7 @@ use engine::training::{HeldOut, TrainSpec, Trainer};
 use engine::weights::browser::browser_weights;
 
 use super::{State, now};
-use crate::protocol::{CurvePoint, Response, TrainProgress, TrainRequest, TrainStart, TrainedWeights};
-use crate::ui::train::url::WIDTHS;
+use crate::protocol::{CurvePoint, Response, TRAIN_WIDTHS as WIDTHS, TrainProgress, TrainRequest, TrainStart, TrainedWeights};
 
 /// A model in training and what the page has been shown of it.
 pub(super) struct TrainSession {

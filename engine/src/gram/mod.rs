@@ -12,7 +12,8 @@
 //! - [`ptrm`]: PTRM's test-time noise on the reasoning latent (arXiv 2605.19943);
 //! - [`select`]: the vote, LPRM and Q (halting-head) selection of one answer among them.
 //!
-//! Training them is `crate::training` (beside `crate::solve`: it reads the tasks).
+//! Their training step is the engine's `training` module, a layer above, beside the solve path
+//! (it reads the tasks).
 
 pub mod ablation;
 pub mod config;

@@ -2,7 +2,7 @@
 //! parameter's initial values with the generator of the device it lives on, so drawn on a GPU
 //! the same seed gave another model on every backend (step-1 loss 2.069 on the CPU, 1.369 on
 //! lavapipe, same seed); drawn here, one seed is one model everywhere (a test in the trainer's
-//! `tests/training_cli.rs` holds it: in a binary of its own, since every test drawing a model
+//! `tests/page_training.rs` holds it: in a binary of its own, since every test drawing a model
 //! beside it would take from the same generator).
 
 use burn::module::Module;

@@ -3,7 +3,7 @@
 //! defaults (steps, guidance scale, settled steps), seed 0: exactly what
 //! `native-trainer eval --weights W --part validation --limit INPUTS --samples SAMPLES` computes,
 //! so a visitor's downloaded weights give there the figures the page showed (a test in the
-//! trainer's `tests/training_cli.rs` holds it). The test split is never read here.
+//! trainer's `tests/page_training.rs` holds it). The test split is never read here.
 
 use burn::tensor::Device;
 
@@ -36,7 +36,6 @@ struct Measure<'a> {
 impl TaskVisitor for Measure<'_> {
     type Output = HeldOutScore;
     fn gram<T: TokenTask>(self, task: &T) -> HeldOutScore {
-        let instances = spread(&task.instances(Part::Validation), self.held_out.inputs);
         let defaults = task.inference_defaults();
         let options = SampleOptions {
             samples: self.held_out.samples,
@@ -45,13 +44,28 @@ impl TaskVisitor for Measure<'_> {
             settle: task.default_settle(),
             ..SampleOptions::default()
         };
-        let (report, _) = evaluate_selected(task, self.model, &instances, &options, &[], task.eval_batch(), self.device, |_, _| {});
-        let (accuracy, coverage, _) = report.record();
-        HeldOutScore { accuracy, coverage }
+        on_validation(task, self.model, self.held_out.inputs, &options, task.eval_batch(), self.device)
     }
     fn other<T: Task>(self, _task: &T) -> HeldOutScore {
         unreachable!("GRAM/TRM runs train token tasks")
     }
+}
+
+/// `model` (off the autodiff graph) on `inputs` inputs of `task`'s validation part spread over
+/// it, sampled as `options` says, `chunk` inputs to a batch: the page's measure and the
+/// trainer's quick eval (`super::listed`) alike.
+pub(super) fn on_validation<T: TokenTask>(
+    task: &T,
+    model: &Gram,
+    inputs: usize,
+    options: &SampleOptions,
+    chunk: usize,
+    device: &Device,
+) -> HeldOutScore {
+    let instances = spread(&task.instances(Part::Validation), inputs);
+    let (report, _) = evaluate_selected(task, model, &instances, options, &[], chunk, device, |_, _| {});
+    let (accuracy, coverage, _) = report.record();
+    HeldOutScore { accuracy, coverage }
 }
 
 /// The measure of `model` (off the autodiff graph) on `task`'s validation part.

@@ -7,15 +7,14 @@
 //! The test part is out of reach: [`Listed`] holds the train and validation parts only, so
 //! nothing chosen during training (quick evals, when to stop) ever looks at the test split.
 
-use burn::module::Module;
 use burn::tensor::Device;
 
+use super::held_out::on_validation;
 use super::source::{Pair, TrainSource};
 use crate::gram::noise::NoiseSource;
 use crate::gram::{Gram, SampleOptions};
-use crate::solve::evaluate;
 use crate::tasks::split::Part;
-use crate::tasks::{Report, Task, TaskId, TaskVisitor, TokenTask, spread, visit};
+use crate::tasks::{Task, TaskId, TaskVisitor, TokenTask, visit};
 
 /// Every (input, answer) pair of a listed task's train part: `inputs[i]` with `targets[i][s]`.
 pub struct Listed {
@@ -98,10 +97,8 @@ struct QuickEval<'a> {
 impl TaskVisitor for QuickEval<'_> {
     type Output = (f64, f64);
     fn gram<T: TokenTask>(self, task: &T) -> (f64, f64) {
-        let subset = spread(&task.instances(Part::Validation), self.inputs);
-        let report = evaluate(task, self.model, &subset, &self.options, 32, self.device, |_, _| {});
-        let (accuracy, second, _) = report.record();
-        (accuracy, second)
+        let score = on_validation(task, self.model, self.inputs, &self.options, 32, self.device);
+        (score.accuracy, score.coverage)
     }
     fn other<T: Task>(self, _task: &T) -> (f64, f64) {
         unreachable!("GRAM/TRM presets train token tasks")
@@ -145,10 +142,11 @@ impl Listed {
         )
     }
 
-    /// (accuracy of the first sample, the task's second figure: coverage@N for a listed task) on
-    /// `inputs` validation inputs spread over the part, sampled as `options` says.
+    /// (accuracy of the first sample, the task's second figure: coverage@N for a listed task) of
+    /// `model` (off the autodiff graph) on `inputs` validation inputs spread over the part,
+    /// sampled as `options` says.
     pub fn quick_eval(&self, model: &Gram, inputs: usize, options: SampleOptions, device: &Device) -> (f64, f64) {
-        visit(self.task, QuickEval { model: &model.valid(), inputs, options, device })
+        visit(self.task, QuickEval { model, inputs, options, device })
     }
 }
 

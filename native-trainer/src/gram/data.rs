@@ -184,37 +184,6 @@ impl TrainData {
         }
     }
 
-    /// A random training pair.
-    pub fn draw(&self, rng: &mut NoiseSource) -> Pair {
-        match self {
-            TrainData::Listed(listed) => listed.draw(rng),
-            TrainData::Sudoku { pool, .. } => loop {
-                let inst = &pool[rng.index(pool.len())];
-                let aug = Augmentation::random(rng);
-                let puzzle = aug.apply(&inst.puzzle);
-                // An augmented copy can land in the validation or test part: draw again.
-                if sudoku::part_of(&puzzle) == Part::Train {
-                    break Pair { x: puzzle.tokens(), y: aug.apply(&inst.solution).tokens() };
-                }
-            },
-            TrainData::ImportedSudoku { pool, .. } => {
-                let inst = &pool[rng.index(pool.len())];
-                Pair { x: inst.puzzle.tokens(), y: inst.solution.tokens() }
-            }
-            TrainData::Arc { train, .. } => train[rng.index(train.len())].clone(),
-        }
-    }
-
-    /// r = 1 when the prediction is a valid answer to the pair's input (the task's validator).
-    /// ARC: the prediction is the pair's output canvas, every token.
-    pub fn reward(&self, pair: &Pair, prediction: &[u32]) -> f32 {
-        let right = match self {
-            TrainData::Arc { .. } => pair.y == prediction,
-            _ => is_right(self.task(), &pair.x, prediction),
-        };
-        if right { 1.0 } else { 0.0 }
-    }
-
     /// A fast training-time signal on `inputs` validation puzzles with 5 samples: (accuracy of
     /// the first sample, coverage@5) for listed tasks; (accuracy, solved by any of 5) for Sudoku.
     pub fn quick_eval(&self, model: &Gram, inputs: usize, device: &Device) -> (f64, f64, &'static str) {
@@ -238,11 +207,35 @@ impl TrainData {
 }
 
 impl TrainSource for TrainData {
+    /// A random training pair.
     fn draw(&self, rng: &mut NoiseSource) -> Pair {
-        TrainData::draw(self, rng)
+        match self {
+            TrainData::Listed(listed) => listed.draw(rng),
+            TrainData::Sudoku { pool, .. } => loop {
+                let inst = &pool[rng.index(pool.len())];
+                let aug = Augmentation::random(rng);
+                let puzzle = aug.apply(&inst.puzzle);
+                // An augmented copy can land in the validation or test part: draw again.
+                if sudoku::part_of(&puzzle) == Part::Train {
+                    break Pair { x: puzzle.tokens(), y: aug.apply(&inst.solution).tokens() };
+                }
+            },
+            TrainData::ImportedSudoku { pool, .. } => {
+                let inst = &pool[rng.index(pool.len())];
+                Pair { x: inst.puzzle.tokens(), y: inst.solution.tokens() }
+            }
+            TrainData::Arc { train, .. } => train[rng.index(train.len())].clone(),
+        }
     }
+
+    /// r = 1 when the prediction is a valid answer to the pair's input (the task's validator).
+    /// ARC: the prediction is the pair's output canvas, every token.
     fn reward(&self, pair: &Pair, prediction: &[u32]) -> f32 {
-        TrainData::reward(self, pair, prediction)
+        let right = match self {
+            TrainData::Arc { .. } => pair.y == prediction,
+            _ => is_right(self.task(), &pair.x, prediction),
+        };
+        if right { 1.0 } else { 0.0 }
     }
 }
 

@@ -3,8 +3,8 @@
 use crate::url_state::UrlState;
 use crate::url_state::fields::{SEED, ignored, read_run, run_suffix};
 
-/// The widths (`d_model`) the page trains at; the worker refuses others.
-pub const WIDTHS: [usize; 2] = [32, 64];
+/// The widths (`d_model`) the page trains at, the worker's (`crate::protocol`).
+pub use crate::protocol::TRAIN_WIDTHS as WIDTHS;
 /// Steps a training request runs at most (each model) before it pauses by itself.
 pub const MAX_STEPS: usize = 2_000;
 /// Steps between two curve points, and between two held-out measures.
