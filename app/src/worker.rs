@@ -65,10 +65,10 @@ struct State {
     grammars: HashMap<String, Rc<(engine::studies::grammar::models::GrammarModels, engine::weights::grammar::GrammarManifest)>>,
     /// `/jepa`'s two models between pauses (taken out while they train).
     live: Option<engine::studies::regex::session::Session>,
-    /// `/train`'s model between pauses (taken out while it trains), and whether the page asked
-    /// for its files (answered between two training steps, or at once when none runs).
+    /// `/train`'s model between pauses (taken out while it trains), and what the page asked of
+    /// it (its files, a trial; answered between two training steps, or at once when none runs).
     train: Option<train::TrainSession>,
-    download_wanted: bool,
+    train_wanted: train::Wanted,
     queue: VecDeque<(Request, HandlerId)>,
     busy: bool,
     /// The newest run the page asked for; older runs stop at their next step.
@@ -103,8 +103,10 @@ impl Worker for ReasonerWorker {
             st.cancelled_upto = st.cancelled_upto.max(run);
             return;
         }
-        if let Request::Download = msg {
-            st.download_wanted = true;
+        match &msg {
+            Request::Download => st.train_wanted.download = true,
+            Request::Try(req) => st.train_wanted.trial = Some(req.clone()),
+            _ => {}
         }
         if let Some(run) = msg.run() {
             st.latest_run = st.latest_run.max(run);
@@ -149,7 +151,7 @@ async fn drain(state: Rc<RefCell<State>>, scope: WorkerScope<ReasonerWorker>) {
                 }
             }
             Request::Cancel { .. } => {}
-            Request::Download => train::download(&state, &respond),
+            Request::Download | Request::Try(_) => train::serve_idle(&state, &respond),
             request => {
                 let run = request.run();
                 if let (Some(run), Err(message)) = (run, run_request(&state, request, &respond).await) {
@@ -169,7 +171,7 @@ async fn run_request(state: &Rc<RefCell<State>>, request: Request, respond: &dyn
         Request::Explore(req) => grammar::explore_request(state, req, respond).await,
         Request::Live(req) => live::live_request(state, req, respond).await,
         Request::Train(req) => train::train_request(state, req, respond).await,
-        Request::Init { .. } | Request::Load { .. } | Request::Cancel { .. } | Request::Download => Ok(()),
+        Request::Init { .. } | Request::Load { .. } | Request::Cancel { .. } | Request::Download | Request::Try(_) => Ok(()),
     }
 }
 

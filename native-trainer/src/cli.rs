@@ -235,7 +235,8 @@ pub enum Command {
     /// model loads: one JSON object. GRAM/TRM weights: every step's samples, LPRM values and
     /// probabilities; tree weights: the route and its explanation; grammar weights: the three
     /// completions and the sequence's curve. The weights' manifest says which. With `--task
-    /// jepa`: `/jepa`'s training session instead (both models from fresh weights).
+    /// jepa`: `/jepa`'s training session instead (both models from fresh weights); with `--task
+    /// train`: `/train`'s run (GRAM and TRM trained from fresh weights on the page's task).
     Record {
         #[arg(long, required_unless_present = "task", conflicts_with = "task")]
         weights: Option<PathBuf>,
@@ -244,14 +245,15 @@ pub enum Command {
         #[arg(long, conflicts_with = "task")]
         puzzle: Option<String>,
         /// `jepa`: record `/jepa`'s session (the LM-only and the LM + LLM-JEPA model trained
-        /// side by side from fresh weights, as the page trains them) instead of a run of weights.
-        #[arg(long, value_parser = ["jepa"])]
+        /// side by side from fresh weights, as the page trains them) instead of a run of weights;
+        /// `train`: record `/train`'s run (GRAM and TRM trained on the page's task, its curves).
+        #[arg(long, value_parser = ["jepa", "train"])]
         task: Option<String>,
         /// GRAM/TRM only. Default 20.
         #[arg(long, conflicts_with = "task")]
         samples: Option<usize>,
         /// GRAM/TRM: supervision steps (default 16); `--task jepa`: training steps of each model
-        /// (default 600).
+        /// (default 600); `--task train`: training steps of each model (default 2000, the page's).
         #[arg(long)]
         steps: Option<usize>,
         #[arg(long, default_value_t = 0)]
@@ -278,6 +280,9 @@ pub enum Command {
         /// `--task jepa`: LLM-JEPA's [PRED] tokens (0 to 4; default 1, the page's).
         #[arg(long, requires = "task", conflicts_with_all = ["weights", "puzzle"])]
         k: Option<usize>,
+        /// `--task train`: the networks' width (`d_model`, 32 or 64; default 64, the page's).
+        #[arg(long, requires = "task", conflicts_with_all = ["weights", "puzzle"])]
+        width: Option<usize>,
         #[arg(long)]
         out: PathBuf,
     },

@@ -112,14 +112,30 @@ fn record(command: Command, device: &Device) -> Result<ExitCode, String> {
         corrupt,
         lambda,
         k,
+        width,
         out,
     } = command
     else {
         unreachable!("run hands record only its own command")
     };
     match (task, weights) {
-        // clap allows only `jepa`, and none of the weights' flags beside it.
+        // clap allows only `jepa` and `train`, and none of the weights' flags beside them.
+        (Some(task), _) if task == "train" => {
+            if lambda.is_some() || k.is_some() {
+                return Err("--lambda and --k are /jepa's; --task train takes --seed, --width and --steps".into());
+            }
+            let args = commands::record_train::TrainArgs {
+                seed,
+                width: width.unwrap_or(64),
+                steps: steps.unwrap_or(engine::training::recorded::PAGE_STEPS),
+                out: &out,
+            };
+            commands::record_train::record_train(args, device)
+        }
         (Some(_), _) => {
+            if width.is_some() {
+                return Err("--width is /train's; --task jepa takes --lambda, --k, --seed and --steps".into());
+            }
             let args = commands::record::JepaArgs {
                 lambda: lambda.unwrap_or(1.0),
                 k: k.unwrap_or(1),
@@ -145,7 +161,7 @@ fn record(command: Command, device: &Device) -> Result<ExitCode, String> {
             };
             commands::record::record(args, device)
         }
-        (None, None) => Err("record takes --weights W, or --task jepa".into()),
+        (None, None) => Err("record takes --weights W, --task jepa or --task train".into()),
     }
 }
 

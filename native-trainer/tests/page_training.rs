@@ -67,19 +67,20 @@ fn gram_params(ckpt: &std::path::Path) -> Vec<Vec<u32>> {
 /// `native-trainer eval` on the validation part, give the held-out figures the page showed.
 #[test]
 fn downloaded_weights_give_in_eval_the_figures_the_page_showed() {
+    use engine::training::curve::{Cadence, CurveRun};
     use engine::training::{HeldOut, TrainSpec, Trainer};
-    use engine::weights::browser::{CurvePoint, browser_weights};
+    use engine::weights::browser::browser_weights;
     let _one = DRAWS.lock().unwrap_or_else(|e| e.into_inner());
     let spec = TrainSpec { steps: 3, ..TrainSpec::of_task(engine::tasks::TaskId::Coloring(6), true).unwrap() };
-    let mut trainer = Trainer::new(spec, 5, &burn::tensor::Device::flex()).unwrap();
-    let mut curve = Vec::new();
+    let mut run = CurveRun::new(Trainer::new(spec, 5, &burn::tensor::Device::flex()).unwrap());
+    let cadence = Cadence { point_every: 1, measure_every: 3, held_out: HeldOut { inputs: 16, samples: 10 } };
+    let clock = std::cell::Cell::new(0.0);
+    let mut last = None;
     for _ in 0..3 {
-        let out = trainer.step().unwrap();
-        curve.push(CurvePoint { step: trainer.steps_taken(), seconds: 0.5, loss: out.ce + out.kl, valid: out.valid, held_out: None });
+        last = run.step(cadence, &|| clock.replace(clock.get() + 250.0)).unwrap();
     }
-    let score = trainer.held_out(HeldOut { inputs: 16, samples: 10 });
-    curve.last_mut().unwrap().held_out = Some((score.accuracy, score.coverage));
-    let (bytes, manifest) = browser_weights(&trainer, 1.5, &curve);
+    let (accuracy, coverage) = last.and_then(|r| r.point.held_out).expect("a measure at step 3");
+    let (bytes, manifest) = browser_weights(&run);
     assert_eq!(manifest.name, "gram-coloring6-browser");
     assert!(manifest.training_command.starts_with("trained in a browser"), "{}", manifest.training_command);
     assert_eq!(manifest.curve.as_deref().unwrap().lines().count(), 4);
@@ -94,6 +95,44 @@ fn downloaded_weights_give_in_eval_the_figures_the_page_showed() {
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(out.status.success(), "{text}{}", String::from_utf8_lossy(&out.stderr));
     let table = text.lines().find(|l| l.starts_with("TABLE1 ")).unwrap_or_else(|| panic!("no TABLE1 line in {text}"));
-    let expected = format!("accuracy={:.2} coverage@10={:.2}", score.accuracy, score.coverage);
+    let expected = format!("accuracy={accuracy:.2} coverage@10={coverage:.2}");
     assert!(table.contains(&expected), "the page showed {expected}; eval says {table}");
+}
+
+/// The run `/train` opens on (`public/runs/train.json`) is what the page's code computes:
+/// `record --task train` for 25 steps gives its first five points and its first held-out
+/// measure exactly (the seconds are the clock's). The command's wrong widths are refused.
+#[test]
+fn the_recorded_training_run_is_what_record_computes() {
+    use engine::training::recorded::RecordedTraining;
+    let read = |path: &std::path::Path| -> RecordedTraining {
+        serde_json::from_str(&std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))).unwrap()
+    };
+    let committed = read(&std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../public/runs/train.json"));
+    let out_path = scratch("record-train").join("train.json");
+    let out = bin().args(["--threads", "1", "record", "--task", "train", "--steps", "25", "--out"]).arg(&out_path).output().unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let fresh = read(&out_path);
+    assert_eq!(
+        (fresh.task.as_str(), fresh.seed, fresh.width, fresh.cadence),
+        (committed.task.as_str(), committed.seed, committed.width, committed.cadence)
+    );
+    for (name, now, then) in [("GRAM", &fresh.gram, &committed.gram), ("TRM", &fresh.trm, &committed.trm)] {
+        assert_eq!(now.len(), 5, "{name}");
+        for (a, b) in now.iter().zip(then.iter()) {
+            assert_eq!(
+                (a.step, a.loss, a.valid, a.held_out),
+                (b.step, b.loss, b.valid, b.held_out),
+                "{name}: re-record public/runs/train.json"
+            );
+        }
+        assert!(now[4].held_out.is_some(), "{name}: a measure at step 25");
+    }
+    let bad = bin()
+        .args(["record", "--task", "train", "--width", "48", "--out"])
+        .arg(scratch("record-train-bad").join("t.json"))
+        .output()
+        .unwrap();
+    assert!(!bad.status.success());
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("--width is 32 or 64"), "{}", String::from_utf8_lossy(&bad.stderr));
 }

@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 mod solve_request;
 mod train;
 pub use solve_request::{Knobs, SolveRequest};
-pub use train::{CurvePoint, TrainProgress, TrainRequest, TrainStart, TrainedWeights, WIDTHS as TRAIN_WIDTHS};
+pub use train::{CurvePoint, TrainProgress, TrainRequest, TrainStart, TrainedWeights, Trial, TryRequest, WIDTHS as TRAIN_WIDTHS};
 
 /// Which backend the visitor (or the URL's `backend=`) asked for.
 #[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq)]
@@ -207,6 +207,8 @@ pub enum Request {
     Train(TrainRequest),
     /// The model `/train` trained, as files (answered by one `Trained`).
     Download,
+    /// `/train`'s model solves a held-out input (answered by one `Tried`).
+    Try(TryRequest),
     /// Stop a run after its current step.
     Cancel {
         run: u64,
@@ -223,7 +225,7 @@ impl Request {
             Request::Explore(r) => Some(r.run),
             Request::Live(r) => Some(r.run),
             Request::Train(r) => Some(r.run),
-            Request::Init { .. } | Request::Load { .. } | Request::Cancel { .. } | Request::Download => None,
+            Request::Init { .. } | Request::Load { .. } | Request::Cancel { .. } | Request::Download | Request::Try(_) => None,
         }
     }
 }
@@ -349,6 +351,8 @@ pub enum Response {
     },
     /// The trained model's files (`Request::Download`); `Err`: why there are none.
     Trained(Result<TrainedWeights, String>),
+    /// `Request::Try`'s answers; `Err`: why there are none.
+    Tried(Result<Trial, String>),
     Failed {
         run: u64,
         message: String,

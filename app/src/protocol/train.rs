@@ -5,10 +5,10 @@ use serde::{Deserialize, Serialize};
 
 /// The engine's point of a run's curve (training figures, and the held-out measure where one
 /// was taken).
-pub use engine::weights::browser::CurvePoint;
+pub use engine::training::curve::CurvePoint;
 
 /// The widths (`d_model`) the page trains at; the worker refuses others.
-pub const WIDTHS: [usize; 2] = [32, 64];
+pub use engine::training::recorded::PAGE_WIDTHS as WIDTHS;
 
 /// How a training request starts.
 #[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq)]
@@ -58,4 +58,24 @@ pub struct TrainedWeights {
     pub name: String,
     pub bpk: Vec<u8>,
     pub manifest: String,
+}
+
+/// "Try it": the model as it is now solves `puzzle` (a held-out input), `samples` times from
+/// `seed`, sampled as the held-out measure samples (answered by one `Tried`, between two
+/// training steps when it trains).
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+pub struct TryRequest {
+    pub puzzle: String,
+    pub samples: usize,
+    pub seed: u64,
+}
+
+/// What "Try it" found: each sample's answer as puzzle text, at which training step, and the
+/// worker's milliseconds.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+pub struct Trial {
+    pub puzzle: String,
+    pub answers: Vec<String>,
+    pub step: usize,
+    pub millis: f64,
 }

@@ -1,9 +1,9 @@
 //! `/train`'s side of the worker: one model (GRAM or TRM) trained from scratch with the engine's
-//! training step (`engine::training::Trainer`, the one `native-trainer train` runs), stepped
-//! between the worker's messages; a curve point every few steps, the held-out measure every
-//! few more (`engine::training::held_out`), and the weights as files on request. Always on
-//! burn-flex: a training step reads its loss back at once, which WebGPU in a browser cannot do
-//! synchronously.
+//! training step, through the engine's curve ([`CurveRun`], what `native-trainer record --task
+//! train` steps too), stepped between the worker's messages: a curve point every few steps, the
+//! held-out measure every few more, and on request the weights as files or a trial ("Try it":
+//! the model as it is solves a held-out input). Always on burn-flex: a training step reads its
+//! loss back at once, which WebGPU in a browser cannot do synchronously.
 //!
 //! The model outlives a pause: it is taken out of the worker's state while it trains and put
 //! back when a `Cancel` (pause) or a newer request stops it, so "resume" continues it.
@@ -13,29 +13,46 @@ use std::rc::Rc;
 
 use burn::tensor::Device;
 use engine::tasks::TaskId;
+use engine::training::curve::{Cadence, CurveRun};
+use engine::training::recorded::spec_at_width;
 use engine::training::{HeldOut, TrainSpec, Trainer};
 use engine::weights::browser::browser_weights;
 
 use super::{State, now};
-use crate::protocol::{CurvePoint, Response, TRAIN_WIDTHS as WIDTHS, TrainProgress, TrainRequest, TrainStart, TrainedWeights};
+use crate::protocol::{Response, TRAIN_WIDTHS as WIDTHS, TrainProgress, TrainRequest, TrainStart, TrainedWeights, Trial, TryRequest};
 
-/// A model in training and what the page has been shown of it.
-pub(super) struct TrainSession {
-    trainer: Trainer,
-    curve: Vec<CurvePoint>,
-    /// Seconds of training steps so far (the held-out measures apart).
-    seconds: f64,
+/// A model in training and the curve drawn of it.
+pub(super) struct TrainSession(CurveRun);
+
+/// What the page asked of the model and has not had yet.
+#[derive(Default)]
+pub(super) struct Wanted {
+    pub(super) download: bool,
+    pub(super) trial: Option<TryRequest>,
 }
 
 impl TrainSession {
     /// The model's files, as `native-trainer` reads them.
-    pub(super) fn files(&self) -> TrainedWeights {
-        let (bpk, manifest) = browser_weights(&self.trainer, self.seconds, &self.curve);
+    fn files(&self) -> TrainedWeights {
+        let (bpk, manifest) = browser_weights(&self.0);
         TrainedWeights { name: manifest.name.clone(), bpk, manifest: manifest.to_json() }
     }
 
+    /// The model as it is now on one held-out input.
+    fn trial(&self, req: &TryRequest) -> Result<Trial, String> {
+        if !(1..=64).contains(&req.samples) {
+            return Err(format!("a trial draws 1 to 64 samples (asked for {})", req.samples));
+        }
+        let t0 = now();
+        let trainer = &self.0.trainer;
+        let answers =
+            engine::training::trial::trial(trainer.spec.task, &trainer.model(), &req.puzzle, req.samples, req.seed, &Device::flex())
+                .map_err(|e| e.to_string())?;
+        Ok(Trial { puzzle: req.puzzle.clone(), answers, step: trainer.steps_taken(), millis: now() - t0 })
+    }
+
     fn fits(&self, spec: &TrainSpec, seed: u64) -> bool {
-        self.trainer.spec == *spec && self.trainer.seed == seed
+        self.0.trainer.spec == *spec && self.0.trainer.seed == seed
     }
 }
 
@@ -48,25 +65,29 @@ fn spec_of(req: &TrainRequest) -> Result<TrainSpec, String> {
     if !WIDTHS.contains(&req.width) {
         return Err(format!("width {} is not one the page trains at ({WIDTHS:?})", req.width));
     }
-    let spec = TrainSpec::of_task(task, req.guidance).ok_or_else(|| format!("{} has no training recipe", req.task))?;
-    Ok(TrainSpec { config: spec.config.clone().with_d_model(req.width), ..spec })
+    spec_at_width(task, req.guidance, req.width)
 }
 
 fn learnable() -> String {
     engine::tasks::registry::LEARNABLE.iter().map(|t| t.id()).collect::<Vec<_>>().join(", ")
 }
 
-/// Answers a pending download, if the page asked for one.
-fn serve_download(state: &Rc<RefCell<State>>, session: Option<&TrainSession>, respond: &dyn Fn(Response)) {
-    if std::mem::take(&mut state.borrow_mut().download_wanted) {
-        respond(Response::Trained(session.map(TrainSession::files).ok_or_else(|| "nothing has been trained yet".to_string())));
+/// Answers what the page asked of the model, if anything.
+fn serve(state: &Rc<RefCell<State>>, session: Option<&TrainSession>, respond: &dyn Fn(Response)) {
+    let wanted = std::mem::take(&mut state.borrow_mut().train_wanted);
+    let none = || "nothing has been trained yet".to_string();
+    if wanted.download {
+        respond(Response::Trained(session.map(TrainSession::files).ok_or_else(none)));
+    }
+    if let Some(req) = wanted.trial {
+        respond(Response::Tried(session.ok_or_else(none).and_then(|s| s.trial(&req))));
     }
 }
 
-/// A download asked for while nothing trains.
-pub(super) fn download(state: &Rc<RefCell<State>>, respond: &dyn Fn(Response)) {
+/// A download or a trial asked for while nothing trains.
+pub(super) fn serve_idle(state: &Rc<RefCell<State>>, respond: &dyn Fn(Response)) {
     let session = state.borrow_mut().train.take();
-    serve_download(state, session.as_ref(), respond);
+    serve(state, session.as_ref(), respond);
     state.borrow_mut().train = session;
 }
 
@@ -83,60 +104,40 @@ pub(super) async fn train_request(state: &Rc<RefCell<State>>, req: TrainRequest,
     let kept = state.borrow_mut().train.take().filter(|s| req.start == TrainStart::Continue && s.fits(&spec, req.seed));
     let mut session = match kept {
         Some(s) => s,
-        None => TrainSession { trainer: Trainer::new(spec, req.seed, &Device::flex())?, curve: Vec::new(), seconds: 0.0 },
+        None => TrainSession(CurveRun::new(Trainer::new(spec, req.seed, &Device::flex())?)),
     };
-    let held_out = HeldOut { inputs: req.inputs, samples: req.samples };
-    let stop_at = session.trainer.steps_taken() + req.steps;
-    let (mut loss, mut valid, mut millis, mut n) = (0.0f32, 0.0f64, 0.0f64, 0usize);
+    let cadence = Cadence {
+        point_every: req.point_every,
+        measure_every: req.measure_every,
+        held_out: HeldOut { inputs: req.inputs, samples: req.samples },
+    };
+    let stop_at = session.0.trainer.steps_taken() + req.steps;
     let mut failed = None;
-    while session.trainer.steps_taken() < stop_at {
+    while session.0.trainer.steps_taken() < stop_at {
         gloo_timers::future::TimeoutFuture::new(0).await;
-        serve_download(state, Some(&session), respond);
+        serve(state, Some(&session), respond);
         if !state.borrow().is_current(req.run) {
             break;
         }
-        let t0 = now();
-        let out = match session.trainer.step() {
-            Ok(out) => out,
+        match session.0.step(cadence, &now) {
+            Ok(Some(r)) => respond(Response::TrainProgress(TrainProgress {
+                run: req.run,
+                point: r.point,
+                millis_per_step: r.millis_per_step,
+                measure_millis: r.measure_millis,
+            })),
+            Ok(None) => {}
             Err(d) => {
                 failed = Some(format!(
                     "training diverged at step {} (a loss term was {}); restart with another seed",
-                    session.trainer.steps_taken() + 1,
+                    session.0.trainer.steps_taken() + 1,
                     d.value
                 ));
                 break;
             }
-        };
-        let spent = now() - t0;
-        (millis, n) = (millis + spent, n + 1);
-        session.seconds += spent / 1000.0;
-        loss += out.ce + out.kl;
-        valid += out.valid;
-        let step = session.trainer.steps_taken();
-        if step % req.point_every == 0 {
-            let measured = (step % req.measure_every == 0).then(|| {
-                let t1 = now();
-                let score = session.trainer.held_out(held_out);
-                ((score.accuracy, score.coverage), now() - t1)
-            });
-            let point = CurvePoint {
-                step,
-                seconds: session.seconds,
-                loss: loss / n as f32,
-                valid: valid / n as f64,
-                held_out: measured.map(|(s, _)| s),
-            };
-            session.curve.push(point);
-            respond(Response::TrainProgress(TrainProgress {
-                run: req.run,
-                point,
-                millis_per_step: millis / n as f64,
-                measure_millis: measured.map(|(_, ms)| ms),
-            }));
-            (loss, valid, millis, n) = (0.0, 0.0, 0.0, 0);
         }
     }
-    let step = session.trainer.steps_taken();
+    let step = session.0.trainer.steps_taken();
     state.borrow_mut().train = Some(session);
     respond(Response::TrainPaused { run: req.run, step });
     failed.map_or(Ok(()), Err)

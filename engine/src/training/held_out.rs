@@ -13,7 +13,7 @@ use crate::tasks::split::Part;
 use crate::tasks::{Report, Task, TaskId, TaskVisitor, TokenTask, spread, visit};
 
 /// How much of the validation part a measure reads.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct HeldOut {
     pub inputs: usize,
     pub samples: usize,
@@ -36,18 +36,24 @@ struct Measure<'a> {
 impl TaskVisitor for Measure<'_> {
     type Output = HeldOutScore;
     fn gram<T: TokenTask>(self, task: &T) -> HeldOutScore {
-        let defaults = task.inference_defaults();
-        let options = SampleOptions {
-            samples: self.held_out.samples,
-            guidance_scale: defaults.guidance_scale,
-            max_steps: defaults.steps,
-            settle: task.default_settle(),
-            ..SampleOptions::default()
-        };
+        let options = sampled_as_eval(task, self.held_out.samples);
         on_validation(task, self.model, self.held_out.inputs, &options, task.eval_batch(), self.device)
     }
     fn other<T: Task>(self, _task: &T) -> HeldOutScore {
         unreachable!("GRAM/TRM runs train token tasks")
+    }
+}
+
+/// `samples` samples of `task`'s inference defaults (steps, guidance scale, settled steps), seed
+/// 0: how `eval` samples, and the page's measure and "Try it" with it.
+pub(super) fn sampled_as_eval<T: TokenTask>(task: &T, samples: usize) -> SampleOptions {
+    let defaults = task.inference_defaults();
+    SampleOptions {
+        samples,
+        guidance_scale: defaults.guidance_scale,
+        max_steps: defaults.steps,
+        settle: task.default_settle(),
+        ..SampleOptions::default()
     }
 }
 

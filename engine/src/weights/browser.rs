@@ -6,35 +6,12 @@ use burn::module::Module;
 
 use super::identity::Family;
 use super::{FORMAT_VERSION, Manifest, gram_to_bytes, sha256_hex};
-use crate::training::Trainer;
+use crate::training::curve::{CurveRun, curve_csv};
 
-/// One point of a run's curve as the page draws it: the training figures averaged since the
-/// last point, and the held-out measure where one was taken at this step.
-#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
-pub struct CurvePoint {
-    pub step: usize,
-    /// Seconds of training so far (the worker's clock).
-    pub seconds: f64,
-    pub loss: f32,
-    /// The share of the batch's rows answered validly.
-    pub valid: f64,
-    /// The held-out accuracy and coverage in percent (`crate::training::held_out`).
-    pub held_out: Option<(f64, f64)>,
-}
-
-/// The curve as CSV with a header; an absent measure is an empty field.
-pub fn curve_csv(points: &[CurvePoint]) -> String {
-    let mut out = String::from("step,seconds,loss,valid,heldout_accuracy,heldout_coverage\n");
-    for p in points {
-        let (a, c) = p.held_out.map_or((String::new(), String::new()), |(a, c)| (format!("{a:.2}"), format!("{c:.2}")));
-        out.push_str(&format!("{},{:.1},{:.5},{:.4},{a},{c}\n", p.step, p.seconds, p.loss, p.valid));
-    }
-    out
-}
-
-/// The run's weights (their average where kept) and their manifest. `seconds`: training time so
-/// far; `held_out`: the measure's inputs and samples, named in the recipe line.
-pub fn browser_weights(trainer: &Trainer, seconds: f64, curve: &[CurvePoint]) -> (Vec<u8>, Manifest) {
+/// The run's weights (their average where kept) and their manifest, with its training seconds
+/// and its curve.
+pub fn browser_weights(run: &CurveRun) -> (Vec<u8>, Manifest) {
+    let CurveRun { trainer, curve, seconds, .. } = run;
     let model = trainer.model();
     let bytes = gram_to_bytes(&model);
     let spec = &trainer.spec;
