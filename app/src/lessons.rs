@@ -156,6 +156,12 @@ pub const LESSONS: &[Lesson] = &[
                 text: "Each of those graphs has many proper colourings, often a dozen. Coverage counts how many different ones 10 tries found. TRM repeats one answer, so its coverage stays near one colouring per graph; GRAM's noise sends its tries to different colourings, and its curve rises above TRM's.",
             },
             LessonStep {
+                title: "See it for yourself: Try it",
+                query: "seed=0&width=32&run=1",
+                look_at: ".try-it",
+                text: "Press Try it: both models, as they are at this moment, colour the same held-out graph 10 times. TRM's tries are one colouring ten times; GRAM's land on several. The list below marks which of the graph's colourings each model found. Another graph tries the next one.",
+            },
+            LessonStep {
                 title: "Take the weights with you",
                 query: "seed=0&width=32&run=1",
                 look_at: ".controls",

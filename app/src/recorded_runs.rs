@@ -18,11 +18,13 @@ use crate::url_state::sampling::Sampling;
 /// Where the pages find their recorded runs, under the site's root.
 pub const RUNS_PATH: &str = "/runs";
 
-/// `/tree`'s, `/grammar`'s and `/jepa`'s files under [`RUNS_PATH`] (without `.json`); `/jepa`'s
-/// is a recorded training session (`crate::recorded_jepa`).
+/// `/tree`'s, `/grammar`'s, `/jepa`'s and `/train`'s files under [`RUNS_PATH`] (without
+/// `.json`); `/jepa`'s is a recorded training session (`crate::recorded_jepa`), `/train`'s a
+/// recorded training run (`engine::training::recorded`).
 pub const TREE_RUN: &str = "tree";
 pub const GRAMMAR_RUN: &str = "grammar";
 pub const JEPA_RUN: &str = "jepa";
+pub const TRAIN_RUN: &str = "train";
 
 /// What a page would run now, to compare with a recording.
 pub struct Wanted<'a> {
@@ -253,5 +255,33 @@ mod tests {
             j.seed,
             engine::studies::regex::session::RECORDED_STEPS
         );
+        let t = crate::ui::train::url::TrainSettings::default();
+        println!(
+            "target/release/native-trainer --threads 1 record --task train --seed {} --width {} --steps {} --out public{RUNS_PATH}/{TRAIN_RUN}.json",
+            t.seed,
+            t.width,
+            engine::training::recorded::PAGE_STEPS
+        );
+    }
+
+    /// `/train` opens on its recorded run: the page's default settings, task, cadence and
+    /// length, a point every 5 steps and a held-out measure every 25 for both models.
+    #[test]
+    fn the_committed_training_run_is_the_pages_default_run() {
+        use crate::ui::train::url::{TrainSettings, train_matches};
+        use engine::training::recorded::{PAGE_CADENCE, PAGE_STEPS, RecordedTraining};
+        let path = root().join(format!("public{RUNS_PATH}/{TRAIN_RUN}.json"));
+        let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        let run: RecordedTraining = serde_json::from_str(&text).unwrap();
+        let settings = TrainSettings::default();
+        assert!(train_matches(&run, &settings), "not the default run; re-record");
+        assert!(!train_matches(&run, &TrainSettings { seed: 1, ..settings.clone() }));
+        assert!(!train_matches(&run, &TrainSettings { width: 32, ..settings }));
+        assert_eq!((run.steps, run.cadence), (PAGE_STEPS, PAGE_CADENCE), "re-record with the page's length and cadence");
+        for curve in [&run.gram, &run.trm] {
+            let steps: Vec<usize> = curve.iter().map(|p| p.step).collect();
+            assert_eq!(steps, (1..=PAGE_STEPS / 5).map(|i| i * 5).collect::<Vec<_>>());
+            assert!(curve.iter().all(|p| p.held_out.is_some() == (p.step % 25 == 0)));
+        }
     }
 }

@@ -6,7 +6,9 @@
 // For each seed, read from the status lines every 5 s as a visitor reads them: each model's ms
 // per training step and latest held-out measure, the first time GRAM's showed 90% of the
 // held-out graphs answered validly (if it did), both models' figures at the end, and the page's
-// answer time while it trains (a round trip at each read). One `TABLE train-speed` line per seed.
+// answer time while it trains (a round trip at each read); then, paused, "Try it" on each of the
+// 16 held-out graphs: how many of each model's 10 samples are proper colourings and how many
+// different colourings they are. One `TABLE train-speed` line per seed.
 
 import { chromium } from 'playwright-core';
 import { serve } from './static-server.mjs';
@@ -38,10 +40,23 @@ for (const seed of seeds) {
     console.error(`${((Date.now() - t0) / 1000).toFixed(0)} s: ${status.gram} | ${status.trm}`);
   }
   await page.getByRole('button', { name: 'Pause' }).click();
+  await page.waitForFunction(() => [...document.querySelectorAll('.run-status')].every((e) => /paused at step/.test(e.textContent)), null, { timeout: 30000 });
+  const tries = { gram: { proper: 0, distinct: 0, ms: [] }, trm: { proper: 0, distinct: 0, ms: [] }, graphs: 0, colourings: 0 };
+  for (let g = 0; g < 16; g++) {
+    await page.getByRole('button', { name: g === 0 ? 'Try it' : 'Another graph', exact: true }).click();
+    for (const model of ['gram', 'trm']) {
+      const line = page.locator(`.trial-summary[data-model="${model}"]`).filter({ hasText: /samples are proper colourings/ });
+      await line.waitFor({ timeout: 60000 });
+      const m = (await line.innerText()).match(/(\d+) of (\d+) samples are proper colourings, (\d+) different of the graph's (\d+) \((\d+) ms\)/);
+      tries[model].proper += Number(m[1]); tries[model].distinct += Number(m[3]); tries[model].ms.push(Number(m[5]));
+      if (model === 'gram') { tries.graphs += 1; tries.colourings += Number(m[4]); }
+    }
+  }
+  const tryLine = (t) => `${t.proper}/160 proper, ${t.distinct} distinct, ${Math.max(...t.ms)} ms at most`;
   const ms = (s) => Number((s.match(/(\d+) ms a step/) || [])[1]);
   const g = heldOut(status.gram), t = heldOut(status.trm);
   const trip = { median: trips.sort((a, b) => a - b)[Math.floor((trips.length - 1) / 2)], max: Math.max(...trips) };
-  console.log(`TABLE train-speed | seed=${seed} width=${width} | ${seconds} s | GRAM ${ms(status.gram)} ms/step, step ${g?.step}: ${g?.accuracy}% valid, coverage ${g?.coverage}% | TRM ${ms(status.trm)} ms/step, step ${t?.step}: ${t?.accuracy}% valid, coverage ${t?.coverage}% | coverage GRAM/TRM ${g && t && t.coverage ? (g.coverage / t.coverage).toFixed(2) : '-'}x | GRAM 90% valid: ${reached ? `after ${reached.seconds} s (step ${reached.step})` : 'not reached'} | page answer median ${trip.median} ms, max ${trip.max} ms |`);
+  console.log(`TABLE train-speed | seed=${seed} width=${width} | ${seconds} s | GRAM ${ms(status.gram)} ms/step, step ${g?.step}: ${g?.accuracy}% valid, coverage ${g?.coverage}% | TRM ${ms(status.trm)} ms/step, step ${t?.step}: ${t?.accuracy}% valid, coverage ${t?.coverage}% | coverage GRAM/TRM ${g && t && t.coverage ? (g.coverage / t.coverage).toFixed(2) : '-'}x | GRAM 90% valid: ${reached ? `after ${reached.seconds} s (step ${reached.step})` : 'not reached'} | page answer median ${trip.median} ms, max ${trip.max} ms | Try it on ${tries.graphs} graphs (${tries.colourings} colourings): GRAM ${tryLine(tries.gram)}; TRM ${tryLine(tries.trm)} |`);
   await context.close();
 }
 await browser.close();

@@ -21,6 +21,16 @@ pub async fn fetch_recorded<T: DeserializeOwned>(name: &str) -> Option<T> {
     fetch_json(&format!("{RUNS_PATH}/{name}.json")).await
 }
 
+/// Fetches the recorded run `name` into `into` in the background: the training pages' instant
+/// start (`/jepa`, `/train`).
+pub fn fetch_into<T: DeserializeOwned + Send + Sync + 'static>(name: &'static str, into: RwSignal<Option<T>>) {
+    leptos::task::spawn_local(async move {
+        if let Some(run) = fetch_recorded::<T>(name).await {
+            into.set(Some(run));
+        }
+    });
+}
+
 /// Calls `go_live` when a recorded run is on screen (`showing`, tracked) and the worker has the
 /// weights `weights` ready; `go_live` replaces the recorded run with a live one, so `showing`
 /// turns false and it is called once. A failed load never calls it: the recorded run stays.

@@ -8,9 +8,38 @@ import { assert, base, browser, newPage, results, shots, test } from '../harness
 const status = async (page, model) => (await page.locator(`.run-status[data-model="${model}"]`).innerText());
 const stepOf = (text) => Number((text.match(/step (\d+)/) || [])[1] || 0);
 
+// "Try it"'s sentence of one model, once its answers are on the page.
+const trial = async (page, model) => {
+  const line = page.locator(`.trial-summary[data-model="${model}"]`).filter({ hasText: /samples are proper colourings/ });
+  await line.waitFor({ timeout: 60000 });
+  const m = (await line.innerText()).match(/at step (\d+): (\d+) of (\d+) samples are proper colourings, (\d+) different of the graph's (\d+)/);
+  assert(m, `${model}: ${await line.innerText()}`);
+  return { step: Number(m[1]), proper: Number(m[2]), samples: Number(m[3]), distinct: Number(m[4]), total: Number(m[5]) };
+};
+
 export async function trainTests() {
   const b = await browser(false);
-  await test('Train live: GRAM and TRM train side by side in two workers, held-out curves appear, the page answers within 500 ms, Pause holds, Resume goes on, and each model downloads as a .bpk with its manifest', async () => {
+  await test('Train opens on its recorded run: both curves drawn, a sentence saying so, and nothing to try or download until Train', async () => {
+    const { page, context } = await newPage(b);
+    await page.goto(`${base}/train`);
+    await page.locator('.run-status[data-model="gram"]').filter({ hasText: /a recorded run .*2000 steps.*held out \(step 2000\)/ }).waitFor({ timeout: 20000 });
+    assert(/a recorded run/.test(await status(page, 'trm')), await status(page, 'trm'));
+    for (const plot of ['.loss-plot', '.accuracy-plot', '.coverage-plot']) {
+      const n = Number(await page.locator(`${plot} figcaption`).getAttribute('data-points'));
+      assert(n >= 80, `${plot}: ${n} points of the recorded run`);
+    }
+    for (const name of ['Try it', 'Download GRAM', 'Download TRM']) {
+      assert(await page.getByRole('button', { name, exact: true }).isDisabled(), `${name} is enabled with no model trained`);
+    }
+    await page.getByText('Train first: Try it asks the models in training').waitFor({ timeout: 5000 });
+    await page.screenshot({ path: path.join(shots, 'train-recorded.png'), fullPage: true });
+    // Other settings are not the recording's: the plots empty.
+    await page.getByRole('combobox', { name: 'Width' }).selectOption('32');
+    await page.locator('.run-status[data-model="gram"]').filter({ hasText: 'not trained yet' }).waitFor({ timeout: 5000 });
+    assert(page.errors.length === 0, `console errors: ${page.errors}`);
+    await context.close();
+  });
+  await test('Train live: GRAM and TRM train side by side in two workers, held-out curves appear, the page answers within 500 ms, Try it colours a held-out graph with both, Pause holds, Resume goes on, and each model downloads as a .bpk with its manifest', async () => {
     const { page, context } = await newPage(b);
     await page.goto(`${base}/train?seed=0&width=32`);
     await page.getByRole('button', { name: 'Train', exact: true }).click();
@@ -29,6 +58,28 @@ export async function trainTests() {
       const n = Number(await page.locator(`${plot} figcaption`).getAttribute('data-points'));
       assert(n >= 2, `${plot}: ${n} points`);
     }
+    // Try it while both train: each colours the same held-out graph 10 times, drawn as pictures,
+    // and the graph's colourings are marked by who found them.
+    await page.getByRole('button', { name: 'Try it', exact: true }).click();
+    const t3 = Date.now(); await page.evaluate(() => 1);
+    results.train_cpu.round_trip_try_ms = Date.now() - t3;
+    const tried = { gram: await trial(page, 'gram'), trm: await trial(page, 'trm') };
+    results.train_cpu.try = tried;
+    for (const model of ['gram', 'trm']) {
+      const t = tried[model];
+      assert(t.step > 0 && t.samples === 10 && t.proper <= 10 && t.distinct <= t.proper, `${model}: ${JSON.stringify(t)}`);
+      assert(await page.locator(`.samples[data-model="${model}"] li`).count() === 10, `${model}: not 10 pictures`);
+      assert(await page.locator(`.samples[data-model="${model}"] li[data-valid="true"]`).count() === t.proper, `${model}: pictures marked proper differ from the sentence`);
+    }
+    const exact = await page.locator('.exact-list li').count();
+    assert(exact === tried.gram.total && exact === tried.trm.total && exact > 0, `the graph's colourings: ${exact} listed, sentences say ${tried.gram.total}`);
+    assert(await page.locator('.exact-list li[data-gram="true"]').count() === tried.gram.distinct, 'GRAM marks differ from its sentence');
+    assert(await page.locator('.exact-list li[data-trm="true"]').count() === tried.trm.distinct, 'TRM marks differ from its sentence');
+    await page.screenshot({ path: path.join(shots, 'train-try.png'), fullPage: true });
+    await page.getByRole('button', { name: 'Another graph' }).click();
+    await page.getByText('Held-out graph 2 of 16').waitFor({ timeout: 5000 });
+    await trial(page, 'gram');
+    await trial(page, 'trm');
     const t2 = Date.now();
     await page.getByRole('button', { name: 'Pause' }).click();
     await page.waitForFunction(() => [...document.querySelectorAll('.run-status')].every((e) => /paused at step/.test(e.textContent)), null, { timeout: 30000 });

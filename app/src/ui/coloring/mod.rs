@@ -9,7 +9,7 @@ pub mod headline;
 #[cfg(target_arch = "wasm32")]
 mod page;
 #[cfg(target_arch = "wasm32")]
-mod picture;
+pub(crate) mod picture;
 #[cfg(target_arch = "wasm32")]
 mod results;
 #[cfg(target_arch = "wasm32")]

@@ -11,7 +11,7 @@ use super::state::{JepaState, Phase};
 use super::url::jepa_matches;
 use crate::recorded_jepa::jepa_view;
 use crate::recorded_runs::JEPA_RUN;
-use crate::ui::recorded::fetch_recorded;
+use crate::ui::recorded::fetch_into;
 
 /// Fetches the recorded session (unless the URL asked for a live run) and shows it while the
 /// page has not trained and its settings are the session's.
@@ -19,11 +19,7 @@ pub(super) fn instant_start(page: JepaState) {
     if page.settings.with_untracked(|s| s.run) {
         return; // the URL asked for a run: it starts live
     }
-    leptos::task::spawn_local(async move {
-        if let Some(session) = fetch_recorded::<RecordedSession>(JEPA_RUN).await {
-            page.recorded.set(Some(session));
-        }
-    });
+    fetch_into::<RecordedSession>(JEPA_RUN, page.recorded);
     Effect::new(move |_| {
         let view = page.recorded.with(|r| r.as_ref().map(|r| page.settings.with(|s| jepa_matches(r, s).then(|| (jepa_view(r), r.steps)))));
         if page.phase.get_untracked() != Phase::Idle {

@@ -4,6 +4,7 @@ use leptos::prelude::*;
 
 use super::curves::{Figure, TwoCurves};
 use super::state::{Phase, Side, TrainState};
+use super::trial::TryIt;
 use super::url::{HELD_OUT_INPUTS, HELD_OUT_SAMPLES, MAX_STEPS, TrainSettings, WIDTHS};
 use crate::ui::browser::{read_url, sync_url};
 use crate::ui::controls::slider::SeedInput;
@@ -15,13 +16,17 @@ const BACKEND: (&str, &str) = (
 );
 
 /// One model's line: where its training is, its speed, and its latest held-out measure.
-fn side_status(side: Side) -> String {
+fn side_status(side: Side, recorded: bool) -> String {
     let name = side.name();
     let measured = side.measured().map_or(String::new(), |(s, a, c)| {
         format!("; held out (step {s}): {a:.0}% of graphs answered validly, {c:.0}% of their colourings found")
     });
     match (side.phase.get(), side.error.get()) {
         (_, Some(e)) => format!("{name} stopped: {e}"),
+        (Phase::Idle, _) if recorded => format!(
+            "{name}: a recorded run (computed ahead by native-trainer record with this page's training code, {} steps){measured}. Train runs it here, live.",
+            side.curve.with(|c| c.last().map_or(0, |p| p.step))
+        ),
         (Phase::Idle, _) => format!("{name}: not trained yet."),
         (Phase::Training, _) if side.step.get() == 0 => format!("{name}: starting…"),
         (Phase::Training, _) => {
@@ -39,6 +44,7 @@ pub fn TrainPage() -> impl IntoView {
     let TrainState { settings, gram, trm, .. } = page;
     let notes = RwSignal::new(notes);
     sync_url(settings);
+    super::recorded::instant_start(page);
     if autostart {
         page.start();
     }
@@ -78,8 +84,8 @@ pub fn TrainPage() -> impl IntoView {
                     {download_button(gram)}
                     {download_button(trm)}
                 </div>
-                <p class="run-status" aria-live="polite" data-model="gram">{move || side_status(gram)}</p>
-                <p class="run-status" aria-live="polite" data-model="trm">{move || side_status(trm)}</p>
+                <p class="run-status" aria-live="polite" data-model="gram">{move || side_status(gram, page.showing_recorded.get())}</p>
+                <p class="run-status" aria-live="polite" data-model="trm">{move || side_status(trm, page.showing_recorded.get())}</p>
             </div>
             <div class="layout">
                 <div class="panel">
@@ -99,6 +105,7 @@ pub fn TrainPage() -> impl IntoView {
                         caption="Cross-entropy of the answers (plus GRAM's KL term), mean over the points' steps."/>
                 </div>
             </div>
+            <TryIt page/>
             <div class="explain panel">
                 <h2>"What you are looking at"</h2>
                 <p>{format!(

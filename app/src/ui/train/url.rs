@@ -5,15 +5,16 @@ use crate::url_state::fields::{SEED, ignored, read_run, run_suffix};
 
 /// The widths (`d_model`) the page trains at, the worker's (`crate::protocol`).
 pub use crate::protocol::TRAIN_WIDTHS as WIDTHS;
+use engine::training::recorded::{PAGE_CADENCE, PAGE_STEPS};
 /// Steps a training request runs at most (each model) before it pauses by itself.
-pub const MAX_STEPS: usize = 2_000;
+pub const MAX_STEPS: usize = PAGE_STEPS;
 /// Steps between two curve points, and between two held-out measures.
-pub const POINT_EVERY: usize = 5;
-pub const MEASURE_EVERY: usize = 25;
+pub const POINT_EVERY: usize = PAGE_CADENCE.point_every;
+pub const MEASURE_EVERY: usize = PAGE_CADENCE.measure_every;
 /// The held-out measure: validation graphs and samples per graph (`eval --part validation
 /// --limit 16 --samples 10` gives the same figures for the downloaded weights).
-pub const HELD_OUT_INPUTS: usize = 16;
-pub const HELD_OUT_SAMPLES: usize = 10;
+pub const HELD_OUT_INPUTS: usize = PAGE_CADENCE.held_out.inputs;
+pub const HELD_OUT_SAMPLES: usize = PAGE_CADENCE.held_out.samples;
 /// The task both models learn (the engine's `registry::LEARNABLE`).
 pub const TASK: &str = "coloring6";
 
@@ -50,6 +51,11 @@ impl UrlState for TrainSettings {
     fn to_query(&self) -> String {
         format!("seed={}&width={}{}", self.seed, self.width, run_suffix(self.run))
     }
+}
+
+/// The recorded run (`engine::training::recorded`) is the one these settings would train.
+pub fn train_matches(run: &engine::training::recorded::RecordedTraining, settings: &TrainSettings) -> bool {
+    run.seed == settings.seed && run.width == settings.width && run.task == TASK
 }
 
 #[cfg(test)]
