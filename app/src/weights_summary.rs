@@ -18,17 +18,22 @@ pub fn weights_summary(manifest: &Manifest) -> String {
         ),
         // p(x): one constant input, nothing held out; the record is of the samples.
         Some(e) if manifest.task.ends_with("-boards") => format!(
-            "{} parameters; recorded with {} samples: {:.1}% valid boards, {:.1}% of all valid boards drawn",
-            manifest.params, e.samples, e.accuracy, e.coverage
+            "{} parameters; recorded with {} samples{}: {:.1}% valid boards, {:.1}% of all valid boards drawn",
+            manifest.params,
+            e.samples,
+            drawn_as(e),
+            e.accuracy,
+            e.coverage
         ),
         // 6.7e21 grids: coverage says nothing; the distinct valid grids do.
         Some(e) if manifest.task == "sudoku-grids" => {
-            format!("{} parameters; recorded with {} samples: {:.1}% valid grids", manifest.params, e.samples, e.accuracy)
+            format!("{} parameters; recorded with {} samples{}: {:.1}% valid grids", manifest.params, e.samples, drawn_as(e), e.accuracy)
         }
         Some(e) if manifest.task == "digits" => format!(
-            "{} parameters; recorded with {} samples: IS {:.2}, FID {:.1} (real digits: IS {:.2}, FID {:.1})",
+            "{} parameters; recorded with {} samples{}: IS {:.2}, FID {:.1} (real digits: IS {:.2}, FID {:.1})",
             manifest.params,
             e.samples,
+            drawn_as(e),
             e.extra.get("IS").copied().unwrap_or(f64::NAN),
             e.extra.get("FID").copied().unwrap_or(f64::NAN),
             e.extra.get("real IS").copied().unwrap_or(f64::NAN),
@@ -54,6 +59,13 @@ fn at_scale(e: &engine::weights::EvalRecord) -> String {
     e.guidance_scale.map(|s| format!(" at guidance scale {s}")).unwrap_or_default()
 }
 
+/// How a p(x) record's samples were drawn, where kept: their supervision steps and guidance
+/// scale (`/generate`'s own knobs may differ, so the visitor reads which the numbers are for).
+fn drawn_as(e: &engine::weights::EvalRecord) -> String {
+    let steps = e.steps.map(|s| format!(" of {s} steps")).unwrap_or_default();
+    format!("{steps}{}", at_scale(e))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -70,13 +82,13 @@ mod tests {
         let m = shipped("gram-nqueens8-boards");
         let boards = weights_summary(&m);
         let valid = m.eval.as_ref().unwrap().accuracy;
-        assert!(boards.contains(&format!("recorded with 64 samples: {valid:.1}% valid boards")), "{boards}");
+        assert!(boards.contains(&format!("recorded with 64 samples of 16 steps at guidance scale 0.75: {valid:.1}% valid boards")), "{boards}");
         let digits = weights_summary(&shipped("gram-digits"));
         assert!(digits.contains("IS ") && digits.contains("(real digits: IS "), "{digits}");
         let m = shipped("gram-sudoku-grids");
         let grids = weights_summary(&m);
         let e = m.eval.as_ref().unwrap();
-        assert!(grids.contains(&format!("recorded with {} samples: {:.1}% valid grids", e.samples, e.accuracy)), "{grids}");
+        assert!(grids.contains(&format!("recorded with {} samples of 16 steps at guidance scale 1: {:.1}% valid grids", e.samples, e.accuracy)), "{grids}");
         assert!(weights_summary(&shipped("gram-sudoku")).contains("one sample right"));
     }
 
