@@ -82,13 +82,19 @@ mod tests {
         let m = shipped("gram-nqueens8-boards");
         let boards = weights_summary(&m);
         let valid = m.eval.as_ref().unwrap().accuracy;
-        assert!(boards.contains(&format!("recorded with 64 samples of 16 steps at guidance scale 0.75: {valid:.1}% valid boards")), "{boards}");
+        assert!(
+            boards.contains(&format!("recorded with 64 samples of 16 steps at guidance scale 0.75: {valid:.1}% valid boards")),
+            "{boards}"
+        );
         let digits = weights_summary(&shipped("gram-digits"));
         assert!(digits.contains("IS ") && digits.contains("(real digits: IS "), "{digits}");
         let m = shipped("gram-sudoku-grids");
         let grids = weights_summary(&m);
         let e = m.eval.as_ref().unwrap();
-        assert!(grids.contains(&format!("recorded with {} samples of 16 steps at guidance scale 1: {:.1}% valid grids", e.samples, e.accuracy)), "{grids}");
+        assert!(
+            grids.contains(&format!("recorded with {} samples of 16 steps at guidance scale 1: {:.1}% valid grids", e.samples, e.accuracy)),
+            "{grids}"
+        );
         assert!(weights_summary(&shipped("gram-sudoku")).contains("one sample right"));
     }
 
