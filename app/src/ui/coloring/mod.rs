@@ -1,5 +1,6 @@
 //! `/coloring`: draw a graph, sample N 3-colourings with GRAM or TRM, watch the colours settle
-//! over the supervision steps, compare what was found with the exact solver's colourings.
+//! over the supervision steps, compare what was found with the exact solver's colourings; and the
+//! trial panel `/train`'s "Try it" draws its colourings with (`trial`).
 
 #[cfg(target_arch = "wasm32")]
 mod editor;
@@ -16,6 +17,8 @@ mod results;
 mod state;
 #[cfg(target_arch = "wasm32")]
 mod trajectory;
+#[cfg(target_arch = "wasm32")]
+pub mod trial;
 pub mod url;
 
 #[cfg(target_arch = "wasm32")]

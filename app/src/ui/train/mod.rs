@@ -13,8 +13,6 @@ mod page;
 mod recorded;
 #[cfg(target_arch = "wasm32")]
 mod state;
-#[cfg(target_arch = "wasm32")]
-mod trial;
 pub mod url;
 
 #[cfg(target_arch = "wasm32")]

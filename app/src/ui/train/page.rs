@@ -4,9 +4,9 @@ use leptos::prelude::*;
 
 use super::curves::{Figure, TwoCurves};
 use super::state::{Phase, Side, TrainState};
-use super::trial::TryIt;
 use super::url::{HELD_OUT_INPUTS, HELD_OUT_SAMPLES, MAX_STEPS, TrainSettings, WIDTHS};
 use crate::ui::browser::{read_url, sync_url};
+use crate::ui::coloring::trial::{TrialPanel, TrialSide};
 use crate::ui::controls::slider::SeedInput;
 use crate::ui::status::{BackendStatus, UrlNotes};
 
@@ -34,6 +34,11 @@ fn side_status(side: Side, recorded: bool) -> String {
         }
         (Phase::Paused, _) => format!("{name}: paused at step {}{measured}.", side.step.get()),
     }
+}
+
+/// What the trial panel reads of one model.
+fn trial_side(side: Side) -> TrialSide {
+    TrialSide { name: side.name(), id: side.model_id(), tried: side.tried.into(), trying: side.trying.into() }
 }
 
 #[component]
@@ -105,7 +110,16 @@ pub fn TrainPage() -> impl IntoView {
                         caption="Cross-entropy of the answers (plus GRAM's KL term), mean over the points' steps."/>
                 </div>
             </div>
-            <TryIt page/>
+            <TrialPanel
+                puzzle=Signal::derive(move || page.trial_puzzle())
+                label=Signal::derive(move || format!("Held-out graph {} of {HELD_OUT_INPUTS}", page.trial_graph.get() + 1))
+                sides=[trial_side(gram), trial_side(trm)]
+                can_try=Signal::derive(move || gram.step.get() > 0 && trm.step.get() > 0)
+                on_try=Callback::new(move |()| page.try_it())
+                on_next=Callback::new(move |()| page.next_graph())
+                intro=format!("Both models, as they are now, colour one of the {HELD_OUT_INPUTS} held-out graphs the curves measure, {HELD_OUT_SAMPLES} times each. Works while they train.")
+                waiting="Train first: Try it asks the models in training (the recorded run has no weights here)."
+            />
             <div class="explain panel">
                 <h2>"What you are looking at"</h2>
                 <p>{format!(

@@ -1,16 +1,24 @@
-//! "Try it": both models, as they are at this moment of training, colour one of the held-out
-//! graphs their curves measure, with as many samples as the measure draws; each sample drawn
-//! with `/coloring`'s pictures, and the graph's colourings (the exact solver's) marked by which
-//! model found them.
+//! A trial of two models on one graph, as `/train`'s "Try it" shows it: the graph, each model's
+//! samples drawn with this page's pictures (green when proper), a sentence per model, and the
+//! graph's colourings (the exact solver's) marked by which model found them. The panel reads
+//! plain signals, so the page that trains the models keeps its own state.
 
 use engine::tasks::coloring::metrics::distinct_valid;
 use engine::tasks::coloring::{Colouring, Graph, canonical_colourings};
 use leptos::prelude::*;
 
-use super::state::{Side, TrainState};
-use super::url::HELD_OUT_INPUTS;
+use super::picture::{SIZE, edge_lines, mini_graph, vertex_position};
 use crate::protocol::Trial;
-use crate::ui::coloring::picture::{SIZE, edge_lines, mini_graph, vertex_position};
+
+/// One model's side of a trial: its name on the page and in `data-model`, its latest answers
+/// (or why there are none), and whether it is colouring now.
+#[derive(Clone, Copy)]
+pub struct TrialSide {
+    pub name: &'static str,
+    pub id: &'static str,
+    pub tried: Signal<Option<Result<Trial, String>>>,
+    pub trying: Signal<bool>,
+}
 
 /// The graph before anyone colours it: its edges, hollow vertices numbered.
 fn bare_graph(graph: &Graph) -> impl IntoView + use<> {
@@ -37,7 +45,7 @@ fn colourings(trial: &Trial) -> Option<(Graph, Vec<Colouring>)> {
 }
 
 /// The distinct proper colourings (canonical) a side's latest trial found on `puzzle`.
-fn found(side: Side, puzzle: &str) -> Vec<Colouring> {
+fn found(side: TrialSide, puzzle: &str) -> Vec<Colouring> {
     side.tried.with(|t| match t {
         Some(Ok(trial)) if trial.puzzle == puzzle => colourings(trial).map(|(g, cs)| distinct_valid(&g, &cs)).unwrap_or_default(),
         _ => Vec::new(),
@@ -45,14 +53,14 @@ fn found(side: Side, puzzle: &str) -> Vec<Colouring> {
 }
 
 /// One model's answers: a sentence, then each sample's picture.
-fn answers(side: Side, total: Memo<usize>) -> impl IntoView {
-    let name = side.name();
+fn answers(side: TrialSide, total: Memo<usize>) -> impl IntoView {
+    let name = side.name;
     move || match side.tried.get() {
         None if side.trying.get() => {
-            view! { <p class="trial-summary" data-model=side.model_id()>{format!("{name} is colouring the graph…")}</p> }.into_any()
+            view! { <p class="trial-summary" data-model=side.id>{format!("{name} is colouring the graph…")}</p> }.into_any()
         }
         None => ().into_any(),
-        Some(Err(e)) => view! { <p class="error" data-model=side.model_id()>{format!("{name} could not try: {e}")}</p> }.into_any(),
+        Some(Err(e)) => view! { <p class="error" data-model=side.id>{format!("{name} could not try: {e}")}</p> }.into_any(),
         Some(Ok(trial)) => {
             let Some((graph, cs)) = colourings(&trial) else {
                 return view! { <p class="error">{format!("{name}'s answers could not be read")}</p> }.into_any();
@@ -76,22 +84,31 @@ fn answers(side: Side, total: Memo<usize>) -> impl IntoView {
                 })
                 .collect_view();
             view! {
-                <p class="trial-summary" data-model=side.model_id()>{summary}</p>
-                <ul class="samples" data-model=side.model_id()>{pictures}</ul>
+                <p class="trial-summary" data-model=side.id>{summary}</p>
+                <ul class="samples" data-model=side.id>{pictures}</ul>
             }
             .into_any()
         }
     }
 }
 
+/// The panel: `puzzle` (graph text) and its `label`, the two sides, the buttons (`can_try`
+/// enables them), and `waiting`, the sentence shown while they are disabled.
 #[component]
-pub(super) fn TryIt(page: TrainState) -> impl IntoView {
-    let TrainState { gram, trm, .. } = page;
-    let puzzle = Memo::new(move |_| page.trial_puzzle());
+pub fn TrialPanel(
+    #[prop(into)] puzzle: Signal<String>,
+    #[prop(into)] label: Signal<String>,
+    sides: [TrialSide; 2],
+    #[prop(into)] can_try: Signal<bool>,
+    on_try: Callback<()>,
+    on_next: Callback<()>,
+    #[prop(into)] intro: String,
+    #[prop(into)] waiting: String,
+) -> impl IntoView {
+    let [gram, trm] = sides;
     let graph = Memo::new(move |_| puzzle.with(|p| parse_any(p)));
     let exact = Memo::new(move |_| graph.with(|g| g.as_ref().map(canonical_colourings).unwrap_or_default()));
     let total = Memo::new(move |_| exact.with(Vec::len));
-    let can_try = move || gram.step.get() > 0 && trm.step.get() > 0;
     let exact_list = move || {
         let Some(g) = graph.get() else { return Vec::new() };
         let p = puzzle.get();
@@ -122,18 +139,16 @@ pub(super) fn TryIt(page: TrainState) -> impl IntoView {
     view! {
         <div class="panel try-it">
             <h2>"Try it"</h2>
-            <p class="hint">{format!(
-                "Both models, as they are now, colour one of the {HELD_OUT_INPUTS} held-out graphs the curves measure, 10 times each. Works while they train."
-            )}</p>
+            <p class="hint">{intro}</p>
             <div class="row trial-input">
                 {move || graph.get().map(|g| bare_graph(&g))}
-                <span class="trial-graph">{move || format!("Held-out graph {} of {HELD_OUT_INPUTS}", page.trial_graph.get() + 1)}</span>
+                <span class="trial-graph">{label}</span>
             </div>
             <div class="row">
-                <button class="primary" on:click=move |_| page.try_it() disabled=move || !can_try()>"Try it"</button>
-                <button on:click=move |_| page.next_graph() disabled=move || !can_try()>"Another graph"</button>
+                <button class="primary" on:click=move |_| on_try.run(()) disabled=move || !can_try.get()>"Try it"</button>
+                <button on:click=move |_| on_next.run(()) disabled=move || !can_try.get()>"Another graph"</button>
             </div>
-            <p class="hint" hidden=can_try>"Train first: Try it asks the models in training (the recorded run has no weights here)."</p>
+            <p class="hint" hidden=move || can_try.get()>{waiting}</p>
             {answers(gram, total)}
             {answers(trm, total)}
             <h3>{move || format!("The graph's {} colourings (up to renaming the colours)", total.get())}</h3>
