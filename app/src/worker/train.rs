@@ -14,7 +14,6 @@ use std::rc::Rc;
 use burn::tensor::Device;
 use engine::tasks::TaskId;
 use engine::training::curve::{Cadence, CurveRun};
-use engine::training::recorded::spec_at_width;
 use engine::training::{HeldOut, TrainSpec, Trainer};
 use engine::weights::browser::browser_weights;
 
@@ -65,7 +64,7 @@ fn spec_of(req: &TrainRequest) -> Result<TrainSpec, String> {
     if !WIDTHS.contains(&req.width) {
         return Err(format!("width {} is not one the page trains at ({WIDTHS:?})", req.width));
     }
-    spec_at_width(task, req.guidance, req.width)
+    TrainSpec::at_width(task, req.guidance, req.width)
 }
 
 fn learnable() -> String {

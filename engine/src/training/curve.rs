@@ -103,7 +103,7 @@ impl CurveRun {
 mod tests {
     use super::*;
     use crate::tasks::TaskId;
-    use crate::training::recorded::spec_at_width;
+    use crate::training::TrainSpec;
     use burn::tensor::Device;
     use std::cell::Cell;
 
@@ -111,7 +111,7 @@ mod tests {
     /// seconds from the caller's clock, and the curve kept on the run.
     #[test]
     fn points_and_measures_come_at_their_cadence() {
-        let trainer = Trainer::new(spec_at_width(TaskId::Coloring(6), true, 32).unwrap(), 1, &Device::flex()).unwrap();
+        let trainer = Trainer::new(TrainSpec::at_width(TaskId::Coloring(6), true, 32).unwrap(), 1, &Device::flex()).unwrap();
         let mut run = CurveRun::new(trainer);
         let cadence = Cadence { point_every: 2, measure_every: 4, held_out: HeldOut { inputs: 2, samples: 2 } };
         let clock = Cell::new(0.0);

@@ -33,12 +33,6 @@ pub struct RecordedTraining {
     pub trm: Vec<CurvePoint>,
 }
 
-/// `task`'s recipe for GRAM (`guidance`) or TRM at `width`; an error for a task without one.
-pub fn spec_at_width(task: TaskId, guidance: bool, width: usize) -> Result<TrainSpec, String> {
-    let spec = TrainSpec::of_task(task, guidance).ok_or_else(|| format!("{} has no training recipe", task.id()))?;
-    Ok(TrainSpec { config: spec.config.clone().with_d_model(width), ..spec })
-}
-
 /// What a recording trains: both models from `seed` at `width`, `steps` steps each, reported
 /// at `cadence`.
 #[derive(Clone, Copy, Debug)]
@@ -61,7 +55,7 @@ pub fn record_training(
     let Recording { task, seed, width, steps, cadence } = what;
     let mut curves = Vec::new();
     for guidance in [true, false] {
-        let mut run = CurveRun::new(Trainer::new(spec_at_width(task, guidance, width)?, seed, device)?);
+        let mut run = CurveRun::new(Trainer::new(TrainSpec::at_width(task, guidance, width)?, seed, device)?);
         while run.trainer.steps_taken() < steps {
             let reported = run
                 .step(cadence, clock)

@@ -51,6 +51,13 @@ impl TrainSpec {
             steps: r.steps,
         })
     }
+
+    /// The task's recipe as [`TrainSpec::of_task`] makes it, at network width (`d_model`)
+    /// `width`: what the page trains. An error for a task without a recipe.
+    pub fn at_width(task: TaskId, guidance: bool, width: usize) -> Result<TrainSpec, String> {
+        let spec = TrainSpec::of_task(task, guidance).ok_or_else(|| format!("{} has no training recipe", task.id()))?;
+        Ok(TrainSpec { config: spec.config.clone().with_d_model(width), ..spec })
+    }
 }
 
 /// A run in memory.

@@ -67,11 +67,10 @@ pub fn trial(task: TaskId, model: &Gram, puzzle: &str, samples: usize, seed: u64
 mod tests {
     use super::*;
     use crate::tasks::coloring::{Colouring, Graph};
-    use crate::training::recorded::spec_at_width;
-    use crate::training::{HeldOut, Trainer};
+    use crate::training::{HeldOut, TrainSpec, Trainer};
 
     fn model(guidance: bool) -> Gram {
-        Trainer::new(spec_at_width(TaskId::Coloring(6), guidance, 32).unwrap(), 3, &Device::flex()).unwrap().model()
+        Trainer::new(TrainSpec::at_width(TaskId::Coloring(6), guidance, 32).unwrap(), 3, &Device::flex()).unwrap().model()
     }
 
     /// "Try it" solves the measure's own graphs: one answer per sample, each a colouring of the

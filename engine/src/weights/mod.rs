@@ -99,7 +99,7 @@ pub struct Manifest {
     pub sha256: String,
     pub bytes: usize,
     /// Weights trained in a browser (`/train`): the run's curve as the page drew it, CSV with a
-    /// header (`browser::curve_csv`); absent for weights trained by `native-trainer`.
+    /// header (the training curve's `curve_csv`); absent for weights trained by `native-trainer`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub curve: Option<String>,
 }
