@@ -39,8 +39,8 @@ fn bare_graph(graph: &Graph) -> impl IntoView + use<> {
 
 /// A trial's samples as colourings of its graph (an answer the graph cannot read is dropped).
 fn colourings(trial: &Trial) -> Option<(Graph, Vec<Colouring>)> {
-    let n = trial.answers.first().map(|a| a.trim().chars().count())?;
-    let graph = Graph::parse(&trial.puzzle, n).ok()?;
+    let graph = parse_any(&trial.puzzle)?;
+    let n = graph.n();
     Some((graph, trial.answers.iter().filter_map(|a| Colouring::parse_answer(a, n).ok()).collect()))
 }
 
