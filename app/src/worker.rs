@@ -3,8 +3,9 @@
 //!
 //! Requests are handled one at a time in arrival order (a solve waits for its weights), except
 //! `Cancel` and a newer `Solve`, which take effect at once: a running solve checks, after each
-//! step, whether it is still the latest run. Between steps the worker yields to the event loop so
-//! those messages are received while a run is in flight.
+//! step, whether it is still the latest run. Between steps the worker takes a turn of its event
+//! loop (`worker/turn.rs`, not a timer, which browsers clamp to 4 ms) so those messages are
+//! received while a run is in flight.
 //!
 //! The manifest's `model` says what a request loads: `jepa-reasoner` weights as a Reasoner with
 //! its Talker (`Request::Reason`, answered by `Response::Reasoned`; `worker/tree.rs`),
@@ -39,6 +40,7 @@ mod live;
 mod manifest;
 mod train;
 mod tree;
+mod turn;
 
 use manifest::{ModelManifest, manifest};
 
@@ -327,7 +329,7 @@ async fn solve(state: &Rc<RefCell<State>>, req: SolveRequest, respond: &dyn Fn(R
             respond(Response::Step(report));
         }
         // Let Cancel / a newer Solve arrive before the next step.
-        gloo_timers::future::TimeoutFuture::new(0).await;
+        turn::next_turn().await;
     }
     let verified = run.verified().map(VerifiedStep::from);
     match (helper, verified, last) {

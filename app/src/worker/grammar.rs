@@ -66,7 +66,7 @@ pub(super) async fn explore_request(state: &Rc<RefCell<State>>, req: GrammarRequ
     respond(Response::Explored(GrammarReport { run: req.run, view, millis: now() - t0 }));
     // The curve, a level at a time, yielding between levels so a newer request stops it.
     for &frac in &CORRUPTION {
-        gloo_timers::future::TimeoutFuture::new(0).await;
+        super::turn::next_turn().await;
         if !state.borrow().is_current(req.run) {
             return Ok(());
         }

@@ -71,7 +71,7 @@ pub(super) async fn live_request(state: &Rc<RefCell<State>>, req: LiveRequest, r
     let (mut averages, mut millis) = (Averages::default(), 0.0f64);
     let stop_at = s.step_count() + req.steps;
     while s.step_count() < stop_at {
-        gloo_timers::future::TimeoutFuture::new(0).await;
+        super::turn::next_turn().await;
         if !state.borrow().is_current(req.run) {
             break;
         }

@@ -113,7 +113,7 @@ pub(super) async fn train_request(state: &Rc<RefCell<State>>, req: TrainRequest,
     let stop_at = session.0.trainer.steps_taken() + req.steps;
     let mut failed = None;
     while session.0.trainer.steps_taken() < stop_at {
-        gloo_timers::future::TimeoutFuture::new(0).await;
+        super::turn::next_turn().await;
         serve(state, Some(&session), respond);
         if !state.borrow().is_current(req.run) {
             break;
