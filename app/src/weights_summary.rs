@@ -63,7 +63,15 @@ fn at_scale(e: &engine::weights::EvalRecord) -> String {
 /// scale (`/generate`'s own knobs may differ, so the visitor reads which the numbers are for).
 fn drawn_as(e: &engine::weights::EvalRecord) -> String {
     let steps = e.steps.map(|s| format!(" of {s} steps")).unwrap_or_default();
-    format!("{steps}{}", at_scale(e))
+    let settled = match (e.steps, e.settle) {
+        (Some(steps), Some(f)) => match (steps as f64 * f).floor() as usize {
+            0 => String::new(),
+            1 => ", the last one without noise".to_string(),
+            n => format!(", the last {n} without noise"),
+        },
+        _ => String::new(),
+    };
+    format!("{steps}{}{settled}", at_scale(e))
 }
 
 #[cfg(test)]
@@ -83,7 +91,9 @@ mod tests {
         let boards = weights_summary(&m);
         let valid = m.eval.as_ref().unwrap().accuracy;
         assert!(
-            boards.contains(&format!("recorded with 64 samples of 16 steps at guidance scale 0.75: {valid:.1}% valid boards")),
+            boards.contains(&format!(
+                "recorded with 64 samples of 32 steps at guidance scale 1, the last 8 without noise: {valid:.1}% valid boards"
+            )),
             "{boards}"
         );
         let digits = weights_summary(&shipped("gram-digits"));
@@ -96,6 +106,18 @@ mod tests {
             "{grids}"
         );
         assert!(weights_summary(&shipped("gram-sudoku")).contains("one sample right"));
+    }
+
+    #[test]
+    fn noise_free_steps_are_named_only_where_there_were_some() {
+        let mut m = shipped("gram-nqueens8-boards");
+        let e = m.eval.as_mut().unwrap();
+        (e.steps, e.settle) = (Some(8), Some(0.125));
+        assert!(weights_summary(&m).contains("of 8 steps at guidance scale 1, the last one without noise:"), "{}", weights_summary(&m));
+        m.eval.as_mut().unwrap().settle = Some(0.0);
+        assert!(weights_summary(&m).contains("of 8 steps at guidance scale 1: "), "{}", weights_summary(&m));
+        m.eval.as_mut().unwrap().settle = None;
+        assert!(weights_summary(&m).contains("of 8 steps at guidance scale 1: "), "{}", weights_summary(&m));
     }
 
     #[test]

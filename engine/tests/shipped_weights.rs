@@ -32,22 +32,23 @@ impl TaskVisitor for Outputs<'_> {
 }
 
 /// (accuracy, coverage) of the shipped model on 40 test inputs spread over the split, the
-/// recorded number of samples, guidance scale and steps (`eval`'s defaults where a record
-/// predates them), the task's settle and batch (as `eval`), through the task its manifest names.
+/// recorded number of samples, guidance scale, steps and settle (`eval`'s defaults, and the task's
+/// settle, where a record predates them), the task's batch (as `eval`), through the task its
+/// manifest names.
 struct Scores<'a>(&'a Gram, &'a engine::weights::EvalRecord);
 
 impl TaskVisitor for Scores<'_> {
     type Output = (f64, f64);
     fn gram<T: TokenTask>(self, task: &T) -> (f64, f64) {
         let subset = spread(&task.instances(Part::Test), 40);
-        // As `eval` measures: the task's settle and batch.
+        // As `eval` measured: the recorded knobs, the task's batch.
         let recorded = self.1;
         let defaults = SampleOptions::default();
         let options = SampleOptions {
             samples: recorded.samples,
             guidance_scale: recorded.guidance_scale.unwrap_or(defaults.guidance_scale),
             max_steps: recorded.steps.unwrap_or(defaults.max_steps),
-            settle: task.default_settle(),
+            settle: recorded.settle.unwrap_or_else(|| task.default_settle()),
             ..defaults
         };
         let report = evaluate(task, self.0, &subset, &options, task.eval_batch(), &Device::flex(), |_, _| {});

@@ -29,7 +29,9 @@ pub struct SamplingArgs {
     #[arg(long)]
     pub halt: bool,
     /// Fraction of the step budget, at its end, run without noise (the mean path): 0.25 of 8
-    /// steps = the last 2. Default: the task's (0.25 for N-Queens and 10-vertex colouring, 0 for Sudoku and 8-vertex colouring; see docs/results/nqueens.md, docs/results/coloring.md).
+    /// steps = the last 2. Default: the task's (0.25 for N-Queens, its boards from nothing and
+    /// 10-vertex colouring, 0 for Sudoku and 8-vertex colouring; see docs/results/nqueens.md,
+    /// docs/results/coloring.md, docs/results/generation.md).
     #[arg(long)]
     pub settle: Option<f64>,
     /// How an answer is read from the logits: `greedy` (argmax, the default) or `sample` (drawn

@@ -52,6 +52,10 @@ pub struct EvalRecord {
     /// ran `eval`'s default of 8.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub steps: Option<usize>,
+    /// The fraction of those steps, at their end, run without noise (`SampleOptions::settle`;
+    /// GRAM). Absent in records written before it was kept, which ran the task's default.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub settle: Option<f64>,
     /// Further task-specific figures (e.g. Sudoku's vote accuracy per difficulty band), percent.
     #[serde(default, skip_serializing_if = "std::collections::BTreeMap::is_empty")]
     pub extra: std::collections::BTreeMap<String, f64>,

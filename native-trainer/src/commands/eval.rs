@@ -369,6 +369,7 @@ fn record<T: TokenTask>(
         command: command.to_string(),
         guidance_scale: (manifest.model == Family::Gram.model_name()).then_some(options.guidance_scale),
         steps: Some(options.max_steps),
+        settle: (manifest.model == Family::Gram.model_name()).then_some(options.settle),
         extra,
     });
     let path = weights.with_extension("json");

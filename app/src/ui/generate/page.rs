@@ -53,7 +53,9 @@ pub fn GeneratePage() -> impl IntoView {
                     "The input never changes: a blank image, an empty board or an empty Sudoku grid. GRAM refines a latent state for a few "
                     "supervision steps, adding noise from a learned prior at each one, and decodes what the state has become. "
                     "Different noise, different sample: the model has learned the distribution of its training data, p(x), "
-                    "as the GRAM paper (section 3.3) trains it on MNIST. TRM is the same network without the noise: it maps the one "
+                    "as the GRAM paper (section 3.3) trains it on MNIST. For N-Queens boards the last quarter of the steps runs without "
+                    "noise: the noisy steps choose a board, the quiet ones let a sample put a stray queen right. "
+                    "TRM is the same network without the noise: it maps the one "
                     "input to one output, so all its samples are the same picture (the paper's mode collapse, IS 1.00). "
                     "The shipped models are small and trained on a CPU (docs/results/generation.md)."
                 </p>
