@@ -101,7 +101,11 @@ fn downloaded_weights_give_in_eval_the_figures_the_page_showed() {
 
 /// The run `/train` opens on (`public/runs/train.json`) is what the page's code computes:
 /// `record --task train` for 25 steps gives its first five points and its first held-out
-/// measure exactly (the seconds are the clock's). The command's wrong widths are refused.
+/// measure (the seconds are the clock's). Within rounding, not bit for bit: the matrix kernels
+/// differ by CPU (AVX2 or AVX-512 here, simd128 in the page) and sum in another order, which
+/// moved the first loss by one unit in the last place between two 2-core hosts. A change of the
+/// page's training moves it by far more (seed 1's first loss is 1.894 against 1.586). The
+/// command's wrong widths are refused.
 #[test]
 fn the_recorded_training_run_is_what_record_computes() {
     use engine::training::recorded::RecordedTraining;
@@ -120,11 +124,17 @@ fn the_recorded_training_run_is_what_record_computes() {
     for (name, now, then) in [("GRAM", &fresh.gram, &committed.gram), ("TRM", &fresh.trm, &committed.trm)] {
         assert_eq!(now.len(), 5, "{name}");
         for (a, b) in now.iter().zip(then.iter()) {
-            assert_eq!(
-                (a.step, a.loss, a.valid, a.held_out),
-                (b.step, b.loss, b.valid, b.held_out),
-                "{name}: re-record public/runs/train.json"
-            );
+            // A loss to 1e-4 of itself; the batch's valid share to one row of 64; the held-out
+            // measure to two of its 160 samples.
+            let near = a.step == b.step
+                && (a.loss - b.loss).abs() <= 1e-4 * b.loss.abs().max(1.0)
+                && (a.valid - b.valid).abs() <= 1.0 / 64.0
+                && match (a.held_out, b.held_out) {
+                    (None, None) => true,
+                    (Some((acc, cov)), Some((acc_b, cov_b))) => (acc - acc_b).abs() <= 1.25 && (cov - cov_b).abs() <= 1.25,
+                    _ => false,
+                };
+            assert!(near, "{name}: re-record public/runs/train.json: {a:?} against {b:?}");
         }
         assert!(now[4].held_out.is_some(), "{name}: a measure at step 25");
     }
