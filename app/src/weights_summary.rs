@@ -2,6 +2,7 @@
 //! evaluation, worded per kind of task (puzzles: held-out accuracy; p(x): what the samples were).
 //! Plain Rust, tested natively.
 
+use engine::gram::SampleOptions;
 use engine::weights::Manifest;
 
 pub fn weights_summary(manifest: &Manifest) -> String {
@@ -63,13 +64,12 @@ fn at_scale(e: &engine::weights::EvalRecord) -> String {
 /// scale (`/generate`'s own knobs may differ, so the visitor reads which the numbers are for).
 fn drawn_as(e: &engine::weights::EvalRecord) -> String {
     let steps = e.steps.map(|s| format!(" of {s} steps")).unwrap_or_default();
-    let settled = match (e.steps, e.settle) {
-        (Some(steps), Some(f)) => match (steps as f64 * f).floor() as usize {
-            0 => String::new(),
-            1 => ", the last one without noise".to_string(),
-            n => format!(", the last {n} without noise"),
-        },
-        _ => String::new(),
+    // The sampler's own count of the noise-free steps at the end of the budget.
+    let quiet = e.steps.zip(e.settle).map(|(max_steps, settle)| SampleOptions { max_steps, settle, ..Default::default() }.settle_steps());
+    let settled = match quiet {
+        None | Some(0) => String::new(),
+        Some(1) => ", the last one without noise".to_string(),
+        Some(n) => format!(", the last {n} without noise"),
     };
     format!("{steps}{}{settled}", at_scale(e))
 }

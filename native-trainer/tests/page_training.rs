@@ -121,14 +121,16 @@ fn the_recorded_training_run_is_what_record_computes() {
         (fresh.task.as_str(), fresh.seed, fresh.width, fresh.cadence),
         (committed.task.as_str(), committed.seed, committed.width, committed.cadence)
     );
-    for (name, now, then) in [("GRAM", &fresh.gram, &committed.gram), ("TRM", &fresh.trm, &committed.trm)] {
+    let task = engine::tasks::TaskId::parse(&committed.task).unwrap();
+    for (name, guidance, now, then) in [("GRAM", true, &fresh.gram, &committed.gram), ("TRM", false, &fresh.trm, &committed.trm)] {
         assert_eq!(now.len(), 5, "{name}");
+        let rows = engine::training::TrainSpec::of_task(task, guidance).expect("the page's task has a recipe").batch;
         for (a, b) in now.iter().zip(then.iter()) {
-            // A loss to 1e-4 of itself; the batch's valid share to one row of 64; the held-out
-            // measure to two of its 160 samples.
+            // A loss to 1e-4 of itself; the batch's valid share to one of its rows (64); the
+            // held-out measure to two of its 160 samples.
             let near = a.step == b.step
                 && (a.loss - b.loss).abs() <= 1e-4 * b.loss.abs().max(1.0)
-                && (a.valid - b.valid).abs() <= 1.0 / 64.0
+                && (a.valid - b.valid).abs() <= 1.0 / rows as f64
                 && match (a.held_out, b.held_out) {
                     (None, None) => true,
                     (Some((acc, cov)), Some((acc_b, cov_b))) => (acc - acc_b).abs() <= 1.25 && (cov - cov_b).abs() <= 1.25,

@@ -360,6 +360,8 @@ fn record<T: TokenTask>(
 ) -> Result<(), String> {
     let (accuracy, coverage, extra) = report.record();
     let round = |x: f64| (x * 100.0).round() / 100.0;
+    // The sampler's knobs, kept for GRAM (TRM draws no noise).
+    let gram = manifest.model == Family::Gram.model_name();
     manifest.eval = Some(EvalRecord {
         split: format!("{}/{part}", task.id()),
         inputs: report.inputs(),
@@ -367,9 +369,9 @@ fn record<T: TokenTask>(
         accuracy: round(accuracy),
         coverage: round(coverage),
         command: command.to_string(),
-        guidance_scale: (manifest.model == Family::Gram.model_name()).then_some(options.guidance_scale),
+        guidance_scale: gram.then_some(options.guidance_scale),
         steps: Some(options.max_steps),
-        settle: (manifest.model == Family::Gram.model_name()).then_some(options.settle),
+        settle: gram.then_some(options.settle),
         extra,
     });
     let path = weights.with_extension("json");
