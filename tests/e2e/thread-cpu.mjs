@@ -1,7 +1,7 @@
 // Where a run's CPU goes, thread by thread: Chromium's threads (the page's workers, its main
-// thread, the compositor, the GPU process...) read from /proc while a GRAM page runs six times
+// thread, the compositor, the GPU process...) read from /proc while a GRAM page runs six times (RUNS=k: k)
 // with `workers=` K, in Debian's Chromium without WebGPU (the burn-flex wasm path). Each figure
-// is CPU time over the six runs' wall time, in cores; each run's ms per step is printed too. A
+// is CPU time over the runs' wall time, in cores; each run's ms per step is printed too. A
 // benchmark, not a test: `cargo xtask test` never runs it. Linux only.
 //
 //   node tests/e2e/thread-cpu.mjs <dist> [page] [N] [workers]   (nqueens 20 2)
@@ -13,7 +13,7 @@ import { solveRun } from './solve-run.mjs';
 
 const [dist, pageName = 'nqueens', n = '20', workers = '2'] = process.argv.slice(2);
 if (!dist) { console.error('usage: node thread-cpu.mjs <dist> [page] [N] [workers]'); process.exit(2); }
-const RUNS = 6;
+const RUNS = Number(process.env.RUNS || 6);
 
 // CPU ticks (user + system) of every thread of the browser's processes and of this one.
 function ticks() {
