@@ -14,7 +14,7 @@
 //   node tests/e2e/bare-workers.mjs <dist> [rounds]
 import { chromium } from 'playwright-core';
 import { serve } from './static-server.mjs';
-import { solveRun } from './solve-run.mjs';
+import { gramReady, solveRun } from './solve-run.mjs';
 
 const [dist, roundsArg] = process.argv.slice(2);
 if (!dist) { console.error('usage: node bare-workers.mjs <dist> [rounds]'); process.exit(2); }
@@ -22,6 +22,11 @@ const rounds = Number(roundsArg || 3);
 const sizes = (process.env.RUNS || '20').split(',').map(Number);
 const WARM = Number(process.env.WARM || 1);
 const STEPS = 8;
+
+// A LoadProgress answer (FromWorker::ProcessOutput, then Response variant 1 after the 8-byte
+// handler id): these follow the network's chunks, so neither side counts them. Both pages get it
+// as `window.__isProgress`.
+const IS_PROGRESS = `window.__isProgress = (d) => d instanceof Uint8Array && d[0] === 1 && d[12] === 1;`;
 
 // In the page: every Worker's script, its posted messages and the answers seen before each.
 const RECORDER = () => {
@@ -35,10 +40,8 @@ const RECORDER = () => {
     xhr.send();
     const rec = { script: xhr.responseText, options, sent: [], answers: 0, answerTimes: [] };
     window.__workers.push(rec);
-    // LoadProgress answers (FromWorker::ProcessOutput, then Response variant 1 after the 8-byte
-    // handler id) follow the network's chunks, so neither side counts them.
     w.addEventListener('message', (e) => {
-      if (e.data instanceof Uint8Array && e.data[0] === 1 && e.data[12] === 1) return;
+      if (window.__isProgress(e.data)) return;
       rec.answers++;
       rec.answerTimes.push(performance.now());
     });
@@ -59,9 +62,10 @@ const timed = (r) => r.sent.findLastIndex((m, i) => (i + 1 < r.sent.length ? r.s
 async function record(browser, base, n, workers) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 1000 } });
   const page = await context.newPage();
+  await page.addInitScript(IS_PROGRESS);
   await page.addInitScript(RECORDER);
   await page.goto(`${base}/nqueens?backend=cpu&n=${n}&steps=${STEPS}&workers=${workers}`);
-  await page.locator('.summary').filter({ hasText: 'GRAM weights ready' }).waitFor({ timeout: 120000 });
+  await gramReady(page);
   for (let i = 0; i < WARM + 1; i++) await solveRun(page);
   const status = await page.locator('.run-status').innerText();
   const recs = await page.evaluate(() => window.__workers);
@@ -78,6 +82,7 @@ async function replay(browser, base, recs) {
   const page = await context.newPage();
   page.on('crash', () => console.error('bare page crashed'));
   if (process.env.DEBUG) page.on('console', (m) => console.error('bare page:', m.text()));
+  await page.addInitScript(IS_PROGRESS);
   await page.goto(`${base}/style.css`);
   return page.evaluate(async ({ recs, steps, DEBUG }) => {
     const ws = recs.map((r) => {
@@ -85,7 +90,7 @@ async function replay(browser, base, recs) {
       w.onerror = (e) => console.error('worker error', e.message);
       const st = { w, answers: 0, waiters: [], last: 0 };
       w.onmessage = (e) => {
-        if (e.data instanceof Uint8Array && e.data[0] === 1 && e.data[12] === 1) return;
+        if (window.__isProgress(e.data)) return;
         st.answers++; st.last = performance.now(); st.waiters = st.waiters.filter((f) => !f()); };
       return st;
     });

@@ -12,7 +12,7 @@
 
 import { chromium } from 'playwright-core';
 import { serve } from './static-server.mjs';
-import { solveRun } from './solve-run.mjs';
+import { gramReady, solveRun } from './solve-run.mjs';
 
 const [dist, pageName = 'nqueens', n = '64', workers = '2'] = process.argv.slice(2);
 if (!dist) { console.error('usage: node main-thread-profile.mjs <dist> [page] [N] [workers]'); process.exit(2); }
@@ -23,7 +23,7 @@ const context = await browser.newContext({ viewport: { width: 1280, height: 1000
 const page = await context.newPage();
 const solve = () => solveRun(page);
 await page.goto(`${base}/${pageName}?backend=cpu&n=${n}&steps=8&workers=${workers}`);
-await page.locator('.summary').filter({ hasText: 'GRAM weights ready' }).waitFor({ timeout: 120000 });
+await gramReady(page);
 await solve(); // the helpers' weights load with the first run
 await page.waitForTimeout(1500);
 const cdp = await context.newCDPSession(page);

@@ -19,3 +19,8 @@ export async function solveRun(page) {
   await page.getByRole('button', { name: 'Solve' }).click();
   return done;
 }
+
+// Resolves once a GRAM page's weights are loaded (its summary line says so).
+export function gramReady(page) {
+  return page.locator('.summary').filter({ hasText: 'GRAM weights ready' }).waitFor({ timeout: 120000 });
+}

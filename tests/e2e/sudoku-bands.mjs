@@ -16,6 +16,7 @@
 import fs from 'node:fs';
 import { chromium } from 'playwright-core';
 import { serve } from './static-server.mjs';
+import { gramReady } from './solve-run.mjs';
 
 const [dist, file, perArg, extra = ''] = process.argv.slice(2);
 if (!dist || !file) { console.error('usage: node sudoku-bands.mjs <dist> <puzzles file> [per band] [extra query]'); process.exit(2); }
@@ -35,7 +36,7 @@ for (const [name, lo, hi] of bands) {
   let verified = 0;
   for (const p of chosen) {
     await page.goto(`${base}/sudoku?backend=cpu&puzzle=${p}${extra}`);
-    await page.locator('.summary').filter({ hasText: 'GRAM weights ready' }).waitFor({ timeout: 120000 });
+    await gramReady(page);
     await page.getByRole('button', { name: 'Solve' }).click();
     await page.locator('.run-status').filter({ hasText: /done in|failed/ }).waitFor({ timeout: 600000 });
     const status = await page.locator('.run-status').innerText();

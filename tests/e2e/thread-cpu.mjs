@@ -1,15 +1,15 @@
 // Where a run's CPU goes, thread by thread: Chromium's threads (the page's workers, its main
-// thread, the compositor, the GPU process...) read from /proc while a GRAM page runs six times (RUNS=k: k)
-// with `workers=` K, in Debian's Chromium without WebGPU (the burn-flex wasm path). Each figure
-// is CPU time over the runs' wall time, in cores; each run's ms per step is printed too. A
-// benchmark, not a test: `cargo xtask test` never runs it. Linux only.
+// thread, the compositor, the GPU process...) read from /proc while a GRAM page runs six times
+// (`RUNS=k`: k times) with `workers=` K, in Debian's Chromium without WebGPU (the burn-flex
+// wasm path). Each figure is CPU time over the runs' wall time, in cores; each run's ms per step
+// is printed too. A benchmark, not a test: `cargo xtask test` never runs it. Linux only.
 //
 //   node tests/e2e/thread-cpu.mjs <dist> [page] [N] [workers]   (nqueens 20 2)
 
 import fs from 'node:fs';
 import { chromium } from 'playwright-core';
 import { serve } from './static-server.mjs';
-import { solveRun } from './solve-run.mjs';
+import { gramReady, solveRun } from './solve-run.mjs';
 
 const [dist, pageName = 'nqueens', n = '20', workers = '2'] = process.argv.slice(2);
 if (!dist) { console.error('usage: node thread-cpu.mjs <dist> [page] [N] [workers]'); process.exit(2); }
@@ -42,7 +42,7 @@ const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', hea
 const context = await browser.newContext({ viewport: { width: 1280, height: 1000 } });
 const page = await context.newPage();
 await page.goto(`${base}/${pageName}?backend=cpu&n=${n}&steps=8&workers=${workers}`);
-await page.locator('.summary').filter({ hasText: 'GRAM weights ready' }).waitFor({ timeout: 120000 });
+await gramReady(page);
 const solve = () => solveRun(page);
 const perStep = async () => Number(((await page.locator('.run-status').innerText()).match(/(\d+) ms per step/) || [])[1]);
 await solve(); // the helpers' weights load with the first run

@@ -9,6 +9,7 @@
 
 import { chromium } from 'playwright-core';
 import { serve } from './static-server.mjs';
+import { gramReady } from './solve-run.mjs';
 
 const [distA, distB, roundsArg] = process.argv.slice(2);
 if (!distA || !distB) { console.error('usage: node wasm-speed.mjs <dist A> <dist B> [rounds]'); process.exit(2); }
@@ -19,7 +20,7 @@ async function msPerStep(browser, base) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 1000 } });
   const page = await context.newPage();
   await page.goto(`${base}/nqueens?backend=cpu&n=20&steps=8`);
-  await page.locator('.summary').filter({ hasText: 'GRAM weights ready' }).waitFor({ timeout: 120000 });
+  await gramReady(page);
   await page.getByRole('button', { name: 'Solve' }).click();
   await page.locator('.run-status').filter({ hasText: /done in|failed/ }).waitFor({ timeout: 600000 });
   const status = await page.locator('.run-status').innerText();

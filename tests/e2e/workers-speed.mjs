@@ -10,7 +10,7 @@
 
 import { chromium } from 'playwright-core';
 import { serve } from './static-server.mjs';
-import { solveRun } from './solve-run.mjs';
+import { gramReady, solveRun } from './solve-run.mjs';
 
 const [dist, roundsArg, workersArg] = process.argv.slice(2);
 if (!dist) { console.error('usage: node workers-speed.mjs <dist> [rounds] [workers list]'); process.exit(2); }
@@ -27,7 +27,7 @@ async function measure(browser, base, run, workers) {
   const page = await context.newPage();
   if (process.env.REDUCED_MOTION) await page.emulateMedia({ reducedMotion: 'reduce' });
   await page.goto(`${base}/${run.page}?backend=cpu&n=${run.n}&${run.query}&workers=${workers}`);
-  await page.locator('.summary').filter({ hasText: 'GRAM weights ready' }).waitFor({ timeout: 120000 });
+  await gramReady(page);
   // WARM runs (1 unless set) warm the helpers (their weights load with the page's); the next is timed.
   for (let i = 0; i < 1 + Number(process.env.WARM || 1); i++) await solveRun(page);
   const status = await page.locator('.run-status').innerText();
