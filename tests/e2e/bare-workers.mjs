@@ -3,7 +3,9 @@
 //
 // 1. Record: the real page (`/nqueens?backend=cpu&n=N&steps=8&workers=K`) runs WARM+1 runs while
 //    an init script notes every message the page posts to its workers (gloo-worker's bincode
-//    bytes) and how many answers each worker had sent before the page's next message.
+//    bytes) and how many answers each worker had sent before the page's next message. Only the
+//    answers a run always gives count (the backend, the model loaded, a run done): how many
+//    steps a cancelled run reports first depends on when the Cancel arrives.
 // 2. Replay: a page that draws nothing (the style sheet as text, same origin) starts the same workers
 //    from the same script and posts the same bytes, each once the worker has answered as often as
 //    it had in the recording, so each worker computes exactly the page's runs.
@@ -23,10 +25,10 @@ const sizes = (process.env.RUNS || '20').split(',').map(Number);
 const WARM = Number(process.env.WARM || 1);
 const STEPS = 8;
 
-// A LoadProgress answer (FromWorker::ProcessOutput, then Response variant 1 after the 8-byte
-// handler id): these follow the network's chunks, so neither side counts them. Both pages get it
-// as `window.__isProgress`.
-const IS_PROGRESS = `window.__isProgress = (d) => d instanceof Uint8Array && d[0] === 1 && d[12] === 1;`;
+// Whether an answer counts: not a LoadProgress (FromWorker::ProcessOutput, then Response variant
+// 1 after the 8-byte handler id), which follows the network's chunks, nor a Step (variant 4),
+// whose number after a Cancel depends on timing. Both pages get it as `window.__counts`.
+const COUNTS = `window.__counts = (d) => !(d instanceof Uint8Array && d[0] === 1 && (d[12] === 1 || d[12] === 4));`;
 
 // In the page: every Worker's script, its posted messages and the answers seen before each.
 const RECORDER = () => {
@@ -38,12 +40,11 @@ const RECORDER = () => {
     const xhr = new XMLHttpRequest();
     xhr.open('GET', String(url), false);
     xhr.send();
-    const rec = { script: xhr.responseText, options, sent: [], answers: 0, answerTimes: [] };
+    const rec = { script: xhr.responseText, options, sent: [], answers: 0, last: 0 };
     window.__workers.push(rec);
     w.addEventListener('message', (e) => {
-      if (window.__isProgress(e.data)) return;
-      rec.answers++;
-      rec.answerTimes.push(performance.now());
+      rec.last = performance.now();
+      if (window.__counts(e.data)) rec.answers++;
     });
     const post = w.postMessage.bind(w);
     w.postMessage = (msg, transfer) => {
@@ -62,7 +63,7 @@ const timed = (r) => r.sent.findLastIndex((m, i) => (i + 1 < r.sent.length ? r.s
 async function record(browser, base, n, workers) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 1000 } });
   const page = await context.newPage();
-  await page.addInitScript(IS_PROGRESS);
+  await page.addInitScript(COUNTS);
   await page.addInitScript(RECORDER);
   await page.goto(`${base}/nqueens?backend=cpu&n=${n}&steps=${STEPS}&workers=${workers}`);
   await gramReady(page);
@@ -72,7 +73,7 @@ async function record(browser, base, n, workers) {
   await context.close();
   // The last run: from its Solve (the last message a worker answered) to the last answer.
   const start = Math.min(...recs.map((r) => r.sent[timed(r)].at));
-  const end = Math.max(...recs.map((r) => r.answerTimes[r.answerTimes.length - 1]));
+  const end = Math.max(...recs.map((r) => r.last));
   const shown = Number((status.match(/(\d+) ms per step/) || [])[1]);
   return { recs, wall: (end - start) / STEPS, shown };
 }
@@ -82,7 +83,7 @@ async function replay(browser, base, recs) {
   const page = await context.newPage();
   page.on('crash', () => console.error('bare page crashed'));
   if (process.env.DEBUG) page.on('console', (m) => console.error('bare page:', m.text()));
-  await page.addInitScript(IS_PROGRESS);
+  await page.addInitScript(COUNTS);
   await page.goto(`${base}/style.css`);
   return page.evaluate(async ({ recs, steps, DEBUG }) => {
     const ws = recs.map((r) => {
@@ -90,8 +91,9 @@ async function replay(browser, base, recs) {
       w.onerror = (e) => console.error('worker error', e.message);
       const st = { w, answers: 0, waiters: [], last: 0 };
       w.onmessage = (e) => {
-        if (window.__isProgress(e.data)) return;
-        st.answers++; st.last = performance.now(); st.waiters = st.waiters.filter((f) => !f()); };
+        st.last = performance.now();
+        if (!window.__counts(e.data)) return;
+        st.answers++; st.waiters = st.waiters.filter((f) => !f()); };
       return st;
     });
     const until = (st, k) => new Promise((resolve, reject) => {
@@ -126,8 +128,7 @@ for (let r = 0; r < rounds; r++) {
   for (const n of sizes) {
     for (const w of r % 2 === 0 ? [1, 2] : [2, 1]) {
       const rec = await record(browser, base, n, w);
-      // Now and then a worker answers once less than in the recording; the replay runs again.
-      const bare = await replay(browser, base, rec.recs).catch((e) => { console.error(`replay again: ${e.message.split('\n')[0]}`); return replay(browser, base, rec.recs); });
+      const bare = await replay(browser, base, rec.recs);
       put(`${n} ${w} page`, rec.wall); put(`${n} ${w} shown`, rec.shown); put(`${n} ${w} bare`, bare);
       console.error(`round ${r + 1}: N=${n} workers=${w}: page ${rec.wall.toFixed(1)} ms a step (shows ${rec.shown}), bare ${bare.toFixed(1)}`);
     }
