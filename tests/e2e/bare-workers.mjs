@@ -11,7 +11,8 @@
 //    it had in the recording, so each worker computes exactly the page's runs.
 // Both report the last run's wall time, from the Solve message to the last worker's last answer,
 // per step, and the page's own "ms per step". Alternating rounds; `RUNS=20,64` sets N (default
-// 20), `WARM=k` the warm runs before the timed one (default 1).
+// 20), `WARM=k` the warm runs before the timed one (default 1). `APART=10` instead replays one
+// worker's run of 10 samples alone, twice in one page, and once in each of two browsers.
 //
 //   node tests/e2e/bare-workers.mjs <dist> [rounds]
 import { chromium } from 'playwright-core';
@@ -121,7 +122,27 @@ async function replay(browser, base, recs) {
 
 const median = (xs) => { const s = [...xs].sort((a, b) => a - b); return s[Math.floor((s.length - 1) / 2)]; };
 const { server, base } = await serve(dist);
-const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: ['--no-sandbox', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'] });
+const launch = () => chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: ['--no-sandbox', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'] });
+const browser = await launch();
+if (process.env.APART) {
+  // One worker's run of APART samples, replayed alone, twice at once in one page, and at once
+  // in two browsers (two renderer processes): whether two workers slow each other inside
+  // Chromium or on the cores.
+  const other = await launch();
+  const { recs } = await record(browser, base, Number(process.env.APART), 1);
+  const t = { alone: [], 'two in one page': [], 'one in each of two browsers': [] };
+  for (let r = 0; r < rounds; r++) {
+    t.alone.push(await replay(browser, base, recs));
+    t['two in one page'].push(await replay(browser, base, [...recs, ...recs]));
+    t['one in each of two browsers'].push(Math.max(...(await Promise.all([replay(browser, base, recs), replay(other, base, recs)]))));
+    console.error(`round ${r + 1}: ${Object.entries(t).map(([k, v]) => `${k} ${v[r].toFixed(1)}`).join(', ')} ms a step`);
+  }
+  for (const [k, v] of Object.entries(t)) console.log(`TABLE bare-workers apart | /nqueens N=${process.env.APART}, one worker | ${k} | ${median(v).toFixed(0)} ms a step |`);
+  await other.close();
+  await browser.close();
+  server.close();
+  process.exit(0);
+}
 const t = {};
 const put = (k, v) => (t[k] ||= []).push(v);
 for (let r = 0; r < rounds; r++) {
