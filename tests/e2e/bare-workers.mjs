@@ -15,9 +15,8 @@
 // worker's run of 10 samples alone, twice in one page, and once in each of two browsers.
 //
 //   node tests/e2e/bare-workers.mjs <dist> [rounds]
-import { chromium } from 'playwright-core';
 import { serve } from './static-server.mjs';
-import { gramReady, solveRun } from './solve-run.mjs';
+import { gramReady, launchQuiet, median, msPerStep, solveRun } from './solve-run.mjs';
 
 const [dist, roundsArg] = process.argv.slice(2);
 if (!dist) { console.error('usage: node bare-workers.mjs <dist> [rounds]'); process.exit(2); }
@@ -75,7 +74,7 @@ async function record(browser, base, n, workers) {
   // The last run: from its Solve (the last message a worker answered) to the last answer.
   const start = Math.min(...recs.map((r) => r.sent[timed(r)].at));
   const end = Math.max(...recs.map((r) => r.last));
-  const shown = Number((status.match(/(\d+) ms per step/) || [])[1]);
+  const shown = msPerStep(status);
   return { recs, wall: (end - start) / STEPS, shown };
 }
 
@@ -120,15 +119,13 @@ async function replay(browser, base, recs) {
   }, { recs: recs.map((r) => ({ ...r, timed: timed(r) })), steps: STEPS, DEBUG: !!process.env.DEBUG }).finally(() => context.close());
 }
 
-const median = (xs) => { const s = [...xs].sort((a, b) => a - b); return s[Math.floor((s.length - 1) / 2)]; };
 const { server, base } = await serve(dist);
-const launch = () => chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: ['--no-sandbox', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'] });
-const browser = await launch();
+const browser = await launchQuiet();
 if (process.env.APART) {
   // One worker's run of APART samples, replayed alone, twice at once in one page, and at once
   // in two browsers (two renderer processes): whether two workers slow each other inside
   // Chromium or on the cores.
-  const other = await launch();
+  const other = await launchQuiet();
   const { recs } = await record(browser, base, Number(process.env.APART), 1);
   const t = { alone: [], 'two in one page': [], 'one in each of two browsers': [] };
   for (let r = 0; r < rounds; r++) {

@@ -14,9 +14,8 @@
 // per band: puzzles verified, median and slowest "done in" seconds, median ms per step.
 
 import fs from 'node:fs';
-import { chromium } from 'playwright-core';
 import { serve } from './static-server.mjs';
-import { gramReady } from './solve-run.mjs';
+import { gramReady, launchQuiet } from './solve-run.mjs';
 
 const [dist, file, perArg, extra = ''] = process.argv.slice(2);
 if (!dist || !file) { console.error('usage: node sudoku-bands.mjs <dist> <puzzles file> [per band] [extra query]'); process.exit(2); }
@@ -26,7 +25,7 @@ const bands = [['easy', 36, 81], ['medium', 32, 35], ['hard', 28, 31], ['expert'
 const puzzles = fs.readFileSync(file, 'utf8').split('\n').map((l) => l.trim()).filter((l) => l.length === 81);
 const givens = (p) => [...p].filter((c) => c !== '.').length;
 const { server, base } = await serve(dist);
-const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: ['--no-sandbox', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'] });
+const browser = await launchQuiet();
 const context = await browser.newContext({ viewport: { width: 1280, height: 1000 } });
 const page = await context.newPage();
 const median = (xs) => { const s = [...xs].sort((a, b) => a - b); return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2; };

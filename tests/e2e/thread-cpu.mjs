@@ -9,7 +9,7 @@
 import fs from 'node:fs';
 import { chromium } from 'playwright-core';
 import { serve } from './static-server.mjs';
-import { gramReady, solveRun } from './solve-run.mjs';
+import { gramReady, msPerStep, solveRun } from './solve-run.mjs';
 
 const [dist, pageName = 'nqueens', n = '20', workers = '2'] = process.argv.slice(2);
 if (!dist) { console.error('usage: node thread-cpu.mjs <dist> [page] [N] [workers]'); process.exit(2); }
@@ -44,7 +44,7 @@ const page = await context.newPage();
 await page.goto(`${base}/${pageName}?backend=cpu&n=${n}&steps=8&workers=${workers}`);
 await gramReady(page);
 const solve = () => solveRun(page);
-const perStep = async () => Number(((await page.locator('.run-status').innerText()).match(/(\d+) ms per step/) || [])[1]);
+const perStep = async () => msPerStep(await page.locator('.run-status').innerText());
 await solve(); // the helpers' weights load with the first run
 const first = await perStep();
 const before = ticks();

@@ -10,8 +10,8 @@
 // 16 held-out graphs: how many of each model's 10 samples are proper colourings and how many
 // different colourings they are. One `TABLE train-speed` line per seed.
 
-import { chromium } from 'playwright-core';
 import { serve } from './static-server.mjs';
+import { launchQuiet } from './solve-run.mjs';
 
 const [dist, secondsArg, seedsArg, widthArg] = process.argv.slice(2);
 if (!dist) { console.error('usage: node train-speed.mjs <dist> [seconds] [seeds] [width]'); process.exit(2); }
@@ -20,7 +20,7 @@ const seeds = (seedsArg || '0,1,2').split(',').map(Number);
 const width = Number(widthArg || 64);
 
 const { server, base } = await serve(dist);
-const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: ['--no-sandbox', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'] });
+const browser = await launchQuiet();
 for (const seed of seeds) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 1000 } });
   const page = await context.newPage();

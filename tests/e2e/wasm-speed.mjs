@@ -7,16 +7,15 @@
 // Prints one `TABLE wasm-speed ...` line per build (best and median over rounds) and the ratio
 // B / A of the best times.
 
-import { chromium } from 'playwright-core';
 import { serve } from './static-server.mjs';
-import { gramReady } from './solve-run.mjs';
+import { gramReady, launchQuiet, msPerStep } from './solve-run.mjs';
 
 const [distA, distB, roundsArg] = process.argv.slice(2);
 if (!distA || !distB) { console.error('usage: node wasm-speed.mjs <dist A> <dist B> [rounds]'); process.exit(2); }
 const rounds = Number(roundsArg || 5);
 
 
-async function msPerStep(browser, base) {
+async function timedRun(browser, base) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 1000 } });
   const page = await context.newPage();
   await page.goto(`${base}/nqueens?backend=cpu&n=20&steps=8`);
@@ -25,17 +24,17 @@ async function msPerStep(browser, base) {
   await page.locator('.run-status').filter({ hasText: /done in|failed/ }).waitFor({ timeout: 600000 });
   const status = await page.locator('.run-status').innerText();
   await context.close();
-  const m = status.match(/(\d+) ms per step/);
-  if (!m || /failed/.test(status)) throw new Error(`${base}: ${status}`);
-  return Number(m[1]);
+  const ms = msPerStep(status);
+  if (Number.isNaN(ms) || /failed/.test(status)) throw new Error(`${base}: ${status}`);
+  return ms;
 }
 
 const builds = [{ name: 'A', dist: distA, times: [] }, { name: 'B', dist: distB, times: [] }];
 for (const b of builds) Object.assign(b, await serve(b.dist));
-const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: ['--no-sandbox', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'] });
+const browser = await launchQuiet();
 for (let r = 0; r < rounds; r++) {
   for (const b of r % 2 === 0 ? builds : [...builds].reverse()) {
-    const ms = await msPerStep(browser, b.base);
+    const ms = await timedRun(browser, b.base);
     b.times.push(ms);
     console.error(`round ${r + 1}: ${b.name} (${b.dist}) ${ms} ms per step`);
   }

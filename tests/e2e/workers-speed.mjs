@@ -8,9 +8,8 @@
 // Prints one `TABLE workers-speed ...` line per page, N and workers (median and best over the
 // rounds) and the ratio of the medians, k workers against one.
 
-import { chromium } from 'playwright-core';
 import { serve } from './static-server.mjs';
-import { gramReady, solveRun } from './solve-run.mjs';
+import { gramReady, launchQuiet, median, msPerStep, solveRun } from './solve-run.mjs';
 
 const [dist, roundsArg, workersArg] = process.argv.slice(2);
 if (!dist) { console.error('usage: node workers-speed.mjs <dist> [rounds] [workers list]'); process.exit(2); }
@@ -32,15 +31,14 @@ async function measure(browser, base, run, workers) {
   for (let i = 0; i < 1 + Number(process.env.WARM || 1); i++) await solveRun(page);
   const status = await page.locator('.run-status').innerText();
   await context.close();
-  const ms = status.match(/(\d+) ms per step/);
-  if (!ms || /failed/.test(status)) throw new Error(`${run.page} N=${run.n} workers=${workers}: ${status}`);
+  const ms = msPerStep(status);
+  if (Number.isNaN(ms) || /failed/.test(status)) throw new Error(`${run.page} N=${run.n} workers=${workers}: ${status}`);
   const first = status.match(/first valid (?:board|colouring) after ([\d.]+) s/);
-  return { ms: Number(ms[1]), first: first ? Number(first[1]) : NaN };
+  return { ms, first: first ? Number(first[1]) : NaN };
 }
 
-const median = (xs) => { const s = [...xs].sort((a, b) => a - b); return s[Math.floor((s.length - 1) / 2)]; };
 const { server, base } = await serve(dist);
-const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: ['--no-sandbox', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'] });
+const browser = await launchQuiet();
 const times = {};
 for (let r = 0; r < rounds; r++) {
   for (const run of runs) {
